@@ -1,0 +1,1 @@
+"""Scorekeeper: score keeping for Canasta-family card games."""

@@ -1,0 +1,5 @@
+"""``python -m scorekeeper``: the same as the ``scorekeeper`` command."""
+
+from .cli import main
+
+main()

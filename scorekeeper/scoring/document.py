@@ -1,0 +1,229 @@
+"""Reading a game document (RULES.md's JSON contract) into checked values.
+
+Every check raises ScoringError with one line naming the round, the side and the
+field; nothing here computes a score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import ScoringError, quote
+from .fields import CANASTA_CARDS, COUNT_LIMIT, FIELDS, POINTS_LIMIT, Field
+from .registry import get_variant
+from .rules import Fields, Option, Rules
+from .variant import Variant, round_error
+
+TOP_LEVEL = ("variant", "sides", "players", "options", "rounds")
+RED_THREE_FIELDS = ("red_threes", "red_threes_in_hand", "red_threes_in_weeper")
+
+
+@dataclass(frozen=True)
+class Game:
+    variant: Variant
+    sides: list[str]
+    players: int
+    rules: Rules
+    rounds: list[Any]  # still unchecked: each is checked as it is scored
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_game(doc: Any) -> Game:
+    """Check the top level of a document: variant, sides, players, options."""
+    if not isinstance(doc, dict):
+        raise ScoringError("the game document must be a JSON object")
+    for key in doc:
+        if key not in TOP_LEVEL:
+            raise ScoringError(f"unknown field (expected {', '.join(TOP_LEVEL)})", field=key)
+    if "variant" not in doc:
+        raise ScoringError("missing: name one of the variants", field="variant")
+    try:
+        variant = get_variant(doc["variant"])
+    except ValueError as error:
+        raise ScoringError(str(error), field="variant") from None
+    sides = read_sides(variant, doc.get("sides"))
+    players = read_players(variant, doc.get("players"), len(sides))
+    rules = read_options(variant, doc.get("options", {}))
+    rounds = doc.get("rounds", [])
+    if not isinstance(rounds, list):
+        raise ScoringError("must be a list of rounds", field="rounds")
+    return Game(variant, sides, players, rules, rounds)
+
+
+def read_sides(variant: Variant, sides: Any) -> list[str]:
+    if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
+        raise ScoringError("must be a list of names", field="sides")
+    if any(not s.strip() for s in sides):
+        raise ScoringError("a side's name may not be empty", field="sides")
+    if len(set(sides)) != len(sides):
+        twice = next(s for s in sides if sides.count(s) > 1)
+        raise ScoringError(f"{quote(twice)} is named twice", field="sides")
+    counts = sorted({len(variant.arrangement(p)) for p in variant.players})
+    if len(sides) not in counts:
+        allowed = " or ".join(str(c) for c in counts) if len(counts) < 4 else f"{counts[0]} or more"
+        raise ScoringError(
+            f"{variant.id} is played by {allowed} sides, not {len(sides)}", field="sides"
+        )
+    return sides
+
+
+def read_players(variant: Variant, players: Any, sides: int) -> int:
+    if players is None:
+        return variant.players_for_sides(sides) or variant.default_players
+    if not is_int(players) or players not in variant.players:
+        allowed = ", ".join(str(p) for p in variant.players)
+        raise ScoringError(
+            f"{players!r} is not allowed in {variant.id} ({allowed})", field="players"
+        )
+    expected = len(variant.arrangement(players))
+    if expected != sides:
+        raise ScoringError(
+            f"{players} players play {variant.id} as {expected} sides, not {sides}", field="sides"
+        )
+    return int(players)
+
+
+def read_options(variant: Variant, options: Any) -> Rules:
+    """The game's rule values: the variant's defaults with the house rules applied."""
+    if not isinstance(options, dict):
+        raise ScoringError("must be an object", field="options")
+    known = {o.key: o for o in variant.all_options()}
+    rules = variant.defaults()
+    for key, value in options.items():
+        if key not in known:
+            raise ScoringError(f"{key}: not an option of {variant.id}", field="options")
+        problem = option_problem(known[key], value)
+        if problem:
+            raise ScoringError(f"{key}: {problem}", field="options")
+        rules[key] = value
+    variant.check_options(rules)
+    return rules
+
+
+def option_problem(option: Option, value: Any) -> str | None:
+    """Why ``value`` cannot be used for ``option``, or None."""
+    if option.kind == "flag":
+        return None if isinstance(value, bool) else f"must be true or false, not {value!r}"
+    if option.kind in ("points", "positive"):
+        return number_problem(value, 1 if option.kind == "positive" else 0, POINTS_LIMIT)
+    if not isinstance(value, list) or not value:
+        return "must be a non-empty list"
+    if option.kind == "by_round":
+        return next((p for p in (number_problem(v, 0, POINTS_LIMIT) for v in value) if p), None)
+    return thresholds_problem(value)
+
+
+def thresholds_problem(table: list[Any]) -> str | None:
+    lows = []
+    for i, row in enumerate(table):
+        if not isinstance(row, list) or len(row) != 2:
+            return "each threshold must be [lowest score, points]"
+        low, points = row
+        if not (low is None and i == 0) and not (is_int(low) and abs(low) <= POINTS_LIMIT):
+            return f"{low!r} is not a score (only the first threshold may be null)"
+        if number_problem(points, 0, POINTS_LIMIT):
+            return f"{points!r} is not an opening requirement"
+        if low is not None:
+            lows.append(low)
+    if lows != sorted(set(lows)):
+        return "the lowest scores must rise"
+    needs = [row[1] for row in table]
+    return None if needs == sorted(needs) else "the requirement may not fall as the score rises"
+
+
+def number_problem(value: Any, least: int, most: int) -> str | None:
+    if not is_int(value):
+        return f"must be a whole number, not {value!r}"
+    if value < least:
+        return f"{value} is below {least}" if least else f"{value} is negative"
+    if value > most:
+        return f"{value} is more than {most}"
+    return None
+
+
+def field_problem(field: Field, value: Any) -> str | None:
+    """Why ``value`` cannot be entered in ``field``, or None."""
+    if field.kind == "flag":
+        return None if isinstance(value, bool) else f"must be true or false, not {value!r}"
+    limit = POINTS_LIMIT if field.kind == "points" else COUNT_LIMIT
+    problem = number_problem(value, 0, limit)
+    if problem is None and field.kind == "points" and value % 5:
+        problem = f"{value} is not a multiple of 5 (every card is worth a multiple of 5)"
+    return problem
+
+
+def read_round(game: Game, number: int, raw: Any) -> dict[str, Fields]:
+    """One round's fields for every side (defaults filled in), fully checked."""
+    if not isinstance(raw, dict):
+        raise ScoringError("must be an object of sides and their fields", round=number)
+    for side in raw:
+        if side not in game.sides:
+            raise ScoringError(f"side {quote(side)} is not one of the game's sides", round=number)
+    entries: dict[str, Fields] = {
+        side: read_side(game.variant, number, side, raw.get(side, {})) for side in game.sides
+    }
+    check_going_out(game, number, entries)
+    check_cards(game, number, entries)
+    game.variant.check_round(number, entries, game.rules, game.players)
+    return entries
+
+
+def read_side(variant: Variant, number: int, side: str, given: Any) -> dict[str, Any]:
+    if not isinstance(given, dict):
+        raise ScoringError("must be an object of fields", round=number, side=side)
+    for key, value in given.items():
+        if key not in FIELDS:
+            raise round_error(number, side, key, "unknown field")
+        if not variant.uses(key):
+            raise round_error(number, side, key, f"not scored in {variant.id}")
+        problem = field_problem(FIELDS[key], value)
+        if problem:
+            raise round_error(number, side, key, problem)
+    return {name: given.get(name, FIELDS[name].default) for name in variant.fields}
+
+
+def check_going_out(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
+    out = None
+    for side, f in entries.items():
+        if f.get("concealed") and not f["went_out"]:
+            raise round_error(
+                number, side, "concealed", "a side can only go out concealed if it went out"
+            )
+        if not f["went_out"]:
+            continue
+        if out is not None:
+            raise round_error(
+                number, side, "went_out", f"only one side can go out; {quote(out)} already did"
+            )
+        out = side
+        sizes = game.variant.arrangement(game.players)
+        problem = game.variant.going_out_problem(
+            side, entries, game.rules, sizes[game.sides.index(side)]
+        )
+        if problem:
+            raise round_error(number, side, "went_out", problem)
+
+
+def check_cards(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
+    """No count above what the packs hold."""
+    variant, players = game.variant, game.players
+    in_play, cards = variant.red_threes_in_play(players), variant.cards_in_play(players)
+    seen = 0
+    for side, f in entries.items():
+        for name in (n for n in RED_THREE_FIELDS if variant.uses(n)):
+            n, seen = f[name], seen + f[name]
+            if n > in_play:
+                problem = f"{n} is more than the {in_play} red threes in play"
+                raise round_error(number, side, name, problem)
+            if seen > in_play:
+                problem = f"{n} makes {seen} red threes this round, more than the {in_play} in play"
+                raise round_error(number, side, name, problem)
+        for name, size in CANASTA_CARDS.items():
+            if variant.uses(name) and f[name] * size > cards:
+                problem = f"{f[name]} canastas need more than the {cards} cards in play"
+                raise round_error(number, side, name, problem)

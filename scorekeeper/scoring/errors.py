@@ -1,0 +1,42 @@
+"""The one kind of error the scoring package raises: a message a scorer can act on."""
+
+from __future__ import annotations
+
+
+class ScoringError(ValueError):
+    """An invalid game document.
+
+    ``str(error)`` is one line naming the round, the side and the field when it
+    concerns them, e.g. ``round 2, side "Cat & Dee": red_threes: 5 is more than
+    the 4 red threes in play``. The parts are kept as attributes so a form can
+    show the message beside the field it concerns.
+    """
+
+    def __init__(
+        self,
+        problem: str,
+        *,
+        round: int | None = None,
+        side: str | None = None,
+        field: str | None = None,
+    ) -> None:
+        self.problem = problem
+        self.round = round
+        self.side = side
+        self.field = field
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        where = []
+        if self.round is not None:
+            where.append(f"round {self.round}")
+        if self.side is not None:
+            where.append(f"side {quote(self.side)}")
+        text = f"{self.field}: {self.problem}" if self.field else self.problem
+        return f"{', '.join(where)}: {text}" if where else text
+
+
+def quote(name: str) -> str:
+    """A side's name as it appears in messages: in double quotes."""
+    return '"' + name.replace('"', '\\"') + '"'

@@ -1,0 +1,186 @@
+"""The building blocks a variant is made of: house-rule options, score lines,
+opening requirements and game-end rules. All data; no variant logic here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+Line = tuple[str, int]  # (label, points) in a round's breakdown
+Fields = Mapping[str, Any]  # one side's fields in one round, defaults filled in
+Rules = Mapping[str, Any]  # a game's option values: defaults merged with house rules
+
+
+@dataclass(frozen=True)
+class Option:
+    """A number (or switch, or table) a game may change as a house rule.
+
+    ``kind`` is ``points`` (whole number >= 0), ``positive`` (whole number >= 1),
+    ``flag`` (true/false), ``thresholds`` (``[[min score or null, points], ...]``
+    with rising minimums) or ``by_round`` (``[points for round 1, 2, ...]``).
+    ``fill`` gives the reason where RULES.md marks the seed value as a FILL.
+    """
+
+    key: str
+    label: str
+    default: Any
+    kind: str = "points"
+    fill: str | None = None
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a side's score may depend on beyond its own fields."""
+
+    round: int
+    side: str
+    went_out: str | None  # the side that went out this round, if any
+
+
+class LineRule(Protocol):
+    def lines(self, f: Fields, rules: Rules, ctx: Context) -> list[Line]: ...
+
+
+def counted(label: str, n: int) -> str:
+    return label if n == 1 else f"{label} ×{n}"
+
+
+@dataclass(frozen=True)
+class Each:
+    """``count × value`` of an option: a bonus, or a penalty with ``sign=-1``."""
+
+    field: str
+    option: str
+    label: str
+    sign: int = 1
+
+    def lines(self, f: Fields, rules: Rules, ctx: Context) -> list[Line]:
+        n = f[self.field]
+        return [(counted(self.label, n), self.sign * n * rules[self.option])] if n else []
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A one-off bonus for a true/false field."""
+
+    field: str
+    option: str
+    label: str
+
+    def lines(self, f: Fields, rules: Rules, ctx: Context) -> list[Line]:
+        return [(self.label, rules[self.option])] if f[self.field] else []
+
+
+@dataclass(frozen=True)
+class Points:
+    """Card points entered as a total: added (``sign=1``) or subtracted.
+
+    ``spare_went_out`` leaves them out for the side that went out.
+    """
+
+    field: str
+    label: str
+    sign: int = 1
+    spare_went_out: bool = False
+
+    def lines(self, f: Fields, rules: Rules, ctx: Context) -> list[Line]:
+        if self.spare_went_out and ctx.went_out == ctx.side:
+            return []
+        return [(self.label, self.sign * f[self.field])] if f[self.field] else []
+
+
+@dataclass(frozen=True)
+class RedThrees:
+    """Red threes laid: ``each`` apiece, or a flat ``big_value`` for the first
+    ``big_count`` once a side lays that many (then ``each`` for every further one)."""
+
+    field: str
+    each: str
+    big_count: str
+    big_value: str
+    label: str = "red three"
+
+    def lines(self, f: Fields, rules: Rules, ctx: Context) -> list[Line]:
+        n, each = f[self.field], rules[self.each]
+        big = rules[self.big_count]
+        if n and n >= big:
+            return [(f"{self.label} ×{n}", rules[self.big_value] + (n - big) * each)]
+        return [(counted(self.label, n), n * each)] if n else []
+
+
+@dataclass(frozen=True)
+class ByScore:
+    """Opening requirement from the side's total before the round."""
+
+    option: str = "opening"
+    kind = "score"
+
+    def __call__(self, total: int, round_number: int, rules: Rules) -> int:
+        table: Sequence[Sequence[int | None]] = rules[self.option]
+        need = int(table[0][1] or 0)
+        for low, points in table:
+            if low is None or total >= low:
+                need = int(points or 0)
+        return need
+
+
+@dataclass(frozen=True)
+class ByRound:
+    """Opening requirement by round number; the last value holds after the table."""
+
+    option: str = "opening"
+    kind = "round"
+
+    def __call__(self, total: int, round_number: int, rules: Rules) -> int:
+        table: Sequence[int] = rules[self.option]
+        return int(table[min(round_number, len(table)) - 1])
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """The same opening requirement every round."""
+
+    option: str = "opening"
+    kind = "fixed"
+
+    def __call__(self, total: int, round_number: int, rules: Rules) -> int:
+        return int(rules[self.option])
+
+
+@dataclass(frozen=True)
+class ReachTarget:
+    """Over after a round in which a side reaches the target. The highest total
+    wins; a tie for it plays another round while the ``tie_plays_on`` option is
+    on, and shares the win when it is off."""
+
+    option: str = "target"
+
+    def winners(self, totals: Mapping[str, int], rounds: int, rules: Rules) -> list[str]:
+        best = max(totals.values())
+        leaders = [s for s, t in totals.items() if t == best]
+        if best < rules[self.option] or (len(leaders) > 1 and rules["tie_plays_on"]):
+            return []
+        return leaders
+
+
+@dataclass(frozen=True)
+class AfterRounds:
+    """Over after a fixed number of rounds; equal highest totals share the win."""
+
+    option: str = "rounds"
+
+    def winners(self, totals: Mapping[str, int], rounds: int, rules: Rules) -> list[str]:
+        if rounds < rules[self.option]:
+            return []
+        best = max(totals.values())
+        return [s for s, t in totals.items() if t == best]
+
+
+@dataclass(frozen=True)
+class CardValue:
+    """A class of cards for the card counter: ``key``, what it covers, its points."""
+
+    key: str
+    label: str
+    points: int

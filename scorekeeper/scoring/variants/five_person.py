@@ -1,0 +1,104 @@
+"""Five-person Canasta: five players alone, each also scoring their partner's points."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..rules import CardValue, Each, Fields, Fixed, Flag, Line, Option, Points, ReachTarget, Rules
+from ..variant import Variant
+
+
+class FivePerson(Variant):
+    id = "five-person"
+    name = "Five-person Canasta"
+    seed = "002_890485d286f95e16.txt"
+    summary = (
+        "Exactly five players, each scoring alone, with two packs and six jokers. Your "
+        "partner sits two places after you, and your round score adds your partner's "
+        "own score to yours. First to 4000 wins."
+    )
+    players = (5,)
+    default_players = 5
+    fields = (
+        "natural_canastas", "mixed_canastas", "super_canastas_pure", "super_canastas_impure",
+        "kitties", "went_out", "meld_points", "hand_points",
+    )  # fmt: skip
+    options = (
+        Option("natural_canasta", "pure canasta", 100),
+        Option("mixed_canasta", "impure canasta", 50),
+        Option("super_canasta_pure", "pure super canasta (instead of a canasta)", 500),
+        Option("super_canasta_impure", "impure super canasta (instead of a canasta)", 300),
+        Option("kitty", "kitty picked up, each", 50),
+        Option("going_out", "finishing", 50),
+        Option("opening", "opening meld", 75),
+        Option(
+            "opening_reduced",
+            "opening meld with a kitty, when finishing, or when the partner has a canasta",
+            25,
+        ),
+        Option("target", "game ends when a player reaches", 4000, kind="positive"),
+        Option(
+            "tie_plays_on", "a tie for the lead plays another round", True, kind="flag",
+            fill="the sheet does not say what a tie for the highest score does",
+        ),
+    )  # fmt: skip
+    lines = (
+        Each("natural_canastas", "natural_canasta", "pure canasta"),
+        Each("mixed_canastas", "mixed_canasta", "impure canasta"),
+        Each("super_canastas_pure", "super_canasta_pure", "pure super canasta"),
+        Each("super_canastas_impure", "super_canasta_impure", "impure super canasta"),
+        Each("kitties", "kitty", "kitty"),
+        Flag("went_out", "going_out", "finishing"),
+        Points("meld_points", "meld points"),
+        Points("hand_points", "cards in hand", sign=-1),
+    )
+    card_values = (
+        CardValue("ace", "ace", 15),
+        CardValue("high", "7 to K", 10),
+        CardValue("low", "3 to 6", 5),
+        CardValue("joker", "joker or two", 10),
+    )
+    opening = Fixed()
+    end = ReachTarget()
+    notes = (
+        "Seats are numbered 1 to 5 clockwise; your partner sits two places after you "
+        "(seat 1 with seat 3, seat 4 with seat 1).",
+        "The opening meld needs only the reduced amount when the opener also picks up a "
+        "kitty, is finishing, or their partner already has a canasta.",
+        "At game end players draw for new seats: start a new game.",
+    )
+
+    def arrangement(self, players: int) -> tuple[int, ...]:
+        return (1,) * 5
+
+    def cards_in_play(self, players: int) -> int:
+        return 110
+
+    def red_threes_in_play(self, players: int) -> int:
+        return 0
+
+    @staticmethod
+    def partner(sides: list[str], side: str) -> str:
+        """The player seated two places after ``side``."""
+        return sides[(sides.index(side) + 2) % len(sides)]
+
+    def round_lines(
+        self, entries: Mapping[str, Fields], rules: Rules, number: int
+    ) -> dict[str, list[Line]]:
+        own = super().round_lines(entries, rules, number)
+        sides = list(entries)
+        combined = {}
+        for side, lines in own.items():
+            mate = self.partner(sides, side)
+            combined[side] = [*lines, (f"partner {mate}", sum(p for _, p in own[mate]))]
+        return combined
+
+    def going_out_problem(
+        self, side: str, entries: Mapping[str, Fields], rules: Rules, team_size: int
+    ) -> str | None:
+        mate = self.partner(list(entries), side)
+        if self.canastas(entries[side]) + self.canastas(entries[mate]) < 1:
+            return (
+                f"finishing needs a canasta among this player's or their partner's ({mate}) melds"
+            )
+        return None

@@ -1,0 +1,63 @@
+"""Hand and Foot: a deck per player, four rounds with rising openings."""
+
+from __future__ import annotations
+
+from ..rules import AfterRounds, ByRound, CardValue, Each, Flag, Option, Points
+from ..variant import Variant
+
+
+class HandAndFoot(Variant):
+    id = "hand-and-foot"
+    name = "Hand and Foot"
+    seed = "001_85234c199684ab4e.txt"
+    summary = (
+        "One deck with jokers per player; each player has a hand and a foot. An odd "
+        "number of players play alone, an even number in two teams. Four rounds; the "
+        "opening meld rises each round."
+    )
+    players = tuple(range(2, 13))
+    fields = (
+        "natural_canastas", "mixed_canastas", "red_threes", "went_out",
+        "meld_points", "hand_points", "foot_points",
+    )  # fmt: skip
+    options = (
+        Option("natural_canasta", "clean pile (natural canasta)", 500),
+        Option("mixed_canasta", "dirty pile (mixed canasta)", 300),
+        Option("red_three", "red three laid, each", 100),
+        Option("going_out", "going out", 100),
+        Option("opening", "opening meld by round", [50, 90, 120, 150], kind="by_round"),
+        Option("rounds", "rounds in a game", 4, kind="positive"),
+    )
+    lines = (
+        Each("natural_canastas", "natural_canasta", "clean pile"),
+        Each("mixed_canastas", "mixed_canasta", "dirty pile"),
+        Each("red_threes", "red_three", "red three"),
+        Flag("went_out", "going_out", "going out"),
+        Points("meld_points", "meld points"),
+        Points("hand_points", "cards in hand", sign=-1, spare_went_out=True),
+        Points("foot_points", "foot not picked up", sign=-1),
+    )
+    card_values = (
+        CardValue("red_three", "red three", 100),
+        CardValue("joker", "joker", 50),
+        CardValue("two", "two", 20),
+        CardValue("ace", "ace", 20),
+        CardValue("high", "8 to K", 10),
+        CardValue("low", "4 to 7", 5),
+        CardValue("black_three", "black three", 5),
+    )
+    opening = ByRound()
+    end = AfterRounds()
+    going_out_needs = {"natural_canastas": 1, "mixed_canastas": 1}
+    notes = ("Once a side has opened, it has no minimum for the rest of that round.",)
+
+    def arrangement(self, players: int) -> tuple[int, ...]:
+        if players % 2:
+            return (1,) * players
+        return (players // 2, players // 2)
+
+    def cards_in_play(self, players: int) -> int:
+        return 54 * players
+
+    def red_threes_in_play(self, players: int) -> int:
+        return 2 * players

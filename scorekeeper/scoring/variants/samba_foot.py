@@ -1,0 +1,113 @@
+"""Hand and Foot with Sambas: five decks, sambas and wild canastas, three rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..rules import (
+    AfterRounds,
+    ByRound,
+    CardValue,
+    Each,
+    Fields,
+    Flag,
+    Option,
+    Points,
+    RedThrees,
+    Rules,
+)
+from ..variant import Variant, round_error
+
+
+class SambaFoot(Variant):
+    id = "samba-foot"
+    name = "Hand and Foot with Sambas"
+    seed = "004_467312a6598beb3c.txt"
+    summary = (
+        "Four players in two teams with five decks (six players with seven). Each "
+        "player has a hand and a foot of 13. Sambas and wild-card canastas pay 1500; "
+        "going out takes two red, two black and one wild canasta. Three rounds."
+    )
+    players = (4, 6)
+    fields = (
+        "natural_canastas", "mixed_canastas", "wild_canastas", "sambas",
+        "red_sevens_canastas", "red_threes", "went_out", "meld_points", "hand_points",
+        "foot_points",
+    )  # fmt: skip
+    options = (
+        Option("natural_canasta", "red canasta (natural)", 500),
+        Option("mixed_canasta", "black canasta (mixed, at most 3 wilds)", 300),
+        Option("wild_canasta", "wild-card canasta", 1500),
+        Option("samba", "samba", 1500),
+        Option("red_sevens", "red-sevens canastas allowed", False, kind="flag"),
+        Option("red_sevens_canasta", "red-sevens canasta", 1500),
+        Option("red_three", "red three laid, each", 100),
+        Option("red_threes_many", "red threes that earn the flat bonus", 5, kind="positive"),
+        Option("red_threes_many_bonus", "flat bonus for that many red threes", 1000),
+        Option("going_out", "going out", 500),
+        Option("opening", "opening meld by round", [50, 90, 120], kind="by_round"),
+        Option(
+            "rounds", "rounds in a game", 3, kind="positive",
+            fill="the sheet's opening thresholds name three games",
+        ),
+    )  # fmt: skip
+    lines = (
+        Each("natural_canastas", "natural_canasta", "red canasta"),
+        Each("mixed_canastas", "mixed_canasta", "black canasta"),
+        Each("wild_canastas", "wild_canasta", "wild-card canasta"),
+        Each("sambas", "samba", "samba"),
+        Each("red_sevens_canastas", "red_sevens_canasta", "red-sevens canasta"),
+        RedThrees("red_threes", "red_three", "red_threes_many", "red_threes_many_bonus"),
+        Flag("went_out", "going_out", "going out"),
+        Points("meld_points", "meld points"),
+        Points("hand_points", "cards in hand", sign=-1),
+        Points("foot_points", "foot not picked up", sign=-1),
+    )
+    card_values = (
+        CardValue("joker", "joker", 50),
+        CardValue("two", "two", 20),
+        CardValue("ace", "ace", 20),
+        CardValue("high", "8 to K", 10),
+        CardValue("low", "4 to 7", 5),
+        CardValue("black_three", "black three", 5),
+    )
+    card_fill = {"black_three": "the sheet gives no value; standard Hand and Foot's"}
+    opening = ByRound()
+    end = AfterRounds()
+    going_out_needs = {"natural_canastas": 2, "mixed_canastas": 2, "wild_canastas": 1}
+    fill_notes = (
+        "Six players play in two teams of three, with seven decks.",
+        "Hand and foot points count against every side, the side that went out included "
+        "(the sheet is silent; standard Hand and Foot).",
+    )
+    notes = (
+        "A samba is 7 cards of one suit in sequence, no wilds, no threes.",
+        "Going out needs every player of the side in their foot.",
+    )
+
+    def arrangement(self, players: int) -> tuple[int, ...]:
+        return (players // 2, players // 2)
+
+    def cards_in_play(self, players: int) -> int:
+        return 54 * (players + 1)
+
+    def red_threes_in_play(self, players: int) -> int:
+        return 2 * (players + 1)
+
+    def going_out_problem(
+        self, side: str, entries: Mapping[str, Fields], rules: Rules, team_size: int
+    ) -> str | None:
+        problem = super().going_out_problem(side, entries, rules, team_size)
+        if problem is None and entries[side]["foot_points"]:
+            problem = "going out needs every player of the side in their foot (foot points 0)"
+        return problem
+
+    def check_round(
+        self, number: int, entries: Mapping[str, Fields], rules: Rules, players: int
+    ) -> None:
+        for side, f in entries.items():
+            if f["red_sevens_canastas"] and not rules["red_sevens"]:
+                raise round_error(
+                    number, side, "red_sevens_canastas",
+                    "red-sevens canastas are off in this game (the red_sevens option)",
+                )  # fmt: skip

@@ -1,0 +1,148 @@
+"""Weeping Canasta: teams of two, a weeper each, and a penalty for never weeping."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..errors import ScoringError
+from ..rules import (
+    ByScore,
+    CardValue,
+    Context,
+    Each,
+    Fields,
+    Flag,
+    Line,
+    Option,
+    Points,
+    ReachTarget,
+    RedThrees,
+    Rules,
+)  # fmt: skip
+from ..variant import Variant, round_error
+
+TURNED = ("meld_points", "red_threes")  # count against a side that never wept
+
+
+class Weeping(Variant):
+    id = "weeping"
+    name = "Weeping Canasta"
+    seed = "003_c33ed201a65b10dd.txt"
+    summary = (
+        "Teams of two with three decks. Each player has a hand of 13 and a weeper of 9, "
+        "picked up after closing a canasta. Canastas of sevens and of wild cards pay "
+        "big; a team that never picks up a weeper pays for its melds."
+    )
+    players = (4, 6)
+    fields = (
+        "natural_canastas", "mixed_canastas", "sevens_canastas", "wild_canastas",
+        "canastas_from_hand", "red_threes", "went_out", "meld_points", "hand_points",
+        "black_threes_in_hand", "red_threes_in_hand", "weepers_picked_up",
+        "weeper_points", "red_threes_in_weeper", "black_threes_in_weeper",
+    )  # fmt: skip
+    options = (
+        Option("natural_canasta", "natural canasta", 500),
+        Option("mixed_canasta", "dirty canasta", 300),
+        Option("sevens_canasta", "canasta of sevens", 1000),
+        Option("wild_canasta", "wild-card canasta", 2500),
+        Option("canasta_from_hand", "canasta out of your hand, extra", 100),
+        Option("red_three", "red three laid, each", 100),
+        Option("red_threes_all", "red threes that make a full set", 6, kind="positive"),
+        Option("red_threes_all_bonus", "a full set of red threes on one side", 1200),
+        Option("going_out", "going out", 100),
+        Option("black_three_in_hand", "black three left in a hand, each (against)", 100),
+        Option("red_three_in_hand", "red three left in a hand, each (against)", 5),
+        Option("three_in_weeper", "three in a weeper never picked up, each (against)", 5),
+        Option(
+            "opening", "opening meld by score before the round",
+            [[None, 50], [3000, 90], [5000, 120]], kind="thresholds",
+            fill="the sheet starts at 0; a negative score is treated like 0 to 2999",
+        ),
+        Option(
+            "target", "game ends when a side reaches", 10000, kind="positive",
+            fill="the sheet names no target; it must lie above the last opening threshold",
+        ),
+        Option(
+            "tie_plays_on", "a tie for the lead plays another round", True, kind="flag",
+            fill="the sheet names no target, so no tie rule either",
+        ),
+    )  # fmt: skip
+    lines = (
+        Each("natural_canastas", "natural_canasta", "natural canasta"),
+        Each("mixed_canastas", "mixed_canasta", "dirty canasta"),
+        Each("sevens_canastas", "sevens_canasta", "canasta of sevens"),
+        Each("wild_canastas", "wild_canasta", "wild-card canasta"),
+        Each("canastas_from_hand", "canasta_from_hand", "canasta out of hand"),
+        RedThrees("red_threes", "red_three", "red_threes_all", "red_threes_all_bonus"),
+        Flag("went_out", "going_out", "going out"),
+        Points("meld_points", "meld points"),
+        Points("hand_points", "cards in hand", sign=-1),
+        Each("black_threes_in_hand", "black_three_in_hand", "black three in hand", sign=-1),
+        Each("red_threes_in_hand", "red_three_in_hand", "red three in hand", sign=-1),
+        Points("weeper_points", "weeper not picked up", sign=-1),
+        Each("red_threes_in_weeper", "three_in_weeper", "red three in weeper", sign=-1),
+        Each("black_threes_in_weeper", "three_in_weeper", "black three in weeper", sign=-1),
+    )
+    card_values = (
+        CardValue("joker", "joker", 50),
+        CardValue("two", "two", 20),
+        CardValue("ace", "ace", 20),
+        CardValue("high", "8 to K", 10),
+        CardValue("low", "4 to 7", 5),
+        CardValue("black_three", "black three laid", 5),
+    )
+    opening = ByScore()
+    end = ReachTarget()
+    going_out_needs = {"canastas": 2}
+    fill_notes = ("Six players in three teams of two are allowed too.",)
+    notes = (
+        "A dirty canasta has more naturals than wilds and at most 3 wilds.",
+        "Enter threes left in hands and weepers by count, not inside the point totals.",
+        "A side none of whose players picked up a weeper, when another side went out, "
+        "has its meld points and laid red threes counted against it; its canasta "
+        "bonuses still count.",
+    )
+
+    def arrangement(self, players: int) -> tuple[int, ...]:
+        return (2,) * (players // 2)
+
+    def cards_in_play(self, players: int) -> int:
+        return 162
+
+    def red_threes_in_play(self, players: int) -> int:
+        return 6
+
+    def side_lines(self, f: Fields, rules: Rules, ctx: Context) -> list[Line]:
+        never_wept = ctx.went_out not in (None, ctx.side) and f["weepers_picked_up"] == 0
+        out: list[Line] = []
+        for rule in self.lines:
+            lines = rule.lines(f, rules, ctx)
+            if never_wept and getattr(rule, "field", None) in TURNED:
+                lines = [(f"{label} (against: no weeper picked up)", -p) for label, p in lines]
+            out += lines
+        return out
+
+    def going_out_problem(
+        self, side: str, entries: Mapping[str, Fields], rules: Rules, team_size: int
+    ) -> str | None:
+        problem = super().going_out_problem(side, entries, rules, team_size)
+        picked = entries[side]["weepers_picked_up"]
+        if problem is None and picked < team_size:
+            problem = f"going out needs all {team_size} weepers picked up, this side has {picked}"
+        return problem
+
+    def check_round(
+        self, number: int, entries: Mapping[str, Fields], rules: Rules, players: int
+    ) -> None:
+        for side, f in entries.items():
+            if f["weepers_picked_up"] > 2:
+                raise round_error(
+                    number, side, "weepers_picked_up",
+                    f"{f['weepers_picked_up']} is more than the 2 players on a side",
+                )  # fmt: skip
+
+    def check_options(self, rules: Rules) -> None:
+        last = max(low for low, _ in rules["opening"] if low is not None)
+        if rules["target"] <= last:
+            problem = f"{rules['target']} must lie above the last opening threshold, {last}"
+            raise ScoringError(f"target: {problem}", field="options")

@@ -1,0 +1,117 @@
+"""Canasta (Church Dyke Rules): worked rounds computed by hand from RULES.md."""
+
+import pytest
+
+from scorekeeper.scoring import ScoringError
+
+# (id, fields of side A, fields of side B, extra document keys, expected A, expected B)
+ROUNDS = [
+    ("rules-example", {"natural_canastas": 1, "meld_points": 230, "red_threes": 1, "went_out": True},
+     {"mixed_canastas": 1, "meld_points": 185, "hand_points": 65}, {}, 930, 420),
+    # 500 + 100 going out + 100 hidden + 200; -120
+    ("concealed", {"natural_canastas": 1, "meld_points": 200, "went_out": True, "concealed": True},
+     {"hand_points": 120}, {}, 900, -120),
+    # 100 dealer + 90 - 30; 600 + 100 + 300
+    ("dealer-bonus", {"dealer_bonus": True, "meld_points": 90, "hand_points": 30},
+     {"mixed_canastas": 2, "meld_points": 300, "went_out": True}, {}, 160, 1000),
+    # the side that went out does not count its hands: 500 + 100 + 150
+    ("out-side-hand-not-counted",
+     {"natural_canastas": 1, "went_out": True, "meld_points": 150, "hand_points": 20},
+     {"hand_points": 55}, {}, 750, -55),
+    # all four red threes on one side: 400 + 50; 500 + 100 + 160
+    ("four-red-threes", {"red_threes": 4, "meld_points": 50},
+     {"natural_canastas": 1, "went_out": True, "meld_points": 160}, {}, 450, 760),
+    # 1000 + 900 + 200 + 100 + 1210; -300
+    ("many-canastas",
+     {"natural_canastas": 2, "mixed_canastas": 3, "meld_points": 1210, "red_threes": 2,
+      "went_out": True}, {"hand_points": 300}, {}, 3410, -300),
+    ("negative-round", {"hand_points": 425},
+     {"mixed_canastas": 1, "went_out": True, "meld_points": 105}, {}, -425, 505),
+    # six players, three packs: six red threes in play. 600 + 100; 500 + 100 + 200
+    ("six-players-six-red-threes", {"red_threes": 6, "meld_points": 100},
+     {"natural_canastas": 1, "went_out": True, "meld_points": 200}, {"players": 6}, 700, 800),
+    # house rules: natural canasta 600, going out 200
+    ("house-rules", {"natural_canastas": 1, "went_out": True, "meld_points": 100}, {},
+     {"options": {"natural_canasta": 600, "going_out": 200}}, 900, 0),
+    # house rule: hidden canasta pays 300, red threes 150
+    ("house-concealed", {"mixed_canastas": 1, "went_out": True, "concealed": True,
+                         "red_threes": 1, "meld_points": 120}, {"meld_points": 5},
+     {"options": {"concealed": 300, "red_three": 150}}, 300 + 100 + 300 + 150 + 120, 5),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("a", "b", "top", "want_a", "want_b"), [r[1:] for r in ROUNDS],
+                         ids=[r[0] for r in ROUNDS])  # fmt: skip
+def test_worked_round(game, a, b, top, want_a, want_b):
+    answer = game("classic", [{"A": a, "B": b}], ["A", "B"], **top)
+    assert answer["rounds"][0]["scores"] == {"A": want_a, "B": want_b}
+    assert answer["totals"] == {"A": want_a, "B": want_b}
+
+
+def test_three_players_alone(game):
+    rnd = {"A": {"natural_canastas": 1, "went_out": True, "meld_points": 200},
+           "B": {"meld_points": 80, "hand_points": 20}, "C": {"hand_points": 95}}  # fmt: skip
+    answer = game("classic", [rnd], ["A", "B", "C"])
+    assert answer["totals"] == {"A": 800, "B": 60, "C": -95}
+
+
+@pytest.mark.parametrize(
+    ("total", "need"),
+    [(-5, 0), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (4995, 120)],
+)
+def test_opening_by_score_at_each_boundary(game, total, need):
+    fields = {"meld_points": total} if total >= 0 else {"hand_points": -total}
+    answer = game("classic", [{"A": fields}], ["A", "B"])
+    assert answer["opening"] == {"A": need, "B": 50}
+    assert answer["next_round"] == 2
+
+
+def test_opening_before_any_round(game):
+    answer = game("classic", [], ["A", "B"])
+    assert answer["opening"] == {"A": 50, "B": 50}
+    assert answer["next_round"] == 1
+    assert (answer["finished"], answer["winners"]) == (False, [])
+
+
+def test_game_ends_when_a_side_reaches_5000(game):
+    rounds = [{"A": {"meld_points": 4995}}, {"A": {"meld_points": 5}, "B": {"meld_points": 10}}]
+    assert game("classic", rounds[:1], ["A", "B"])["finished"] is False
+    answer = game("classic", rounds, ["A", "B"])
+    assert (answer["finished"], answer["winners"]) == (True, ["A"])
+
+
+def test_highest_wins_even_if_another_side_reached_the_target(game):
+    answer = game("classic", [{"A": {"meld_points": 5200}, "B": {"meld_points": 5400}}])
+    assert answer["winners"] == ["B"]
+
+
+def test_tie_for_highest_plays_another_round(game):
+    tied = {"A": {"meld_points": 5000}, "B": {"meld_points": 5000}}
+    answer = game("classic", [tied], ["A", "B"])
+    assert (answer["finished"], answer["winners"]) == (False, [])
+    answer = game("classic", [tied, {"B": {"meld_points": 5}}], ["A", "B"])
+    assert (answer["finished"], answer["winners"]) == (True, ["B"])
+
+
+def test_tie_shares_the_win_when_house_rule_says_so(game):
+    tied = {"A": {"meld_points": 5000}, "B": {"meld_points": 5000}}
+    answer = game("classic", [tied], ["A", "B"], options={"tie_plays_on": False})
+    assert answer["winners"] == ["A", "B"]
+
+
+def test_house_target(game):
+    answer = game("classic", [{"A": {"meld_points": 3000}}], ["A", "B"], options={"target": 3000})
+    assert answer["winners"] == ["A"]
+
+
+def test_no_round_after_the_end(game):
+    with pytest.raises(ScoringError, match="round 2: the game already finished after round 1"):
+        game("classic", [{"A": {"meld_points": 5000}}, {}], ["A", "B"])
+
+
+def test_going_out_needs_a_canasta(game):
+    with pytest.raises(ScoringError) as caught:
+        game("classic", [{"A": {"went_out": True, "meld_points": 100}}], ["A", "B"])
+    assert str(caught.value) == (
+        'round 1, side "A": went_out: going out needs at least 1 canasta, this side has 0'
+    )
