@@ -184,3 +184,14 @@ class CardValue:
     key: str
     label: str
     points: int
+
+
+# Standard Canasta card values, shared by every variant but five-person.
+STANDARD_CARDS = (
+    CardValue("joker", "joker", 50),
+    CardValue("two", "two", 20),
+    CardValue("ace", "ace", 20),
+    CardValue("high", "8 to K", 10),
+    CardValue("low", "4 to 7", 5),
+    CardValue("black_three", "black three", 5),
+)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules import ByScore, CardValue, Each, Flag, Option, Points, ReachTarget
+from ..rules import STANDARD_CARDS, ByScore, Each, Flag, Option, Points, ReachTarget
 from ..variant import Variant
 
 
@@ -51,14 +51,7 @@ class Classic(Variant):
         Points("meld_points", "meld points"),
         Points("hand_points", "cards in hand", sign=-1, spare_went_out=True),
     )
-    card_values = (
-        CardValue("joker", "joker", 50),
-        CardValue("two", "two", 20),
-        CardValue("ace", "ace", 20),
-        CardValue("high", "8 to K", 10),
-        CardValue("low", "4 to 7", 5),
-        CardValue("black_three", "black three", 5),
-    )
+    card_values = STANDARD_CARDS
     card_fill = {"black_three": "the sheet gives no value; standard Canasta's"}
     opening = ByScore()
     end = ReachTarget()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules import AfterRounds, ByRound, CardValue, Each, Flag, Option, Points
+from ..rules import STANDARD_CARDS, AfterRounds, ByRound, CardValue, Each, Flag, Option, Points
 from ..variant import Variant
 
 
@@ -37,15 +37,7 @@ class HandAndFoot(Variant):
         Points("hand_points", "cards in hand", sign=-1, spare_went_out=True),
         Points("foot_points", "foot not picked up", sign=-1),
     )
-    card_values = (
-        CardValue("red_three", "red three", 100),
-        CardValue("joker", "joker", 50),
-        CardValue("two", "two", 20),
-        CardValue("ace", "ace", 20),
-        CardValue("high", "8 to K", 10),
-        CardValue("low", "4 to 7", 5),
-        CardValue("black_three", "black three", 5),
-    )
+    card_values = (CardValue("red_three", "red three", 100), *STANDARD_CARDS)
     opening = ByRound()
     end = AfterRounds()
     going_out_needs = {"natural_canastas": 1, "mixed_canastas": 1}

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..rules import (
+    STANDARD_CARDS,
     AfterRounds,
     ByRound,
-    CardValue,
     Each,
     Fields,
     Flag,
@@ -63,14 +63,7 @@ class SambaFoot(Variant):
         Points("hand_points", "cards in hand", sign=-1),
         Points("foot_points", "foot not picked up", sign=-1),
     )
-    card_values = (
-        CardValue("joker", "joker", 50),
-        CardValue("two", "two", 20),
-        CardValue("ace", "ace", 20),
-        CardValue("high", "8 to K", 10),
-        CardValue("low", "4 to 7", 5),
-        CardValue("black_three", "black three", 5),
-    )
+    card_values = STANDARD_CARDS
     card_fill = {"black_three": "the sheet gives no value; standard Hand and Foot's"}
     opening = ByRound()
     end = AfterRounds()

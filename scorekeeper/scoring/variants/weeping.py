@@ -6,8 +6,8 @@ from collections.abc import Mapping
 
 from ..errors import ScoringError
 from ..rules import (
+    STANDARD_CARDS,
     ByScore,
-    CardValue,
     Context,
     Each,
     Fields,
@@ -83,14 +83,7 @@ class Weeping(Variant):
         Each("red_threes_in_weeper", "three_in_weeper", "red three in weeper", sign=-1),
         Each("black_threes_in_weeper", "three_in_weeper", "black three in weeper", sign=-1),
     )
-    card_values = (
-        CardValue("joker", "joker", 50),
-        CardValue("two", "two", 20),
-        CardValue("ace", "ace", 20),
-        CardValue("high", "8 to K", 10),
-        CardValue("low", "4 to 7", 5),
-        CardValue("black_three", "black three laid", 5),
-    )
+    card_values = STANDARD_CARDS
     opening = ByScore()
     end = ReachTarget()
     going_out_needs = {"canastas": 2}
