@@ -1,1 +1,64 @@
 """Scorekeeper: score keeping for Canasta-family card games."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+csrf = CSRFProtect()
+HERE = Path(__file__).parent
+
+
+def asset_folder(name: str) -> str:
+    """``templates``/``static``: inside the package once installed, else the repo's top level."""
+    packaged = HERE / name
+    return str(packaged if packaged.is_dir() else HERE.parent / name)
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The app factory: defaults, then the instance config, then ``test_config``."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=asset_folder("templates"),
+        static_folder=asset_folder("static"),
+    )
+    app.config.from_mapping(
+        DATABASE=os.path.join(app.instance_path, "scorekeeper.sqlite"),
+        WTF_CSRF_TIME_LIMIT=None,  # a token lives as long as the session: a whole evening
+        PERMANENT_SESSION_LIFETIME=timedelta(days=30),
+        SESSION_COOKIE_SAMESITE="Lax",
+        MAX_CONTENT_LENGTH=64 * 1024,
+    )
+    if not (test_config or {}).get("TESTING"):
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env()  # FLASK_SECRET_KEY, FLASK_DATABASE, ...
+    app.config.from_mapping(test_config or {})
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
+
+    from . import api, db, views
+
+    db.init_app(app)
+    csrf.init_app(app)
+    app.register_blueprint(views.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)  # the API has its own cross-site guard: see api.py
+    return app
+
+
+def instance_secret(instance: Path) -> str:
+    """The secret key kept in the instance folder, made on first run."""
+    path = instance / "secret_key"
+    if not path.exists():
+        instance.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(secrets.token_hex(32))
+    return path.read_text().strip()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import socket
 import sys
+from pathlib import Path
 
 import click
 
@@ -43,3 +45,43 @@ def score(file: click.utils.LazyFile) -> None:
 def fail(message: str) -> None:
     click.echo(message, err=True)
     sys.exit(2)
+
+
+@main.command()
+@click.option(
+    "--host",
+    default="0.0.0.0",
+    show_default=True,
+    help="Address to listen on; 0.0.0.0 lets phones on the same network in.",
+)
+@click.option("--port", default=8000, show_default=True, help="Port to listen on.")
+@click.option(
+    "--db",
+    "database",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="SQLite file (default: scorekeeper.sqlite in the instance folder).",
+)
+@click.option("--threads", default=8, show_default=True, help="Worker threads.")
+def serve(host: str, port: int, database: Path | None, threads: int) -> None:
+    """Serve the app with waitress. The database is created on first run."""
+    from waitress import serve as waitress_serve
+
+    from . import create_app
+
+    app = create_app({"DATABASE": str(database.resolve())} if database else None)
+    click.echo(f"Database: {app.config['DATABASE']}")
+    for address in addresses(host):
+        click.echo(f"Open http://{address}:{port}/ on the phone")
+    waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
+
+
+def addresses(host: str) -> list[str]:
+    """The addresses a phone can use to reach this machine (no traffic sent)."""
+    if host not in ("0.0.0.0", "::"):
+        return [host]
+    found = ["127.0.0.1"]
+    try:
+        found += [a for a in socket.gethostbyname_ex(socket.gethostname())[2] if a not in found]
+    except OSError:
+        pass
+    return found

@@ -42,6 +42,7 @@ class Variant:
     card_fill: ClassVar[Mapping[str, str]] = {}  # card key -> why it is a FILL
     opening: ClassVar[ByScore | ByRound | Fixed]
     end: ClassVar[ReachTarget | AfterRounds]
+    going_out: ClassVar[str]  # what going out needs, in words
     going_out_needs: ClassVar[Mapping[str, int]] = {}  # field or "canastas" -> at least
     notes: ClassVar[Sequence[str]] = ()  # rules the app cannot check, for the rules page
     fill_notes: ClassVar[Sequence[str]] = ()  # FILLs that are not a number

@@ -53,6 +53,7 @@ class Classic(Variant):
     )
     card_values = STANDARD_CARDS
     card_fill = {"black_three": "the sheet gives no value; standard Canasta's"}
+    going_out = "Going out needs at least one canasta on the side's table."
     opening = ByScore()
     end = ReachTarget()
     going_out_needs = {"canastas": 1}

@@ -58,6 +58,7 @@ class FivePerson(Variant):
         CardValue("low", "3 to 6", 5),
         CardValue("joker", "joker or two", 10),
     )
+    going_out = "Finishing needs a canasta among the melds of the player or of their partner."
     opening = Fixed()
     end = ReachTarget()
     notes = (

@@ -38,6 +38,7 @@ class HandAndFoot(Variant):
         Points("foot_points", "foot not picked up", sign=-1),
     )
     card_values = (CardValue("red_three", "red three", 100), *STANDARD_CARDS)
+    going_out = "Going out needs the side to have at least one clean and one dirty pile."
     opening = ByRound()
     end = AfterRounds()
     going_out_needs = {"natural_canastas": 1, "mixed_canastas": 1}

@@ -65,6 +65,10 @@ class SambaFoot(Variant):
     )
     card_values = STANDARD_CARDS
     card_fill = {"black_three": "the sheet gives no value; standard Hand and Foot's"}
+    going_out = (
+        "Going out needs at least 2 red canastas, 2 black canastas and 1 wild-card "
+        "canasta, with every player of the side in their foot."
+    )
     opening = ByRound()
     end = AfterRounds()
     going_out_needs = {"natural_canastas": 2, "mixed_canastas": 2, "wild_canastas": 1}

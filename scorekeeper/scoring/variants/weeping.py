@@ -84,6 +84,10 @@ class Weeping(Variant):
         Each("black_threes_in_weeper", "three_in_weeper", "black three in weeper", sign=-1),
     )
     card_values = STANDARD_CARDS
+    going_out = (
+        "Going out needs both partners to have closed at least one canasta each and "
+        "picked up their weepers."
+    )
     opening = ByScore()
     end = ReachTarget()
     going_out_needs = {"canastas": 2}

@@ -1,0 +1,142 @@
+"""The JSON API, speaking RULES.md's contract.
+
+Cross-site guard: the API takes no cookies-based form posts. A request that
+changes anything must send ``Content-Type: application/json`` (a cross-site
+form cannot, and a cross-site script cannot without a CORS preflight, which
+this app never grants), and a request whose ``Origin`` or ``Sec-Fetch-Site``
+says it came from another site is refused. A script on the same machine
+(curl, Python) sends neither header and is served.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Blueprint, jsonify, request
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
+
+from . import store
+from .db import get_db
+from .scoring import ScoringError, score_game
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+Reply = tuple[Response, int] | Response
+
+
+def problem(message: str, status: int) -> tuple[Response, int]:
+    return jsonify(error=message), status
+
+
+@bp.before_request
+def same_site_only() -> Reply | None:
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return None
+    origin = request.headers.get("Origin")
+    if request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+        return problem("cross-site requests are refused", 403)
+    if origin and urlsplit(origin).netloc != request.host:
+        return problem("cross-site requests are refused", 403)
+    if request.method in ("POST", "PUT") and not request.is_json:
+        return problem("send the body as JSON (Content-Type: application/json)", 415)
+    return None
+
+
+@bp.errorhandler(HTTPException)
+def http_error(error: HTTPException) -> tuple[Response, int]:
+    return problem(error.description or error.name, error.code or 500)
+
+
+@bp.errorhandler(store.NotFound)
+def not_found(error: store.NotFound) -> tuple[Response, int]:
+    return problem(str(error), 404)
+
+
+@bp.errorhandler(ScoringError)
+def invalid(error: ScoringError) -> tuple[Response, int]:
+    return problem(str(error), 400)
+
+
+@bp.errorhandler(store.StaleEdit)
+def stale(error: store.StaleEdit) -> tuple[Response, int]:
+    return problem(str(error), 409)
+
+
+def body() -> Any:
+    data = request.get_json(silent=True)
+    if data is None:
+        raise ScoringError("the body is not valid JSON")
+    return data
+
+
+@bp.post("/games")
+def create_game() -> Reply:
+    doc = body()
+    if not isinstance(doc, dict):
+        raise ScoringError("the game must be a JSON object")
+    unknown = set(doc) - {"variant", "sides", "players", "options"}
+    if unknown:
+        raise ScoringError("unknown field (expected variant, sides, players, options)",
+                           field=sorted(unknown)[0])  # fmt: skip
+    score_game({**doc, "rounds": []})  # checks it all, and works out players
+    from .scoring.document import read_game
+
+    game = read_game({**doc, "rounds": []})
+    db = get_db()
+    evening = store.create_evening(db, date.today().isoformat())
+    game_id = store.create_game(
+        db, evening_id=evening, variant=game.variant.id, sides=game.sides, players=game.players,
+        options=doc.get("options", {}),
+    )  # fmt: skip
+    return jsonify(id=game_id), 201
+
+
+@bp.get("/games/<int:game_id>")
+def get_game(game_id: int) -> Reply:
+    game, rounds, answer = store.scored(get_db(), game_id)
+    return jsonify(
+        id=game_id,
+        document=store.document(game, rounds),
+        answer=answer,
+        versions=[r["version"] for r in rounds],
+    )
+
+
+@bp.post("/games/<int:game_id>/rounds")
+def add_round(game_id: int) -> Reply:
+    store.add_round(get_db(), game_id, body())
+    return answer_of(game_id), 201
+
+
+@bp.put("/games/<int:game_id>/rounds/<int:number>")
+def edit_round(game_id: int, number: int) -> Reply:
+    db = get_db()
+    store.edit_round(db, game_id, number, body(), version_of(db, game_id, number))
+    return answer_of(game_id)
+
+
+@bp.delete("/games/<int:game_id>/rounds/<int:number>")
+def delete_round(game_id: int, number: int) -> Reply:
+    db = get_db()
+    store.delete_round(db, game_id, number, version_of(db, game_id, number))
+    return answer_of(game_id)
+
+
+def version_of(db: Any, game_id: int, number: int) -> int:
+    """The version the client last saw (``If-Match``), else the current one."""
+    if "If-Match" in request.headers:
+        try:
+            return int(request.headers["If-Match"].strip('"W/'))
+        except ValueError:
+            raise ScoringError("If-Match: give the round's version number") from None
+    rounds = store.rounds_of(db, game_id)
+    if not 1 <= number <= len(rounds):
+        raise store.NotFound(f"game {game_id} has no round {number}")
+    return int(rounds[number - 1]["version"])
+
+
+def answer_of(game_id: int) -> Response:
+    _, _, answer = store.scored(get_db(), game_id)
+    return jsonify(answer)

@@ -1,0 +1,131 @@
+"""The SQLite database: one connection per request, schema by recorded migrations.
+
+The file is created on first use (in the instance folder unless ``DATABASE``
+names another path). A later version adds a migration; ``migrate`` upgrades an
+existing file in place and never drops a table.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import click
+from flask import Flask, current_app, g
+from sqlite_utils import Database
+from sqlite_utils.db import Table
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("scorekeeper")
+
+
+def connect(path: str | Path) -> Database:
+    """A connection with foreign keys on, waiting rather than failing when busy."""
+    conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False)
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA synchronous = FULL")
+    return Database(conn)
+
+
+def migrate(path: str | Path) -> Database:
+    """Create or upgrade the database file; WAL is switched on once, here."""
+    db = connect(path)
+    db.execute("PRAGMA journal_mode = WAL")
+    migrations.apply(db)
+    return db
+
+
+def get_db() -> Database:
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(error: BaseException | None = None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+def table(db: Database, name: str) -> Table:
+    return db.table(name)
+
+
+def init_app(app: Flask) -> None:
+    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+    migrate(app.config["DATABASE"]).close()
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(migrate_command)
+
+
+@click.command("migrate")
+def migrate_command() -> None:
+    """Create the database or upgrade it to the newest schema."""
+    migrate(current_app.config["DATABASE"]).close()
+    click.echo(f"Database ready: {current_app.config['DATABASE']}")
+
+
+@migrations()
+def m0001_initial(db: Database) -> None:
+    table(db, "players").create(
+        {"id": int, "name": str, "created_at": str}, pk="id", not_null={"name"}
+    )
+    db.execute("CREATE UNIQUE INDEX players_name ON players (name COLLATE NOCASE)")
+    table(db, "evenings").create(
+        {"id": int, "date": str, "name": str, "note": str, "created_at": str},
+        pk="id",
+        not_null={"date"},
+        defaults={"name": "", "note": ""},
+    )
+    table(db, "evenings").create_index(["date"])
+    table(db, "games").create(
+        {
+            "id": int,
+            "evening_id": int,
+            "variant": str,
+            "sides": str,  # JSON list of side names, in scoring order
+            "players": int,
+            "options": str,  # JSON object: the house rules changed for this game
+            "first_dealer": int,  # seat index of the first round's dealer
+            "created_at": str,
+        },
+        pk="id",
+        foreign_keys=[("evening_id", "evenings", "id")],
+        not_null={"evening_id", "variant", "sides", "players", "options"},
+    )
+    table(db, "games").create_index(["evening_id"])
+    table(db, "seats").create(
+        {"game_id": int, "seat": int, "player_id": int, "side": int},
+        pk=("game_id", "seat"),
+        foreign_keys=[("game_id", "games", "id"), ("player_id", "players", "id")],
+    )
+    table(db, "seats").create_index(["player_id"])
+    table(db, "rounds").create(
+        {
+            "id": int,
+            "game_id": int,
+            "number": int,
+            "entries": str,  # JSON {side: {field: value}} as RULES.md's rounds
+            "version": int,  # bumped by every edit: refuses edits from a stale view
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "number", "entries", "version"},
+    )
+    table(db, "rounds").create_index(["game_id", "number"], unique=True)
+    table(db, "round_changes").create(
+        {
+            "id": int,
+            "game_id": int,
+            "number": int,
+            "action": str,  # added | edited | deleted
+            "before": str,
+            "after": str,
+            "at": str,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    table(db, "round_changes").create_index(["game_id"])

@@ -1,0 +1,259 @@
+"""Every query the app makes, in one place. Functions take ``db`` first; each
+user action is one write transaction, so it is all stored or not at all.
+
+Every write is checked by the scoring engine first: a change that would leave
+the game's document invalid raises ``ScoringError`` and stores nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+from .scoring import Answer, ScoringError, score_game
+
+
+class StaleEdit(Exception):
+    """An edit or delete based on an outdated view of a round."""
+
+
+class NotFound(Exception):
+    """No such game or round."""
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@contextmanager
+def writing(db: Database) -> Iterator[Database]:
+    """One write transaction, taking the write lock at once so that two phones
+    adding rounds to a game are served one after the other."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+# -- players and evenings -------------------------------------------------
+
+
+def player_names(db: Database) -> list[str]:
+    return [r["name"] for r in db.query("SELECT name FROM players ORDER BY name COLLATE NOCASE")]
+
+
+def remember_player(db: Database, name: str) -> int:
+    """The id of the player with this name (any case), added if new."""
+    row = next(db.query("SELECT id FROM players WHERE name = ? COLLATE NOCASE", [name]), None)
+    if row:
+        return int(row["id"])
+    return int(db.table("players").insert({"name": name, "created_at": now()}).last_pk)
+
+
+def evenings_on(db: Database, date: str) -> list[dict[str, Any]]:
+    return list(db.query("SELECT * FROM evenings WHERE date = ? ORDER BY id DESC", [date]))
+
+
+def create_evening(db: Database, date: str, name: str = "") -> int:
+    row = {"date": date, "name": name, "note": "", "created_at": now()}
+    return int(db.table("evenings").insert(row).last_pk)
+
+
+# -- games ----------------------------------------------------------------
+
+
+def create_game(
+    db: Database,
+    *,
+    evening_id: int,
+    variant: str,
+    sides: list[str],
+    players: int,
+    options: dict[str, Any],
+    seats: list[str] | None = None,
+    first_dealer: int = 0,
+) -> int:
+    """Store a new game after the engine has accepted its document."""
+    score_game({"variant": variant, "sides": sides, "players": players, "options": options})
+    with writing(db):
+        game_id = int(
+            db.table("games")
+            .insert(
+                {
+                    "evening_id": evening_id,
+                    "variant": variant,
+                    "sides": json.dumps(sides),
+                    "players": players,
+                    "options": json.dumps(options),
+                    "first_dealer": first_dealer,
+                    "created_at": now(),
+                }
+            )
+            .last_pk
+        )
+        for seat, name in enumerate(seats or []):
+            row = {"game_id": game_id, "seat": seat, "player_id": remember_player(db, name)}
+            db.table("seats").insert({**row, "side": seat % len(sides)})
+    return game_id
+
+
+def get_game(db: Database, game_id: int) -> dict[str, Any]:
+    row = next(db.query("SELECT * FROM games WHERE id = ?", [game_id]), None)
+    if row is None:
+        raise NotFound(f"no game {game_id}")
+    seats = db.query(
+        "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id "
+        "WHERE s.game_id = ? ORDER BY s.seat",
+        [game_id],
+    )
+    evening = next(db.query("SELECT * FROM evenings WHERE id = ?", [row["evening_id"]]))
+    return {
+        **row,
+        "sides": json.loads(row["sides"]),
+        "options": json.loads(row["options"]),
+        "seats": [s["name"] for s in seats],
+        "evening": evening,
+    }
+
+
+def recent_games(db: Database, limit: int = 20) -> list[dict[str, Any]]:
+    sql = (
+        "SELECT g.id, g.variant, g.sides, e.date, "
+        "(SELECT count(*) FROM rounds r WHERE r.game_id = g.id) AS rounds "
+        "FROM games g JOIN evenings e ON e.id = g.evening_id ORDER BY g.id DESC LIMIT ?"
+    )
+    return [{**r, "sides": json.loads(r["sides"])} for r in db.query(sql, [limit])]
+
+
+def rounds_of(db: Database, game_id: int) -> list[dict[str, Any]]:
+    sql = "SELECT number, entries, version FROM rounds WHERE game_id = ? ORDER BY number"
+    return [{**r, "entries": json.loads(r["entries"])} for r in db.query(sql, [game_id])]
+
+
+def document(game: dict[str, Any], rounds: list[dict[str, Any]]) -> dict[str, Any]:
+    """The game as RULES.md's game document."""
+    return {
+        "variant": game["variant"],
+        "sides": game["sides"],
+        "players": game["players"],
+        "options": game["options"],
+        "rounds": [r["entries"] for r in rounds],
+    }
+
+
+def scored(db: Database, game_id: int) -> tuple[dict[str, Any], list[dict[str, Any]], Answer]:
+    """The game, its rounds and the engine's answer for them."""
+    game = get_game(db, game_id)
+    rounds = rounds_of(db, game_id)
+    return game, rounds, score_game(document(game, rounds))
+
+
+# -- rounds: every change checked, kept in the history --------------------
+
+
+def add_round(db: Database, game_id: int, entries: dict[str, Any]) -> int:
+    """Store the next round; its number is given here, under the write lock."""
+    with writing(db):
+        game = get_game(db, game_id)
+        rounds = rounds_of(db, game_id)
+        score_game(document(game, [*rounds, {"entries": entries}]))
+        number = len(rounds) + 1
+        stamp = now()
+        db.table("rounds").insert(
+            {
+                "game_id": game_id,
+                "number": number,
+                "entries": json.dumps(entries),
+                "version": 1,
+                "created_at": stamp,
+                "updated_at": stamp,
+            }
+        )
+        log_change(db, game_id, number, "added", None, entries)
+    return number
+
+
+def edit_round(
+    db: Database, game_id: int, number: int, entries: dict[str, Any], version: int
+) -> None:
+    """Replace a round's entries if nobody changed it since ``version`` was read."""
+    with writing(db):
+        game, rounds, old = locate(db, game_id, number, version)
+        changed = [*rounds]
+        changed[number - 1] = {"entries": entries}
+        score_game(document(game, changed))
+        db.execute(
+            "UPDATE rounds SET entries = ?, version = version + 1, updated_at = ? "
+            "WHERE game_id = ? AND number = ?",
+            [json.dumps(entries), now(), game_id, number],
+        )
+        log_change(db, game_id, number, "edited", old["entries"], entries)
+
+
+def delete_round(db: Database, game_id: int, number: int, version: int) -> None:
+    """Remove a round; later rounds move up one number."""
+    with writing(db):
+        game, rounds, old = locate(db, game_id, number, version)
+        score_game(document(game, rounds[: number - 1] + rounds[number:]))
+        db.execute("DELETE FROM rounds WHERE game_id = ? AND number = ?", [game_id, number])
+        for later in range(number + 1, len(rounds) + 1):
+            db.execute(
+                "UPDATE rounds SET number = number - 1, version = version + 1 "
+                "WHERE game_id = ? AND number = ?",
+                [game_id, later],
+            )
+        log_change(db, game_id, number, "deleted", old["entries"], None)
+
+
+def locate(
+    db: Database, game_id: int, number: int, version: int
+) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
+    game = get_game(db, game_id)
+    rounds = rounds_of(db, game_id)
+    if not 1 <= number <= len(rounds):
+        raise NotFound(f"game {game_id} has no round {number}")
+    current = rounds[number - 1]
+    if current["version"] != version:
+        raise StaleEdit(
+            f"round {number} was changed on another device since you opened it; "
+            "look at it again before changing it"
+        )
+    return game, rounds, current
+
+
+def log_change(
+    db: Database, game_id: int, number: int, action: str, before: Any, after: Any
+) -> None:
+    db.table("round_changes").insert(
+        {
+            "game_id": game_id,
+            "number": number,
+            "action": action,
+            "before": None if before is None else json.dumps(before),
+            "after": None if after is None else json.dumps(after),
+            "at": now(),
+        }
+    )
+
+
+def changes(db: Database, game_id: int) -> list[dict[str, Any]]:
+    sql = "SELECT * FROM round_changes WHERE game_id = ? ORDER BY id DESC"
+    return [
+        {
+            **r,
+            "before": json.loads(r["before"]) if r["before"] else None,
+            "after": json.loads(r["after"]) if r["after"] else None,
+        }
+        for r in db.query(sql, [game_id])
+    ]
+
+
+__all__ = ["NotFound", "ScoringError", "StaleEdit"]

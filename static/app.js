@@ -1,0 +1,60 @@
+// Scorekeeper: optional improvements. Every action works without this file.
+"use strict";
+document.documentElement.classList.add("js");
+
+document.addEventListener("DOMContentLoaded", () => {
+  // Steppers: the - and + buttons beside every count.
+  for (const button of document.querySelectorAll("button.step")) {
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      const input = document.getElementById(button.dataset.for);
+      const value = Math.max(0, (parseInt(input.value, 10) || 0) + Number(button.dataset.step));
+      input.value = value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }
+
+  // Card counters: counts of cards fill in the point field above them.
+  for (const cards of document.querySelectorAll(".cards")) {
+    const target = document.getElementById(cards.dataset.target);
+    cards.addEventListener("input", () => {
+      let total = 0;
+      let any = false;
+      for (const input of cards.querySelectorAll("input")) {
+        const n = parseInt(input.value, 10) || 0;
+        any = any || n > 0;
+        total += n * Number(input.dataset.points);
+      }
+      if (any) {
+        target.value = total;
+        target.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+    });
+  }
+
+  // Live preview: each side's round score as the scorer types.
+  const form = document.querySelector("form[data-preview]");
+  if (!form) return;
+  let timer = null;
+  const outputs = form.querySelectorAll("output.preview");
+  const show = (scores) => {
+    for (const out of outputs) {
+      const points = scores ? scores[out.dataset.side] : null;
+      out.textContent = points == null ? "" : (points > 0 ? "+" : "") + points;
+    }
+  };
+  form.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const body = new FormData(form);
+      body.delete("save");
+      try {
+        const response = await fetch(form.dataset.preview, { method: "POST", body });
+        const answer = await response.json();
+        show(response.ok ? answer.scores : null);
+      } catch (error) {
+        show(null);
+      }
+    }, 250);
+  });
+});
