@@ -8,7 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, session
 from flask_wtf.csrf import CSRFProtect
 
 csrf = CSRFProtect()
@@ -32,6 +32,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "scorekeeper.sqlite"),
         WTF_CSRF_TIME_LIMIT=None,  # a token lives as long as the session: a whole evening
+        # Every page form is a FlaskForm that checks its own token, so a refused post
+        # is shown again with everything typed kept (tests walk every POST route).
+        WTF_CSRF_CHECK_DEFAULT=False,
         PERMANENT_SESSION_LIFETIME=timedelta(days=30),
         SESSION_COOKIE_SAMESITE="Lax",
         MAX_CONTENT_LENGTH=64 * 1024,
@@ -50,7 +53,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(views.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API has its own cross-site guard: see api.py
+    app.before_request(keep_session)
     return app
+
+
+def keep_session() -> None:
+    """The session (and with it the CSRF token) outlives a closed browser tab."""
+    session.permanent = True
 
 
 def instance_secret(instance: Path) -> str:

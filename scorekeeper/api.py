@@ -20,7 +20,8 @@ from werkzeug.wrappers import Response
 
 from . import store
 from .db import get_db
-from .scoring import ScoringError, score_game
+from .scoring import ScoringError
+from .scoring.document import read_game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 Reply = tuple[Response, int] | Response
@@ -80,10 +81,7 @@ def create_game() -> Reply:
     if unknown:
         raise ScoringError("unknown field (expected variant, sides, players, options)",
                            field=sorted(unknown)[0])  # fmt: skip
-    score_game({**doc, "rounds": []})  # checks it all, and works out players
-    from .scoring.document import read_game
-
-    game = read_game({**doc, "rounds": []})
+    game = read_game({**doc, "rounds": []})  # checks it all, and works out players
     db = get_db()
     evening = store.create_evening(db, date.today().isoformat())
     game_id = store.create_game(
@@ -106,7 +104,10 @@ def get_game(game_id: int) -> Reply:
 
 @bp.post("/games/<int:game_id>/rounds")
 def add_round(game_id: int) -> Reply:
-    store.add_round(get_db(), game_id, body())
+    key = request.headers.get("Idempotency-Key") or None
+    if key and len(key) > 200:
+        raise ScoringError("Idempotency-Key: at most 200 characters")
+    store.add_round(get_db(), game_id, body(), key)
     return answer_of(game_id), 201
 
 

@@ -129,3 +129,13 @@ def m0001_initial(db: Database) -> None:
         foreign_keys=[("game_id", "games", "id")],
     )
     table(db, "round_changes").create_index(["game_id"])
+
+
+@migrations()
+def m0002_round_request_keys(db: Database) -> None:
+    """Each round submission carries a key; the same key twice stores one round."""
+    table(db, "rounds").add_column("request_key", str)
+    db.execute(
+        "CREATE UNIQUE INDEX rounds_request_key ON rounds (game_id, request_key) "
+        "WHERE request_key IS NOT NULL"
+    )

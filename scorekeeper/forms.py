@@ -3,6 +3,7 @@ and house rules need no template of their own. Forms never touch the database.""
 
 from __future__ import annotations
 
+import uuid
 from datetime import date
 from typing import Any
 
@@ -13,11 +14,19 @@ from wtforms import (
     Field,
     HiddenField,
     IntegerField,
+    SelectChoice,
     SelectField,
     StringField,
     TextAreaField,
 )
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import (
+    DataRequired,
+    InputRequired,
+    Length,
+    NumberRange,
+    Optional,
+    ValidationError,
+)
 
 from .scoring import VARIANTS, ScoringError, Variant, card_points
 from .scoring.fields import COUNT_LIMIT, POINTS_LIMIT
@@ -32,14 +41,14 @@ class ChooseVariantForm(FlaskForm):
     class Meta:
         csrf = False
 
-    variant = SelectField("Game", choices=[(v.id, v.name) for v in VARIANTS.values()])
+    variant = SelectField("Game", choices=[SelectChoice(v.id, v.name) for v in VARIANTS.values()])
     players = IntegerField("Players", [InputRequired(), NumberRange(2, 12)], default=4)
 
     def validate_players(self, field: Field) -> None:
         variant = VARIANTS.get(self.variant.data or "")
         if variant and field.data not in variant.players:
             allowed = ", ".join(str(p) for p in variant.players)
-            raise ValueError(f"{variant.name} is played by {allowed} players")
+            raise ValidationError(f"{variant.name} is played by {allowed} players")
 
 
 def opt(key: str, *parts: object) -> str:
@@ -53,7 +62,9 @@ def new_game_form(variant: Variant, players: int, names: list[str]) -> FlaskForm
         date = DateField("Date", default=date.today)
         evening = SelectField("Evening", coerce=int, default=0)
         first_dealer = SelectField(
-            "First dealer", coerce=int, choices=[(i, f"Seat {i + 1}") for i in range(players)]
+            "First dealer",
+            coerce=int,
+            choices=[SelectChoice(str(i), f"Seat {i + 1}") for i in range(players)],
         )
 
         def validate(self, extra_validators: Any = None) -> bool:
@@ -130,6 +141,12 @@ def house_rules(form: FlaskForm, variant: Variant) -> dict[str, Any]:
     return changed
 
 
+def evening_choices(evenings: list[dict[str, Any]]) -> list[SelectChoice]:
+    """A new evening, or one already started on the chosen date."""
+    started = [SelectChoice(str(e["id"]), e["name"] or f"evening {e['id']}") for e in evenings]
+    return [SelectChoice("0", "a new evening"), *started]
+
+
 class EveningForm(FlaskForm):
     name = StringField("Name", [Length(max=80)])
     note = TextAreaField("Note", [Length(max=2000)])
@@ -148,6 +165,7 @@ def round_form(variant: Variant, sides: list[str], **kwargs: Any) -> FlaskForm:
 
     class RoundForm(FlaskForm):
         version = HiddenField()
+        key = HiddenField(default=lambda: uuid.uuid4().hex)  # one round per submission
 
     for i, _ in enumerate(sides):
         for spec in variant.field_specs():

@@ -159,9 +159,16 @@ def scored(db: Database, game_id: int) -> tuple[dict[str, Any], list[dict[str, A
 # -- rounds: every change checked, kept in the history --------------------
 
 
-def add_round(db: Database, game_id: int, entries: dict[str, Any]) -> int:
-    """Store the next round; its number is given here, under the write lock."""
+def add_round(db: Database, game_id: int, entries: dict[str, Any], key: str | None = None) -> int:
+    """Store the next round and give its number. The number is given here, under
+    the write lock; a ``key`` already used for this game stores nothing and gives
+    the number of the round stored under it (a double tap, a retry)."""
     with writing(db):
+        if key:
+            sql = "SELECT number FROM rounds WHERE game_id = ? AND request_key = ?"
+            done = next(db.query(sql, [game_id, key]), None)
+            if done:
+                return int(done["number"])
         game = get_game(db, game_id)
         rounds = rounds_of(db, game_id)
         score_game(document(game, [*rounds, {"entries": entries}]))
@@ -173,6 +180,7 @@ def add_round(db: Database, game_id: int, entries: dict[str, Any]) -> int:
                 "number": number,
                 "entries": json.dumps(entries),
                 "version": 1,
+                "request_key": key,
                 "created_at": stamp,
                 "updated_at": stamp,
             }

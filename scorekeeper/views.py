@@ -70,10 +70,11 @@ def new_game(variant_id: str, players: int) -> str | Response:
             form.form_errors.append(str(error))
         else:
             return redirect(url_for(".scoreboard", game_id=game_id))
-    return render_template(
+    page = render_template(
         "new_game.html", form=form, variant=variant, players=players,
         known=store.player_names(db), seating=teams(variant, [str(i + 1) for i in range(players)]),
     )  # fmt: skip
+    return (page, 400) if request.method == "POST" else page
 
 
 @bp.route("/games/<int:game_id>")
@@ -119,7 +120,7 @@ def round_page(game: dict, rounds: list, answer: Any, number: int, stored: dict 
                 if "preview" in request.form:
                     preview = preview_scores(game, rounds, number, entries)
                 elif stored is None:
-                    store.add_round(get_db(), game["id"], entries)
+                    store.add_round(get_db(), game["id"], entries, form.key.data or None)
                     return redirect(url_for(".scoreboard", game_id=game["id"]))
                 else:
                     store.edit_round(get_db(), game["id"], number, entries, int(form.version.data))
@@ -162,7 +163,7 @@ def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
 
 
 @bp.route("/games/<int:game_id>/rounds/<int:number>/delete", methods=["GET", "POST"])
-def delete_round(game_id: int, number: int) -> str | Response | tuple[str, int]:
+def delete_round(game_id: int, number: int) -> Response | tuple[str, int]:
     game, rounds, answer = store.scored(get_db(), game_id)
     if not 1 <= number <= len(rounds):
         abort(404)
@@ -180,7 +181,7 @@ def delete_round(game_id: int, number: int) -> str | Response | tuple[str, int]:
     page = render_template(
         "delete.html", game=game, board=board_, number=number, form=form, error=error
     )
-    return (page, 409) if error else page
+    return page, (409 if error else 400 if request.method == "POST" else 200)
 
 
 @bp.route("/games/<int:game_id>/history")

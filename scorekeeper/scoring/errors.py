@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 
 class ScoringError(ValueError):
     """An invalid game document.
@@ -34,9 +36,16 @@ class ScoringError(ValueError):
         if self.side is not None:
             where.append(f"side {quote(self.side)}")
         text = f"{self.field}: {self.problem}" if self.field else self.problem
-        return f"{', '.join(where)}: {text}" if where else text
+        return one_line(f"{', '.join(where)}: {text}" if where else text)
 
 
 def quote(name: str) -> str:
-    """A side's name as it appears in messages: in double quotes."""
-    return '"' + name.replace('"', '\\"') + '"'
+    """A side's name as it appears in messages: in double quotes, JSON-escaped."""
+    return json.dumps(name, ensure_ascii=False)
+
+
+def one_line(text: str) -> str:
+    """Escape every character that would break the message over lines."""
+    if len(text.splitlines()) <= 1 and not text.endswith(("\n", "\r")):
+        return text
+    return "".join(json.dumps(c)[1:-1] if c.splitlines() != [c] else c for c in text)
