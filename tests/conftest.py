@@ -65,3 +65,66 @@ def make_game(app):
             db.close()
 
     return make
+
+
+class LiveServer:
+    """``scorekeeper serve`` for real: waitress in a subprocess on a loopback port."""
+
+    def __init__(self, database):
+        self.database = database
+        self.process = None
+        self.url = None
+
+    def start(self):
+        import socket
+        import subprocess
+        import sys
+        import time
+        import urllib.request
+
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
+             "--port", str(port), "--db", str(self.database)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/rules", timeout=1).close()
+                return self
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("the server did not start")
+
+    def stop(self, signal=None):
+        import signal as signals
+
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal or signals.SIGTERM)
+            self.process.wait(timeout=30)
+
+    def json(self, method, path, body=None, headers=None):
+        import json
+        import urllib.error
+        import urllib.request
+
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json", **(headers or {})})  # fmt: skip
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    server = LiveServer(tmp_path / "live.sqlite").start()
+    yield server
+    server.stop()

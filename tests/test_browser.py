@@ -1,0 +1,181 @@
+"""The scorer's whole path in a real headless browser at phone size (360x740):
+create a game, enter rounds, correct one, reach the game end, for every variant.
+
+Debian's chromium driven by Playwright for Python; never a downloaded browser.
+"""
+
+import os
+import shutil
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+
+if not shutil.which(CHROMIUM) and not os.environ.get("CI"):
+    pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    page.base = live_server.url
+    yield page
+    context.close()
+
+
+def start_game(page, variant, names):
+    page.goto(page.base + "/games/new")
+    page.check(f"input[name=variant][value={variant}]")
+    page.fill("#players", str(len(names)))
+    page.click("text=Next: seats")
+    for i, name in enumerate(names):
+        page.fill(f"#seat{i}", name)
+    page.click("text=Start the game")
+    page.wait_for_selector(".totals")
+
+
+def fill_round(page, sides):
+    """``sides`` maps a side's index to its fields; counts are tapped in with +."""
+    for side, fields in sides.items():
+        for name, value in fields.items():
+            selector = f"#s{side}_{name}"
+            if value is True:
+                page.check(selector)
+            elif page.locator(f"button.step[data-for=s{side}_{name}]").count():
+                page.fill(selector, "")
+                for _ in range(value):
+                    page.click(f"button.step[data-step='1'][data-for=s{side}_{name}]")
+            else:
+                page.fill(selector, str(value))
+
+
+def enter_round(page, sides):
+    page.click("a:has-text('Enter round')")
+    fill_round(page, sides)
+    page.click("button[name=save]")
+    page.wait_for_selector(".totals")
+
+
+def totals(page):
+    points = page.locator(".total .points")
+    return {points.nth(i).get_attribute("data-side"): int(points.nth(i).inner_text())
+            for i in range(points.count())}  # fmt: skip
+
+
+def correct_round(page, number, sides):
+    page.click(f"#round-{number} summary")
+    page.click(f"text=Correct round {number}")
+    fill_round(page, sides)
+    page.click("button[name=save]")
+    page.wait_for_selector(".totals")
+    assert f"Round {number} corrected" in page.inner_text(".flash")
+
+
+def assert_fits_the_phone(page):
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+WORKED = {
+    "classic": (
+        ["Ann", "Cat", "Bea", "Dee"],
+        [{0: {"meld_points": 3000}, 1: {"mixed_canastas": 1, "meld_points": 100}},
+         {0: {"natural_canastas": 1, "went_out": True, "meld_points": 2000}, 1: {"hand_points": 40}}],
+        (1, {0: {"meld_points": 2900}}),
+        {"Ann & Bea": 5500, "Cat & Dee": 360}, "Ann & Bea wins!",
+    ),
+    "hand-and-foot": (
+        ["Ann", "Cat", "Bea", "Dee"],
+        [{0: {"meld_points": 100}}, {1: {"meld_points": 200, "foot_points": 50}},
+         {0: {"natural_canastas": 1, "mixed_canastas": 1, "went_out": True}}, {1: {"red_threes": 2}}],
+        (2, {1: {"foot_points": 0}}),
+        {"Ann & Bea": 1000, "Cat & Dee": 400}, "Ann & Bea wins!",
+    ),
+    "five-person": (
+        ["P1", "P2", "P3", "P4", "P5"],
+        [{0: {"meld_points": 4000}}, {0: {"meld_points": 100}, 2: {"meld_points": 5}}],
+        (1, {0: {"meld_points": 3990}}),
+        {"P1": 4095, "P2": 0, "P3": 5, "P4": 4090, "P5": 0}, "P1 wins!",
+    ),
+    "weeping": (
+        ["Ann", "Cat", "Bea", "Dee"],
+        [{0: {"meld_points": 9000}},
+         {0: {"natural_canastas": 1, "mixed_canastas": 1, "weepers_picked_up": 2, "went_out": True,
+              "meld_points": 500}, 1: {"meld_points": 100}}],
+        (1, {1: {"black_threes_in_hand": 1}}),
+        {"Ann & Bea": 10400, "Cat & Dee": -200}, "Ann & Bea wins!",  # never wept: meld against
+    ),
+    "samba-foot": (
+        ["Ann", "Cat", "Bea", "Dee"],
+        [{0: {"sambas": 1}}, {1: {"wild_canastas": 1, "meld_points": 300}}, {0: {"red_threes": 5}}],
+        (1, {0: {"sambas": 2}}),
+        {"Ann & Bea": 4000, "Cat & Dee": 1800}, "Ann & Bea wins!",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("variant", list(WORKED))
+def test_the_scorers_whole_path(phone, variant):
+    names, rounds, (fix, correction), final, banner = WORKED[variant]
+    start_game(phone, variant, names)
+    assert_fits_the_phone(phone)
+    for number, sides in enumerate(rounds, start=1):
+        enter_round(phone, sides)
+        if number == fix:
+            correct_round(phone, fix, correction)
+    assert totals(phone) == final
+    assert banner in phone.inner_text(".winner")
+    assert phone.locator("a:has-text('Enter round')").count() == 0
+    assert_fits_the_phone(phone)
+    phone.click("text=History of changes")
+    assert phone.locator(".history li").count() == len(rounds) + 1
+
+
+def test_errors_show_beside_the_field_and_keep_what_was_typed(phone):
+    start_game(phone, "classic", ["Ann", "Cat", "Bea", "Dee"])
+    phone.click("a:has-text('Enter round')")
+    fill_round(phone, {0: {"red_threes": 3, "meld_points": 120}, 1: {"red_threes": 2}})
+    phone.click("button[name=save]")
+    error = phone.locator("#s1_red_threes-error")
+    assert "makes 5 red threes this round" in error.inner_text()
+    assert phone.input_value("#s0_meld_points") == "120" and phone.input_value("#s1_red_threes") == "2"
+    assert error.is_visible()
+
+
+def test_card_counter_and_live_preview(phone):
+    start_game(phone, "classic", ["Ann", "Cat", "Bea", "Dee"])
+    phone.click("a:has-text('Enter round')")
+    phone.click("#s0_meld_points ~ * summary, .points-field:has(#s0_meld_points) summary")
+    phone.fill("#s0_meld_points__joker", "2")
+    phone.fill("#s0_meld_points__high", "7")
+    assert phone.input_value("#s0_meld_points") == "170"
+    phone.click("button.step[data-step='1'][data-for=s0_natural_canastas]")
+    phone.wait_for_function("document.querySelector('output.preview').textContent === '+670'")
+    phone.click("button[name=save]")
+    assert totals(phone)["Ann & Bea"] == 670
+
+
+def test_tap_targets_are_at_least_44_pixels(phone):
+    start_game(phone, "weeping", ["Ann", "Cat", "Bea", "Dee"])
+    phone.click("a:has-text('Enter round')")
+    small = phone.evaluate("""() => [...document.querySelectorAll(
+        'button, a.button, input:not([type=hidden]), select, summary')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.id || e.textContent.trim(),
+                   (e.closest('label') || e).getBoundingClientRect().height])
+        .filter(([, h]) => h < 44)""")
+    assert small == []
+    assert_fits_the_phone(phone)
