@@ -12,6 +12,7 @@ from pathlib import Path
 
 import click
 from flask import Flask, current_app, g
+from flask.cli import with_appcontext
 from sqlite_utils import Database
 from sqlite_utils.db import Table
 from sqlite_utils.migrations import Migrations
@@ -59,6 +60,7 @@ def init_app(app: Flask) -> None:
 
 
 @click.command("migrate")
+@with_appcontext
 def migrate_command() -> None:
     """Create the database or upgrade it to the newest schema."""
     migrate(current_app.config["DATABASE"]).close()

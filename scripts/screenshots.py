@@ -29,12 +29,31 @@ def main() -> None:
         page.base = server.url
         try:
             start_game(page, "classic", ["Ann", "Cat", "Bea", "Dee"])
-            enter_round(page, {0: {"natural_canastas": 1, "red_threes": 1, "went_out": True,
-                                   "meld_points": 230},
-                               1: {"mixed_canastas": 1, "meld_points": 185, "hand_points": 65}})  # fmt: skip
-            enter_round(page, {0: {"mixed_canastas": 2, "meld_points": 410, "hand_points": 40},
-                               1: {"natural_canastas": 1, "mixed_canastas": 1, "red_threes": 2,
-                                   "went_out": True, "meld_points": 520}})  # fmt: skip
+            enter_round(
+                page,
+                {
+                    0: {
+                        "natural_canastas": 1,
+                        "red_threes": 1,
+                        "went_out": True,
+                        "meld_points": 230,
+                    },
+                    1: {"mixed_canastas": 1, "meld_points": 185, "hand_points": 65},
+                },
+            )
+            enter_round(
+                page,
+                {
+                    0: {"mixed_canastas": 2, "meld_points": 410, "hand_points": 40},
+                    1: {
+                        "natural_canastas": 1,
+                        "mixed_canastas": 1,
+                        "red_threes": 2,
+                        "went_out": True,
+                        "meld_points": 520,
+                    },
+                },
+            )
             page.screenshot(path=str(ROOT / "docs" / "scoreboard.png"))
             page.click("a:has-text('Enter round')")
             fill_round(page, {0: {"natural_canastas": 1, "meld_points": 260}})

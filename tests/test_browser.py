@@ -179,3 +179,18 @@ def test_tap_targets_are_at_least_44_pixels(phone):
         .filter(([, h]) => h < 44)""")
     assert small == []
     assert_fits_the_phone(phone)
+
+
+def test_everything_is_served_by_the_app_and_dark_mode_follows_the_phone(browser, live_server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme="dark")
+    page = context.new_page()
+    page.base = live_server.url
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    start_game(page, "samba-foot", ["Ann", "Cat", "Bea", "Dee"])
+    page.click("a:has-text('Enter round')")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    context.close()
+    assert requested and all(url.startswith(live_server.url) for url in requested)
+    assert any(url.endswith("/static/app.js") for url in requested)
+    assert background == "rgb(18, 18, 18)"

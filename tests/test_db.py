@@ -46,3 +46,8 @@ def test_an_older_database_is_upgraded_in_place_keeping_its_games(tmp_path):
     assert "request_key" in db.table("rounds").columns_dict
     assert store.scored(db, game)[2]["totals"] == {"A": 50, "B": 0}
     assert store.add_round(db, game, {"B": {"meld_points": 5}}, key="k") == 2
+
+
+def test_flask_migrate_command(runner, app):
+    result = runner.invoke(args=["migrate"])
+    assert result.exit_code == 0 and app.config["DATABASE"] in result.output
