@@ -46,7 +46,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
 
-    from . import api, db, views
+    from . import api, db, security, views
 
     db.init_app(app)
     csrf.init_app(app)
@@ -54,6 +54,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API has its own cross-site guard: see api.py
     app.before_request(keep_session)
+    app.after_request(security.add_headers)
+    security.check_secret_key(app)
     return app
 
 

@@ -14,11 +14,11 @@ from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, abort, jsonify, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from . import store
+from . import security, store
 from .db import get_db
 from .scoring import ScoringError
 from .scoring.document import read_game
@@ -72,8 +72,17 @@ def body() -> Any:
     return data
 
 
+def guard(game_id: int) -> None:
+    """Writes to a guarded game need its passphrase in ``X-Scorer-Passphrase``."""
+    db = get_db()
+    if not security.may_score(store.get_game(db, game_id), store.app_passphrase_hash(db)):
+        abort(401, "this game needs its scorer passphrase in the X-Scorer-Passphrase header")
+
+
 @bp.post("/games")
 def create_game() -> Reply:
+    if not security.may_create(store.app_passphrase_hash(get_db())):
+        abort(401, "this app needs its scorer passphrase in the X-Scorer-Passphrase header")
     doc = body()
     if not isinstance(doc, dict):
         raise ScoringError("the game must be a JSON object")
@@ -104,6 +113,7 @@ def get_game(game_id: int) -> Reply:
 
 @bp.post("/games/<int:game_id>/rounds")
 def add_round(game_id: int) -> Reply:
+    guard(game_id)
     key = request.headers.get("Idempotency-Key") or None
     if key and len(key) > 200:
         raise ScoringError("Idempotency-Key: at most 200 characters")
@@ -113,6 +123,7 @@ def add_round(game_id: int) -> Reply:
 
 @bp.put("/games/<int:game_id>/rounds/<int:number>")
 def edit_round(game_id: int, number: int) -> Reply:
+    guard(game_id)
     db = get_db()
     store.edit_round(db, game_id, number, body(), version_of(db, game_id, number))
     return answer_of(game_id)
@@ -120,6 +131,7 @@ def edit_round(game_id: int, number: int) -> Reply:
 
 @bp.delete("/games/<int:game_id>/rounds/<int:number>")
 def delete_round(game_id: int, number: int) -> Reply:
+    guard(game_id)
     db = get_db()
     store.delete_round(db, game_id, number, version_of(db, game_id, number))
     return answer_of(game_id)

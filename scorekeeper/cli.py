@@ -85,3 +85,33 @@ def addresses(host: str) -> list[str]:
     except OSError:
         pass
     return found
+
+
+@main.command()
+@click.option(
+    "--db",
+    "database",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="SQLite file (default: scorekeeper.sqlite in the instance folder).",
+)
+@click.option("--clear", is_flag=True, help="Remove the passphrase: anyone may score.")
+def passphrase(database: Path | None, clear: bool) -> None:
+    """Set the scorer passphrase for the whole app (asked twice, stored hashed).
+
+    Without it a browser sees every game read-only until it types the passphrase;
+    scripts send it in the X-Scorer-Passphrase header.
+    """
+    from . import create_app, security, store
+    from .db import connect
+
+    app = create_app({"DATABASE": str(database.resolve())} if database else None)
+    secret = None if clear else click.prompt("Passphrase", hide_input=True,
+                                             confirmation_prompt=True)  # fmt: skip
+    if secret is not None and len(secret) < 4:
+        raise click.BadParameter("use at least 4 characters")
+    db = connect(app.config["DATABASE"])
+    try:
+        store.set_app_passphrase_hash(db, secret and security.hash_passphrase(secret))
+    finally:
+        db.close()
+    click.echo("Passphrase removed." if clear else "Passphrase set.")

@@ -7,6 +7,7 @@ existing file in place and never drops a table.
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
 from pathlib import Path
 
@@ -141,3 +142,17 @@ def m0002_round_request_keys(db: Database) -> None:
         "CREATE UNIQUE INDEX rounds_request_key ON rounds (game_id, request_key) "
         "WHERE request_key IS NOT NULL"
     )
+
+
+@migrations()
+def m0003_scorer_passphrases(db: Database) -> None:
+    """Who may change scores: a passphrase per game or for the whole app (hashed),
+    and a secret token per game for its read-only spectator link."""
+    table(db, "games").add_column("passphrase_hash", str)
+    table(db, "games").add_column("watch_token", str)
+    db.execute("CREATE UNIQUE INDEX games_watch_token ON games (watch_token)")
+    table(db, "settings").create({"key": str, "value": str}, pk="key")
+    for row in list(db.query("SELECT id FROM games")):
+        db.execute(
+            "UPDATE games SET watch_token = ? WHERE id = ?", [secrets.token_urlsafe(16), row["id"]]
+        )

@@ -14,6 +14,7 @@ from wtforms import (
     Field,
     HiddenField,
     IntegerField,
+    PasswordField,
     SelectChoice,
     SelectField,
     StringField,
@@ -61,6 +62,12 @@ def new_game_form(variant: Variant, players: int, names: list[str]) -> FlaskForm
     class NewGameForm(FlaskForm):
         date = DateField("Date", default=date.today)
         evening = SelectField("Evening", coerce=int, default=0)
+        passphrase = PasswordField(
+            "Scorer passphrase (optional)",
+            [Optional(), Length(min=4, max=200)],
+            description="Only people who type it may enter or correct rounds; "
+            "everyone else sees the game read-only.",
+        )
         first_dealer = SelectField(
             "First dealer",
             coerce=int,
@@ -145,6 +152,10 @@ def evening_choices(evenings: list[dict[str, Any]]) -> list[SelectChoice]:
     """A new evening, or one already started on the chosen date."""
     started = [SelectChoice(str(e["id"]), e["name"] or f"evening {e['id']}") for e in evenings]
     return [SelectChoice("0", "a new evening"), *started]
+
+
+class PassphraseForm(FlaskForm):
+    passphrase = PasswordField("Scorer passphrase", [DataRequired(), Length(max=200)])
 
 
 class EveningForm(FlaskForm):

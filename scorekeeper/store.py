@@ -8,6 +8,7 @@ the game's document invalid raises ``ScoringError`` and stores nothing.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -80,6 +81,7 @@ def create_game(
     options: dict[str, Any],
     seats: list[str] | None = None,
     first_dealer: int = 0,
+    passphrase_hash: str | None = None,
 ) -> int:
     """Store a new game after the engine has accepted its document."""
     score_game({"variant": variant, "sides": sides, "players": players, "options": options})
@@ -94,6 +96,8 @@ def create_game(
                     "players": players,
                     "options": json.dumps(options),
                     "first_dealer": first_dealer,
+                    "passphrase_hash": passphrase_hash,
+                    "watch_token": secrets.token_urlsafe(16),
                     "created_at": now(),
                 }
             )
@@ -122,6 +126,31 @@ def get_game(db: Database, game_id: int) -> dict[str, Any]:
         "seats": [s["name"] for s in seats],
         "evening": evening,
     }
+
+
+def game_by_token(db: Database, token: str) -> dict[str, Any]:
+    row = next(db.query("SELECT id FROM games WHERE watch_token = ?", [token]), None)
+    if row is None:
+        raise NotFound("no game behind this link")
+    return get_game(db, int(row["id"]))
+
+
+def game_stamp(db: Database, game_id: int) -> int:
+    """Changes so far: a spectator's page reloads when this moves."""
+    sql = "SELECT coalesce(max(id), 0) AS stamp FROM round_changes WHERE game_id = ?"
+    return int(next(db.query(sql, [game_id]))["stamp"])
+
+
+def app_passphrase_hash(db: Database) -> str | None:
+    row = next(db.query("SELECT value FROM settings WHERE key = 'passphrase_hash'"), None)
+    return row["value"] if row else None
+
+
+def set_app_passphrase_hash(db: Database, value: str | None) -> None:
+    with writing(db):
+        db.execute("DELETE FROM settings WHERE key = 'passphrase_hash'")
+        if value:
+            db.table("settings").insert({"key": "passphrase_hash", "value": value})
 
 
 def recent_games(db: Database, limit: int = 20) -> list[dict[str, Any]]:

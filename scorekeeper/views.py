@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from . import board, forms, store
+from . import board, forms, security, store
 from .db import get_db
 from .scoring import VARIANTS, ScoringError, get_variant, score_game
 from .table import side_names, teams
@@ -30,6 +30,26 @@ def not_found(error: store.NotFound) -> tuple[str, int]:
     return render_template("error.html", message=str(error)), 404
 
 
+def app_hash() -> str | None:
+    return store.app_passphrase_hash(get_db())
+
+
+def may_score(game: dict[str, Any]) -> bool:
+    return security.may_score(game, app_hash())
+
+
+def guard(game: dict[str, Any]) -> None:
+    """Stop a change to a game guarded by a passphrase this browser has not typed."""
+    if not may_score(game):
+        abort(403)
+
+
+@bp.app_errorhandler(403)
+def read_only(error: Exception) -> tuple[str, int]:
+    game_id = (request.view_args or {}).get("game_id")
+    return render_template("read_only.html", game_id=game_id), 403
+
+
 @bp.route("/")
 def index() -> str:
     return render_template("index.html", games=store.recent_games(get_db()))
@@ -37,6 +57,8 @@ def index() -> str:
 
 @bp.route("/games/new")
 def choose() -> str | Response:
+    if not security.may_create(app_hash()):
+        abort(403)
     form = forms.ChooseVariantForm(request.args)
     if request.args and form.validate():
         return redirect(
@@ -50,6 +72,8 @@ def new_game(variant_id: str, players: int) -> str | Response:
     variant = variant_or_404(variant_id)
     if players not in variant.players:
         abort(404)
+    if not security.may_create(app_hash()):
+        abort(403)
     db = get_db()
     form = forms.new_game_form(variant, players, store.player_names(db))
     form.evening.choices = [(0, "a new evening")]
@@ -60,15 +84,18 @@ def new_game(variant_id: str, players: int) -> str | Response:
     if form.validate_on_submit():
         seats = [form[f"seat{i}"].data for i in range(players)]
         evening = form.evening.data or store.create_evening(db, str(form.date.data))
+        secret = form.passphrase.data and security.hash_passphrase(form.passphrase.data)
         try:
             game_id = store.create_game(
                 db, evening_id=evening, variant=variant.id, sides=side_names(variant, seats),
                 players=players, options=forms.house_rules(form, variant), seats=seats,
                 first_dealer=form.first_dealer.data,
+                passphrase_hash=secret or None,
             )  # fmt: skip
         except ScoringError as error:
             form.form_errors.append(str(error))
         else:
+            security.remember(game_id)
             return redirect(url_for(".scoreboard", game_id=game_id))
     page = render_template(
         "new_game.html", form=form, variant=variant, players=players,
@@ -80,13 +107,15 @@ def new_game(variant_id: str, players: int) -> str | Response:
 @bp.route("/games/<int:game_id>")
 def scoreboard(game_id: int) -> str:
     game, rounds, answer = store.scored(get_db(), game_id)
-    return render_template("scoreboard.html", game=game, board=board.build(game, rounds, answer))
+    board_ = board.build(game, rounds, answer)
+    return render_template("scoreboard.html", game=game, board=board_, editable=may_score(game))
 
 
 @bp.route("/games/<int:game_id>/rounds/new", methods=["GET", "POST"])
 def add_round(game_id: int) -> str | Response:
     db = get_db()
     game, rounds, answer = store.scored(db, game_id)
+    guard(game)
     if answer["finished"]:
         flash("This game is over: no more rounds.")
         return redirect(url_for(".scoreboard", game_id=game_id))
@@ -96,6 +125,7 @@ def add_round(game_id: int) -> str | Response:
 @bp.route("/games/<int:game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
 def edit_round(game_id: int, number: int) -> str | Response:
     game, rounds, answer = store.scored(get_db(), game_id)
+    guard(game)
     if not 1 <= number <= len(rounds):
         abort(404)
     return round_page(game, rounds, answer, number=number, stored=rounds[number - 1])
@@ -149,6 +179,7 @@ def preview_scores(game: dict, rounds: list, number: int, entries: dict) -> dict
 def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
     """The live preview's JSON: each side's score for the round being typed."""
     game, rounds, _ = store.scored(get_db(), game_id)
+    guard(game)
     variant, sides = get_variant(game["variant"]), game["sides"]
     form = forms.round_form(variant, sides)
     if not form.validate():
@@ -165,6 +196,7 @@ def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
 @bp.route("/games/<int:game_id>/rounds/<int:number>/delete", methods=["GET", "POST"])
 def delete_round(game_id: int, number: int) -> Response | tuple[str, int]:
     game, rounds, answer = store.scored(get_db(), game_id)
+    guard(game)
     if not 1 <= number <= len(rounds):
         abort(404)
     form = forms.DeleteRoundForm(version=rounds[number - 1]["version"])
@@ -212,3 +244,69 @@ def variant_or_404(variant_id: str) -> Any:
     if variant_id not in VARIANTS:
         abort(404)
     return VARIANTS[variant_id]
+
+
+@bp.route("/unlock", methods=["GET", "POST"], defaults={"game_id": None})
+@bp.route("/games/<int:game_id>/unlock", methods=["GET", "POST"])
+def unlock(game_id: int | None) -> str | Response | tuple[str, int]:
+    """Type the scorer passphrase once; this browser may score from then on."""
+    db = get_db()
+    game = store.get_game(db, game_id) if game_id else None
+    form = forms.PassphraseForm()
+    if form.validate_on_submit():
+        given, everything = form.passphrase.data, app_hash()
+        if security.matches(everything, given):
+            security.remember("*")
+        elif game and security.matches(game["passphrase_hash"], given):
+            security.remember(game["id"])
+        else:
+            form.passphrase.errors.append("That is not the scorer passphrase.")
+        if not form.passphrase.errors:
+            target = url_for(".scoreboard", game_id=game_id) if game else url_for(".index")
+            return redirect(target)
+    page = render_template("unlock.html", form=form, game=game)
+    return (page, 400) if request.method == "POST" else page
+
+
+@bp.route("/games/<int:game_id>/share")
+def share(game_id: int) -> str:
+    """The spectator link and its QR code, for the players' own phones."""
+    game = store.get_game(get_db(), game_id)
+    guard(game)
+    link = url_for(".watch", token=game["watch_token"], _external=True)
+    return render_template("share.html", game=game, link=link)
+
+
+@bp.route("/games/<int:game_id>/qr.svg")
+def qr(game_id: int) -> Response:
+    game = store.get_game(get_db(), game_id)
+    guard(game)
+    link = url_for(".watch", token=game["watch_token"], _external=True)
+    return Response(qr_svg(link), mimetype="image/svg+xml")
+
+
+def qr_svg(text: str) -> str:
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False)
+    return out.getvalue().decode()
+
+
+@bp.route("/watch/<token>")
+def watch(token: str) -> str:
+    """The read-only scoreboard behind a spectator link; it refreshes by itself."""
+    db = get_db()
+    game = store.game_by_token(db, token)
+    game, rounds, answer = store.scored(db, game["id"])
+    board_ = board.build(game, rounds, answer)
+    stamp = store.game_stamp(db, game["id"])
+    return render_template("watch.html", game=game, board=board_, token=token, stamp=stamp)
+
+
+@bp.route("/watch/<token>/stamp")
+def watch_stamp(token: str) -> Response:
+    db = get_db()
+    return jsonify(stamp=store.game_stamp(db, store.game_by_token(db, token)["id"]))

@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -57,7 +57,7 @@ def main() -> None:
             page.screenshot(path=str(ROOT / "docs" / "scoreboard.png"))
             page.click("a:has-text('Enter round')")
             fill_round(page, {0: {"natural_canastas": 1, "meld_points": 260}})
-            page.wait_for_function("document.querySelector('output.preview').textContent !== ''")
+            expect(page.locator("output.preview").first).not_to_have_text("")
             page.screenshot(path=str(ROOT / "docs" / "round-entry.png"))
         finally:
             browser.close()

@@ -58,3 +58,18 @@ document.addEventListener("DOMContentLoaded", () => {
     }, 250);
   });
 });
+
+// Spectator page: reload when a round is entered, corrected or deleted.
+document.addEventListener("DOMContentLoaded", () => {
+  const head = document.querySelector("[data-watch]");
+  if (!head) return;
+  setInterval(async () => {
+    try {
+      const response = await fetch(head.dataset.watch, { cache: "no-store" });
+      const { stamp } = await response.json();
+      if (String(stamp) !== head.dataset.stamp) window.location.reload();
+    } catch (error) {
+      // bad wifi: try again at the next tick
+    }
+  }, 3000);
+});

@@ -8,6 +8,7 @@ import os
 import shutil
 
 import pytest
+from playwright.sync_api import expect
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -163,7 +164,7 @@ def test_card_counter_and_live_preview(phone):
     phone.fill("#s0_meld_points__high", "7")
     assert phone.input_value("#s0_meld_points") == "170"
     phone.click("button.step[data-step='1'][data-for=s0_natural_canastas]")
-    phone.wait_for_function("document.querySelector('output.preview').textContent === '+670'")
+    expect(phone.locator("output.preview").first).to_have_text("+670")
     phone.click("button[name=save]")
     assert totals(phone)["Ann & Bea"] == 670
 

@@ -32,20 +32,24 @@ def test_an_older_database_is_upgraded_in_place_keeping_its_games(tmp_path):
     old = connect(path)
     migrations.apply(old, stop_before="m0002_round_request_keys")
     assert "request_key" not in old.table("rounds").columns_dict
-    evening = store.create_evening(old, "2026-01-02")
-    game = store.create_game(old, evening_id=evening, variant="classic", sides=["A", "B"],
-                             players=2, options={}, seats=["A", "B"])  # fmt: skip
+    old.execute("INSERT INTO evenings (id, date) VALUES (1, '2026-01-02')")
     old.execute(
-        "INSERT INTO rounds (game_id, number, entries, version) VALUES (?, 1, ?, 1)",
-        [game, '{"A": {"meld_points": 50}}'],
+        "INSERT INTO games (id, evening_id, variant, sides, players, options, first_dealer) "
+        """VALUES (7, 1, 'classic', '["A", "B"]', 2, '{}', 0)"""
+    )
+    old.execute(
+        "INSERT INTO rounds (game_id, number, entries, version) VALUES (7, 1, ?, 1)",
+        ['{"A": {"meld_points": 50}}'],
     )
     old.close()
 
     create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "x"})
     db = connect(path)
-    assert "request_key" in db.table("rounds").columns_dict
-    assert store.scored(db, game)[2]["totals"] == {"A": 50, "B": 0}
-    assert store.add_round(db, game, {"B": {"meld_points": 5}}, key="k") == 2
+    assert {"request_key"} <= set(db.table("rounds").columns_dict)
+    assert {"passphrase_hash", "watch_token"} <= set(db.table("games").columns_dict)
+    assert store.scored(db, 7)[2]["totals"] == {"A": 50, "B": 0}
+    assert len(store.get_game(db, 7)["watch_token"]) >= 16
+    assert store.add_round(db, 7, {"B": {"meld_points": 5}}, key="k") == 2
 
 
 def test_flask_migrate_command(runner, app):

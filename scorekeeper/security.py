@@ -1,0 +1,87 @@
+"""Who may change scores, and the headers every response carries.
+
+A game (or the whole app) may have a scorer passphrase, stored hashed. Whoever
+types it is remembered in the signed session cookie; everyone else sees the
+game read-only. The API takes the passphrase in the ``X-Scorer-Passphrase``
+header instead.
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+
+from flask import Flask, Response, request, session
+from werkzeug.security import check_password_hash, generate_password_hash
+
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; "
+        "form-action 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",  # spectator links carry a secret token
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+KNOWN_KEYS = {"", "dev", "development", "secret", "change-me", "changeme", "test-only", "x"}
+
+
+def add_headers(response: Response) -> Response:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def check_secret_key(app: Flask) -> None:
+    """Refuse to serve for real with a well-known or short secret key."""
+    key = str(app.config.get("SECRET_KEY") or "")
+    if app.testing or app.debug:
+        return
+    if key.lower() in KNOWN_KEYS or len(key) < 16:
+        raise RuntimeError(
+            "refusing to run with a default or short SECRET_KEY: remove it from the "
+            "configuration to use the key kept in the instance folder, or set a long random one"
+        )
+
+
+def hash_passphrase(passphrase: str) -> str:
+    return generate_password_hash(passphrase)
+
+
+def matches(stored_hash: str | None, given: str | None) -> bool:
+    return bool(stored_hash and given) and check_password_hash(stored_hash, given or "")
+
+
+def remember(game_id: int | str) -> None:
+    """This browser may score ``game_id`` ("*" for every game) from now on."""
+    allowed = set(session.get("scorer", []))
+    allowed.add(str(game_id))
+    session["scorer"] = sorted(allowed)
+
+
+def remembered(game_id: int | str) -> bool:
+    allowed = session.get("scorer", [])
+    return str(game_id) in allowed or "*" in allowed
+
+
+def may_score(game: dict[str, Any], app_hash: str | None) -> bool:
+    """Whether this request may change ``game``: no passphrase guards it, or the
+    browser typed it, or the API request carries it."""
+    guards = [h for h in (game.get("passphrase_hash"), app_hash) if h]
+    if not guards:
+        return True
+    if remembered(game["id"]):
+        return True
+    given = request.headers.get("X-Scorer-Passphrase")
+    return any(matches(h, given) for h in guards)
+
+
+def may_create(app_hash: str | None) -> bool:
+    if not app_hash or remembered("*"):
+        return True
+    return matches(app_hash, request.headers.get("X-Scorer-Passphrase"))
+
+
+def same_token(a: str | None, b: str | None) -> bool:
+    return bool(a and b) and hmac.compare_digest(a, b)
