@@ -3,6 +3,7 @@ and house rules need no template of their own. Forms never touch the database.""
 
 from __future__ import annotations
 
+import unicodedata
 import uuid
 from datetime import date
 from typing import Any
@@ -26,12 +27,14 @@ from wtforms.validators import (
     Length,
     NumberRange,
     Optional,
+    Regexp,
     ValidationError,
 )
 
 from .scoring import VARIANTS, ScoringError, Variant, card_points
 from .scoring.fields import COUNT_LIMIT, POINTS_LIMIT
 
+STALE_FORM = "This form is out of date: open the round again from the scoreboard."
 NAME_LENGTH = 40
 CARD_LIMIT = 200  # cards of one class in one pile: more than any pack holds
 
@@ -50,6 +53,12 @@ class ChooseVariantForm(FlaskForm):
         if variant and field.data not in variant.players:
             allowed = ", ".join(str(p) for p in variant.players)
             raise ValidationError(f"{variant.name} is played by {allowed} players")
+
+
+def printable(form: FlaskForm, field: Field) -> None:
+    """A name is shown on every page and printout: no control characters."""
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in field.data or ""):
+        raise ValidationError("Letters, digits and punctuation only, please.")
 
 
 def opt(key: str, *parts: object) -> str:
@@ -89,7 +98,7 @@ def new_game_form(variant: Variant, players: int, names: list[str]) -> FlaskForm
     for i in range(players):
         seat = StringField(
             f"Seat {i + 1}",
-            [DataRequired("Who sits here?"), Length(max=NAME_LENGTH)],
+            [DataRequired("Who sits here?"), Length(max=NAME_LENGTH), printable],
             filters=[lambda s: " ".join(s.split()) if s else s],
             render_kw={"list": "known-players", "autocomplete": "off"},
         )
@@ -175,7 +184,7 @@ def round_form(variant: Variant, sides: list[str], **kwargs: Any) -> FlaskForm:
     card counter under every point field."""
 
     class RoundForm(FlaskForm):
-        version = HiddenField()
+        version = HiddenField(validators=[Optional(), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)])
         key = HiddenField(default=lambda: uuid.uuid4().hex)  # one round per submission
 
     for i, _ in enumerate(sides):
@@ -250,4 +259,6 @@ def show_error(form: FlaskForm, error: ScoringError, sides: list[str]) -> None:
 
 
 class DeleteRoundForm(FlaskForm):
-    version = HiddenField()
+    version = HiddenField(
+        validators=[DataRequired(STALE_FORM), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)]
+    )

@@ -50,6 +50,12 @@ def read_only(error: Exception) -> tuple[str, int]:
     return render_template("read_only.html", game_id=game_id), 403
 
 
+@bp.app_errorhandler(413)
+def too_large(error: Exception) -> tuple[str, int]:
+    message = "That was far more than a round of cards: nothing was stored."
+    return render_template("error.html", title="Too large", message=message), 413
+
+
 @bp.route("/")
 def index() -> str:
     return render_template("index.html", games=store.recent_games(get_db()))
@@ -152,6 +158,8 @@ def round_page(game: dict, rounds: list, answer: Any, number: int, stored: dict 
                 elif stored is None:
                     store.add_round(get_db(), game["id"], entries, form.key.data or None)
                     return redirect(url_for(".scoreboard", game_id=game["id"]))
+                elif not form.version.data:
+                    form.form_errors.append(forms.STALE_FORM)
                 else:
                     store.edit_round(get_db(), game["id"], number, entries, int(form.version.data))
                     flash(f"Round {number} corrected; the rounds after it are scored again.")
@@ -182,11 +190,14 @@ def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
     guard(game)
     variant, sides = get_variant(game["variant"]), game["sides"]
     form = forms.round_form(variant, sides)
-    if not form.validate():
-        return jsonify(errors=form.errors), 400
-    entries = forms.entries_from(form, variant, sides, {**variant.defaults(), **game["options"]})
+    entries = None
+    if form.validate():
+        entries = forms.entries_from(
+            form, variant, sides, {**variant.defaults(), **game["options"]}
+        )
     if entries is None:
-        return jsonify(errors=form.errors), 400
+        name, problems = next(iter(form.errors.items()), ("form", ["not valid"]))
+        return jsonify(error=f"{name}: {problems[0]}", errors=form.errors), 400
     try:
         return jsonify(preview_scores(game, rounds, min(number, len(rounds) + 1), entries))
     except ScoringError as error:
