@@ -195,3 +195,22 @@ def test_everything_is_served_by_the_app_and_dark_mode_follows_the_phone(browser
     assert requested and all(url.startswith(live_server.url) for url in requested)
     assert any(url.endswith("/static/app.js") for url in requested)
     assert background == "rgb(18, 18, 18)"
+
+
+def test_spectator_page_refreshes_itself_when_a_round_is_added(browser, live_server):
+    status, created = live_server.json("POST", "/api/games", {"variant": "weeping", "sides": ["Us", "Them"]})
+    game = created["id"]
+    phone = browser.new_context(viewport={"width": 360, "height": 740})
+    page = phone.new_page()
+    problems = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.goto(live_server.url + f"/games/{game}/share")
+    link = page.locator(".link a").inner_text()
+    assert page.locator(".qr img").evaluate("img => img.naturalWidth") > 100
+    page.goto(link)
+    expect(page.locator('.points[data-side="Us"]')).to_have_text("0")
+    live_server.json("POST", f"/api/games/{game}/rounds", {"Us": {"meld_points": 120}})
+    expect(page.locator('.points[data-side="Us"]')).to_have_text("120", timeout=10000)
+    assert page.locator("a:has-text('Enter round')").count() == 0
+    phone.close()
+    assert problems == []  # no Content-Security-Policy violations, no script errors

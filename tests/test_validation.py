@@ -19,7 +19,7 @@ def r(variant="classic", **fields):
 CASES = [
     ("not-an-object", [1, 2], "the game document must be a JSON object"),
     ("unknown-top", {**doc(), "colour": 1},
-     "colour: unknown field (expected variant, sides, players, options, rounds)"),
+     "colour: unknown field (expected variant, sides, players, options, rounds, start)"),
     ("no-variant", {"sides": AB}, "variant: missing: name one of the variants"),
     ("unknown-variant", doc("gin"), "variant: 'gin' is not a known variant (classic, "
      "hand-and-foot, five-person, weeping, samba-foot)"),
@@ -95,6 +95,12 @@ CASES = [
     ("red-sevens-off", r("samba-foot", red_sevens_canastas=1),
      'round 1, side "Cat & Dee": red_sevens_canastas: red-sevens canastas are off in this game (the red_sevens option)'),
     ("after-the-end", doc("hand-and-foot", [{}] * 5),
+     "round 5: the game already finished after round 4"),
+    ("start-not-object", doc(start=[]), 'start: must be {"totals": {side: points}, "rounds": n}'),
+    ("start-unknown-side", doc(start={"totals": {"Eve": 5}}), 'start: totals: side "Eve" is not one of the game\'s sides'),
+    ("start-not-multiple", doc(start={"totals": {"Cat & Dee": -12}}), 'start: totals: "Cat & Dee": -12 is not a multiple of 5'),
+    ("start-rounds", doc(start={"rounds": -1}), "start: rounds: -1 is negative"),
+    ("start-finished", doc("hand-and-foot", [{}], start={"rounds": 4}),
      "round 5: the game already finished after round 4"),
 ]  # fmt: skip
 

@@ -16,7 +16,8 @@ from .registry import get_variant
 from .rules import Fields, Option, Rules
 from .variant import Variant, round_error
 
-TOP_LEVEL = ("variant", "sides", "players", "options", "rounds")
+TOP_LEVEL = ("variant", "sides", "players", "options", "rounds", "start")
+START_LIMIT = 10 * POINTS_LIMIT
 RED_THREE_FIELDS = ("red_threes", "red_threes_in_hand", "red_threes_in_weeper")
 
 
@@ -27,6 +28,8 @@ class Game:
     players: int
     rules: Rules
     rounds: list[Any]  # still unchecked: each is checked as it is scored
+    start_totals: dict[str, int]  # a game resumed from paper: its totals so far
+    start_rounds: int  # ... and the rounds already played there
 
 
 def is_int(value: Any) -> bool:
@@ -52,7 +55,33 @@ def read_game(doc: Any) -> Game:
     rounds = doc.get("rounds", [])
     if not isinstance(rounds, list):
         raise ScoringError("must be a list of rounds", field="rounds")
-    return Game(variant, sides, players, rules, rounds)
+    totals, played = read_start(sides, doc.get("start", {}))
+    return Game(variant, sides, players, rules, rounds, totals, played)
+
+
+def read_start(sides: list[str], start: Any) -> tuple[dict[str, int], int]:
+    """``start`` (an extension of the contract, for a game resumed from paper):
+    ``{"totals": {side: points}, "rounds": rounds already played}``."""
+    if not isinstance(start, dict) or set(start) - {"totals", "rounds"}:
+        raise ScoringError('must be {"totals": {side: points}, "rounds": n}', field="start")
+    totals = start.get("totals", {})
+    if not isinstance(totals, dict):
+        raise ScoringError("totals: must be an object of sides and points", field="start")
+    for side, points in totals.items():
+        if side not in sides:
+            raise ScoringError(
+                f"totals: side {quote(side)} is not one of the game's sides", field="start"
+            )
+        problem = number_problem(points, -START_LIMIT, START_LIMIT)
+        if problem is None and points % 5:
+            problem = f"{points} is not a multiple of 5"
+        if problem:
+            raise ScoringError(f"totals: {quote(side)}: {problem}", field="start")
+    played = start.get("rounds", 0)
+    problem = number_problem(played, 0, COUNT_LIMIT)
+    if problem:
+        raise ScoringError(f"rounds: {problem}", field="start")
+    return {side: totals.get(side, 0) for side in sides}, played
 
 
 def read_sides(variant: Variant, sides: Any) -> list[str]:
@@ -140,7 +169,7 @@ def number_problem(value: Any, least: int, most: int) -> str | None:
     if not is_int(value):
         return f"must be a whole number, not {value!r}"
     if value < least:
-        return f"{value} is below {least}" if least else f"{value} is negative"
+        return f"{value} is negative" if least == 0 else f"{value} is below {least}"
     if value > most:
         return f"{value} is more than {most}"
     return None

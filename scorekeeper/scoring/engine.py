@@ -38,10 +38,10 @@ def score_game(doc: Any) -> Answer:
     """
     game = read_game(doc)
     variant, rules = game.variant, game.rules
-    totals = dict.fromkeys(game.sides, 0)
+    totals = dict(game.start_totals)
     rounds: list[RoundAnswer] = []
-    winners: list[str] = []
-    for number, raw in enumerate(game.rounds, start=1):
+    winners = variant.end.winners(totals, game.start_rounds, rules)
+    for number, raw in enumerate(game.rounds, start=game.start_rounds + 1):
         if winners:
             raise ScoringError(f"the game already finished after round {number - 1}", round=number)
         lines = variant.round_lines(read_round(game, number, raw), rules, number)
@@ -53,7 +53,7 @@ def score_game(doc: Any) -> Answer:
         }
         rounds.append({"scores": scores, "breakdown": breakdown})
         winners = variant.end.winners(totals, number, rules)
-    next_round = len(rounds) + 1
+    next_round = game.start_rounds + len(rounds) + 1
     return {
         "rounds": rounds,
         "totals": totals,

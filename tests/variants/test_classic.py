@@ -115,3 +115,12 @@ def test_going_out_needs_a_canasta(game):
     assert str(caught.value) == (
         'round 1, side "A": went_out: going out needs at least 1 canasta, this side has 0'
     )
+
+
+def test_a_game_resumed_from_paper_starts_from_its_totals(game):
+    start = {"totals": {"A": 4700, "B": -150}, "rounds": 6}
+    answer = game("classic", [], ["A", "B"], start=start)
+    assert (answer["totals"], answer["next_round"]) == ({"A": 4700, "B": -150}, 7)
+    assert answer["opening"] == {"A": 120, "B": 0}
+    answer = game("classic", [{"A": {"meld_points": 300}}], ["A", "B"], start=start)
+    assert (answer["rounds"][0]["scores"], answer["winners"]) == ({"A": 300, "B": 0}, ["A"])

@@ -70,3 +70,9 @@ def test_house_rounds(game):
 def test_going_out_needs_clean_and_dirty(game):
     with pytest.raises(ScoringError, match='side "A": went_out: .* at least 1 mixed canasta'):
         game("hand-and-foot", [{"A": {"natural_canastas": 2, "went_out": True}}], ["A", "B"])
+
+
+def test_a_game_resumed_from_paper_keeps_its_round_number(game):
+    answer = game("hand-and-foot", [{}], ["A", "B"], start={"rounds": 2, "totals": {"B": 400}})
+    assert (answer["next_round"], answer["opening"]["A"], answer["totals"]["B"]) == (4, 150, 400)
+    assert game("hand-and-foot", [{}, {}], ["A", "B"], start={"rounds": 2})["finished"] is True
