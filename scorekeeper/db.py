@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
+import uuid
 from pathlib import Path
 
 import click
@@ -156,3 +157,41 @@ def m0003_scorer_passphrases(db: Database) -> None:
         db.execute(
             "UPDATE games SET watch_token = ? WHERE id = ?", [secrets.token_urlsafe(16), row["id"]]
         )
+
+
+CANASTA_COLUMNS = (
+    "natural_canastas", "mixed_canastas", "wild_canastas", "sevens_canastas", "sambas",
+    "red_sevens_canastas", "super_canastas_pure", "super_canastas_impure",
+)  # fmt: skip
+
+
+@migrations()
+def m0004_results_and_history(db: Database) -> None:
+    """Past evenings and statistics without rescoring every game: each game keeps
+    its result, and every side's every round is a row. Stable ids (``uid``) let an
+    export be imported again without duplicates; ``start`` resumes a paper game."""
+    for name, kind in [("uid", str), ("start", str), ("round_count", int), ("finished", int),
+                       ("winners", str), ("totals", str), ("updated_at", str)]:  # fmt: skip
+        table(db, "games").add_column(name, kind)
+    table(db, "evenings").add_column("uid", str)
+    for name in ("games", "evenings"):
+        for row in list(db.query(f"SELECT id FROM {name}")):
+            db.execute(f"UPDATE {name} SET uid = ? WHERE id = ?", [uuid.uuid4().hex, row["id"]])
+        db.execute(f"CREATE UNIQUE INDEX {name}_uid ON {name} (uid)")
+    db.execute("UPDATE games SET start = '{}', round_count = 0, finished = 0")
+    table(db, "games").create_index(["variant"])
+    table(db, "side_rounds").create(
+        {"game_id": int, "number": int, "side_index": int, "score": int, "went_out": int,
+         **dict.fromkeys(CANASTA_COLUMNS, int)},
+        pk=("game_id", "number", "side_index"),
+        foreign_keys=[("game_id", "games", "id")],
+    )  # fmt: skip
+    table(db, "game_sides").create(
+        {"game_id": int, "side_index": int, "side": str, "total": int, "won": int},
+        pk=("game_id", "side_index"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    from .store import refresh_results  # the backfill scores every game once
+
+    for row in list(db.query("SELECT id FROM games")):
+        refresh_results(db, row["id"])

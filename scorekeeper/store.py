@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -16,6 +17,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from .db import CANASTA_COLUMNS
 from .scoring import Answer, ScoringError, score_game
 
 
@@ -63,8 +65,16 @@ def evenings_on(db: Database, date: str) -> list[dict[str, Any]]:
     return list(db.query("SELECT * FROM evenings WHERE date = ? ORDER BY id DESC", [date]))
 
 
-def create_evening(db: Database, date: str, name: str = "") -> int:
-    row = {"date": date, "name": name, "note": "", "created_at": now()}
+def create_evening(
+    db: Database, date: str, name: str = "", note: str = "", uid: str | None = None
+) -> int:
+    row = {
+        "date": date,
+        "name": name,
+        "note": note,
+        "created_at": now(),
+        "uid": uid or uuid.uuid4().hex,
+    }
     return int(db.table("evenings").insert(row).last_pk)
 
 
@@ -82,9 +92,12 @@ def create_game(
     seats: list[str] | None = None,
     first_dealer: int = 0,
     passphrase_hash: str | None = None,
+    start: dict[str, Any] | None = None,
+    uid: str | None = None,
 ) -> int:
     """Store a new game after the engine has accepted its document."""
-    score_game({"variant": variant, "sides": sides, "players": players, "options": options})
+    head = {"variant": variant, "sides": sides, "players": players, "options": options}
+    score_game({**head, **({"start": start} if start else {})})
     with writing(db):
         game_id = int(
             db.table("games")
@@ -98,6 +111,8 @@ def create_game(
                     "first_dealer": first_dealer,
                     "passphrase_hash": passphrase_hash,
                     "watch_token": secrets.token_urlsafe(16),
+                    "uid": uid or uuid.uuid4().hex,
+                    "start": json.dumps(start or {}),
                     "created_at": now(),
                 }
             )
@@ -106,6 +121,7 @@ def create_game(
         for seat, name in enumerate(seats or []):
             row = {"game_id": game_id, "seat": seat, "player_id": remember_player(db, name)}
             db.table("seats").insert({**row, "side": seat % len(sides)})
+        refresh_results(db, game_id)
     return game_id
 
 
@@ -123,6 +139,7 @@ def get_game(db: Database, game_id: int) -> dict[str, Any]:
         **row,
         "sides": json.loads(row["sides"]),
         "options": json.loads(row["options"]),
+        "start": json.loads(row["start"] or "{}"),
         "seats": [s["name"] for s in seats],
         "evening": evening,
     }
@@ -175,6 +192,7 @@ def document(game: dict[str, Any], rounds: list[dict[str, Any]]) -> dict[str, An
         "players": game["players"],
         "options": game["options"],
         "rounds": [r["entries"] for r in rounds],
+        **({"start": game["start"]} if game.get("start") else {}),
     }
 
 
@@ -215,6 +233,7 @@ def add_round(db: Database, game_id: int, entries: dict[str, Any], key: str | No
             }
         )
         log_change(db, game_id, number, "added", None, entries)
+        refresh_results(db, game_id)
     return number
 
 
@@ -233,6 +252,7 @@ def edit_round(
             [json.dumps(entries), now(), game_id, number],
         )
         log_change(db, game_id, number, "edited", old["entries"], entries)
+        refresh_results(db, game_id)
 
 
 def delete_round(db: Database, game_id: int, number: int, version: int) -> None:
@@ -248,6 +268,7 @@ def delete_round(db: Database, game_id: int, number: int, version: int) -> None:
                 [game_id, later],
             )
         log_change(db, game_id, number, "deleted", old["entries"], None)
+        refresh_results(db, game_id)
 
 
 def locate(
@@ -264,6 +285,45 @@ def locate(
             "look at it again before changing it"
         )
     return game, rounds, current
+
+
+def refresh_results(db: Database, game_id: int) -> None:
+    """Keep a game's result and its per-side round rows in step with its rounds
+    (called inside every write, so history and statistics never rescore)."""
+    game, rounds, answer = scored(db, game_id)
+    stamp = now()
+    db.execute(
+        "UPDATE games SET round_count = ?, finished = ?, winners = ?, totals = ?, updated_at = ? "
+        "WHERE id = ?",
+        [len(rounds), int(answer["finished"]), json.dumps(answer["winners"]),
+         json.dumps(answer["totals"]), stamp, game_id],
+    )  # fmt: skip
+    db.execute("DELETE FROM side_rounds WHERE game_id = ?", [game_id])
+    db.execute("DELETE FROM game_sides WHERE game_id = ?", [game_id])
+    sides = game["sides"]
+    rows = [
+        side_row(
+            game_id,
+            stored["number"],
+            index,
+            result["scores"][side],
+            stored["entries"].get(side, {}),
+        )
+        for stored, result in zip(rounds, answer["rounds"], strict=True)
+        for index, side in enumerate(sides)
+    ]
+    db.table("side_rounds").insert_all(rows)
+    db.table("game_sides").insert_all(
+        {"game_id": game_id, "side_index": i, "side": side, "total": answer["totals"][side],
+         "won": int(side in answer["winners"])}
+        for i, side in enumerate(sides)
+    )  # fmt: skip
+
+
+def side_row(game_id: int, number: int, index: int, score: int, fields: dict) -> dict[str, Any]:
+    counts = {column: fields.get(column, 0) for column in CANASTA_COLUMNS}
+    return {"game_id": game_id, "number": number, "side_index": index, "score": score,
+            "went_out": int(bool(fields.get("went_out"))), **counts}  # fmt: skip
 
 
 def log_change(

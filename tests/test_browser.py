@@ -172,6 +172,8 @@ def test_card_counter_and_live_preview(phone):
 def test_tap_targets_are_at_least_44_pixels(phone):
     start_game(phone, "weeping", ["Ann", "Cat", "Bea", "Dee"])
     phone.click("a:has-text('Enter round')")
+    phone.wait_for_load_state("load")
+    expect(phone.locator("button.step").first).to_be_visible()  # app.js has run
     small = phone.evaluate("""() => [...document.querySelectorAll(
         'button, a.button, input:not([type=hidden]), select, summary')]
         .filter(e => e.offsetParent !== null)
