@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import charts
 from .scoring import Answer, Variant, get_variant
-from .scoring.rules import AfterRounds
+from .scoring.rules import AfterRounds, ByScore, ReachTarget
 from .table import Turn, teams, turn
 
 
@@ -26,30 +27,36 @@ class Board:
     winners: list[str]
     house: list[dict[str, Any]] = field(default_factory=list)
     leader: str | None = None
+    offset: int = 0  # rounds played on paper before the game came here
+    start: dict[str, int] = field(default_factory=dict)  # and the totals then
+    chart: Any = None
 
 
 def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) -> Board:
     variant = get_variant(game["variant"])
     seats = game["seats"]
     members = dict(zip(game["sides"], teams(variant, seats), strict=False)) if seats else {}
-    running = dict.fromkeys(game["sides"], 0)
+    offset = game.get("start", {}).get("rounds", 0)
+    start = {s: game.get("start", {}).get("totals", {}).get(s, 0) for s in game["sides"]}
+    running = dict(start)
     rounds = []
     for row, result in zip(stored, answer["rounds"], strict=True):
         running = {s: running[s] + result["scores"][s] for s in running}
         rounds.append(
             {
-                "number": row["number"],
+                "number": row["number"],  # its place among the rounds entered here
+                "label": offset + row["number"],  # its round number in the game
                 "version": row["version"],
                 "scores": result["scores"],
                 "breakdown": result["breakdown"],
                 "running": running,
-                "turn": turn(variant, seats, game["first_dealer"] or 0, row["number"]),
+                "turn": turn(variant, seats, game["first_dealer"] or 0, offset + row["number"]),
             }
         )
     rules = {**variant.defaults(), **game["options"]}
     left = None
     if isinstance(variant.end, AfterRounds):
-        left = max(rules[variant.end.option] - len(stored), 0)
+        left = max(rules[variant.end.option] - offset - len(stored), 0)
     totals = answer["totals"]
     best = max(totals.values())
     leaders = [s for s, t in totals.items() if t == best]
@@ -67,7 +74,26 @@ def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) ->
         winners=answer["winners"],
         house=house_changes(variant, game["options"]),
         leader=leaders[0] if stored and len(leaders) == 1 else None,
+        offset=offset,
+        start=start if any(start.values()) or offset else {},
+        chart=chart(variant, game["sides"], start, rounds, offset, rules),
     )
+
+
+def chart(
+    variant: Any, sides: list[str], start: dict, rounds: list, offset: int, rules: Any
+) -> Any:
+    """Running totals round by round, with the target and opening thresholds marked."""
+    if not rounds:
+        return None
+    series = {s: [start[s]] + [r["running"][s] for r in rounds] for s in sides}
+    marks = []
+    if isinstance(variant.opening, ByScore):
+        marks += [(low, f"opens {need}") for low, need in rules[variant.opening.option][1:]]
+    if isinstance(variant.end, ReachTarget):
+        marks.append((rules[variant.end.option], "target"))
+    title = f"Running totals, {variant.name}"
+    return charts.running_totals(sides, series, first_round=offset, marks=marks, title=title)
 
 
 def house_changes(variant: Variant, options: dict[str, Any]) -> list[dict[str, Any]]:

@@ -125,7 +125,7 @@ def add_round(game_id: int) -> str | Response:
     if answer["finished"]:
         flash("This game is over: no more rounds.")
         return redirect(url_for(".scoreboard", game_id=game_id))
-    return round_page(game, rounds, answer, number=answer["next_round"], stored=None)
+    return round_page(game, rounds, answer, number=len(rounds) + 1, stored=None)
 
 
 @bp.route("/games/<int:game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
@@ -162,7 +162,8 @@ def round_page(game: dict, rounds: list, answer: Any, number: int, stored: dict 
                     form.form_errors.append(forms.STALE_FORM)
                 else:
                     store.edit_round(get_db(), game["id"], number, entries, int(form.version.data))
-                    flash(f"Round {number} corrected; the rounds after it are scored again.")
+                    label = number + game["start"].get("rounds", 0)
+                    flash(f"Round {label} corrected; the rounds after it are scored again.")
                     return redirect(url_for(".scoreboard", game_id=game["id"]))
             except ScoringError as error:
                 forms.show_error(form, error, sides)
@@ -218,7 +219,8 @@ def delete_round(game_id: int, number: int) -> Response | tuple[str, int]:
         except (ScoringError, store.StaleEdit) as problem:
             error = str(problem)
         else:
-            flash(f"Round {number} deleted; the rounds after it are scored again.")
+            label = number + game["start"].get("rounds", 0)
+            flash(f"Round {label} deleted; the rounds after it are scored again.")
             return redirect(url_for(".scoreboard", game_id=game_id))
     board_ = board.build(game, rounds, answer)
     page = render_template(

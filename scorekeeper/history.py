@@ -1,0 +1,177 @@
+"""Read-only queries for past evenings and player statistics. They read the
+results kept by ``store.refresh_results``, so no page rescores old games."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlite_utils import Database
+
+from .db import CANASTA_COLUMNS
+
+PAGE_SIZE = 25
+
+
+def evening_filter(player: str | None, variant: str | None) -> tuple[str, list[Any]]:
+    where, params = [], []
+    if player:
+        where.append(
+            "EXISTS (SELECT 1 FROM games g JOIN seats s ON s.game_id = g.id "
+            "JOIN players p ON p.id = s.player_id "
+            "WHERE g.evening_id = e.id AND p.name = ? COLLATE NOCASE)"
+        )
+        params.append(player)
+    if variant:
+        where.append("EXISTS (SELECT 1 FROM games g WHERE g.evening_id = e.id AND g.variant = ?)")
+        params.append(variant)
+    return (" WHERE " + " AND ".join(where) if where else ""), params
+
+
+def evenings(
+    db: Database, player: str | None = None, variant: str | None = None, page: int = 1
+) -> tuple[list[dict[str, Any]], int]:
+    """A page of evenings, newest first, each with its players, games and winners;
+    and how many evenings match in all."""
+    where, params = evening_filter(player, variant)
+    count = next(db.query(f"SELECT count(*) AS n FROM evenings e{where}", params))["n"]
+    rows = list(db.query(
+        f"SELECT e.* FROM evenings e{where} ORDER BY e.date DESC, e.id DESC LIMIT ? OFFSET ?",
+        [*params, PAGE_SIZE, (page - 1) * PAGE_SIZE],
+    ))  # fmt: skip
+    ids = [r["id"] for r in rows]
+    games = games_of(db, ids)
+    people = players_of(db, ids)
+    for row in rows:
+        row["games"] = games.get(row["id"], [])
+        row["players"] = people.get(row["id"], [])
+        row["variants"] = sorted({g["variant"] for g in row["games"]})
+    return rows, int(count)
+
+
+def games_of(db: Database, evening_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    found: dict[int, list[dict[str, Any]]] = {}
+    if not evening_ids:
+        return found
+    marks = ",".join("?" * len(evening_ids))
+    sql = (
+        "SELECT id, evening_id, variant, sides, round_count, finished, winners, totals "
+        f"FROM games WHERE evening_id IN ({marks}) ORDER BY id"
+    )
+    for g in db.query(sql, evening_ids):
+        g.update(sides=json.loads(g["sides"]), winners=json.loads(g["winners"] or "[]"),
+                 totals=json.loads(g["totals"] or "{}"))  # fmt: skip
+        found.setdefault(g["evening_id"], []).append(g)
+    return found
+
+
+def players_of(db: Database, evening_ids: list[int]) -> dict[int, list[str]]:
+    found: dict[int, list[str]] = {}
+    if not evening_ids:
+        return found
+    marks = ",".join("?" * len(evening_ids))
+    sql = (
+        "SELECT DISTINCT g.evening_id, p.name FROM games g JOIN seats s ON s.game_id = g.id "
+        f"JOIN players p ON p.id = s.player_id WHERE g.evening_id IN ({marks}) "
+        "ORDER BY p.name COLLATE NOCASE"
+    )
+    for row in db.query(sql, evening_ids):
+        found.setdefault(row["evening_id"], []).append(row["name"])
+    return found
+
+
+def evening(db: Database, evening_id: int) -> dict[str, Any] | None:
+    return next(db.query("SELECT * FROM evenings WHERE id = ?", [evening_id]), None)
+
+
+def update_evening(db: Database, evening_id: int, name: str, note: str) -> None:
+    db.execute("UPDATE evenings SET name = ?, note = ? WHERE id = ?", [name, note, evening_id])
+
+
+# -- players ------------------------------------------------------------------
+
+
+def players(db: Database) -> list[dict[str, Any]]:
+    sql = (
+        "SELECT p.id, p.name, count(DISTINCT g.id) AS played, "
+        "count(DISTINCT CASE WHEN gs.won = 1 AND g.finished = 1 THEN g.id END) AS won "
+        "FROM players p LEFT JOIN seats s ON s.player_id = p.id "
+        "LEFT JOIN games g ON g.id = s.game_id AND g.round_count > 0 "
+        "LEFT JOIN game_sides gs ON gs.game_id = g.id AND gs.side_index = s.side "
+        "GROUP BY p.id ORDER BY won DESC, played DESC, p.name COLLATE NOCASE"
+    )
+    return list(db.query(sql))
+
+
+def player(db: Database, player_id: int) -> dict[str, Any] | None:
+    return next(db.query("SELECT * FROM players WHERE id = ?", [player_id]), None)
+
+
+GAME_STATS = (
+    "SELECT {group} count(DISTINCT g.id) AS played, "
+    "count(DISTINCT CASE WHEN g.finished = 1 THEN g.id END) AS finished, "
+    "count(DISTINCT CASE WHEN g.finished = 1 AND gs.won = 1 THEN g.id END) AS won "
+    "FROM seats s JOIN games g ON g.id = s.game_id AND g.round_count > 0 "
+    "JOIN game_sides gs ON gs.game_id = g.id AND gs.side_index = s.side "
+    "WHERE s.player_id = ? {group_by}"
+)
+ROUND_STATS = (
+    "SELECT {group} count(*) AS rounds, avg(r.score) AS average, max(r.score) AS best, "
+    "sum(r.went_out) AS went_out, "
+    + ", ".join(f"sum(r.{c}) AS {c}" for c in CANASTA_COLUMNS)
+    + " FROM seats s JOIN games g ON g.id = s.game_id "
+    "JOIN side_rounds r ON r.game_id = s.game_id AND r.side_index = s.side "
+    "WHERE s.player_id = ? {group_by}"
+)
+
+
+def statistics(db: Database, player_id: int) -> dict[str, dict[str, Any]]:
+    """A player's figures overall ("all") and per variant. A team's results
+    count for each of its members."""
+    stats: dict[str, dict[str, Any]] = {}
+    for template in (GAME_STATS, ROUND_STATS):
+        overall = template.format(group="'all' AS variant,", group_by="")
+        per_variant = template.format(group="g.variant AS variant,", group_by="GROUP BY g.variant")
+        for sql in (overall, per_variant):
+            for row in db.query(sql, [player_id]):
+                stats.setdefault(row.pop("variant"), {}).update(row)
+    for row in stats.values():
+        row["win_rate"] = row["won"] / row["finished"] if row.get("finished") else None
+    return {k: v for k, v in stats.items() if v.get("played") or k == "all"}
+
+
+def results_over_time(db: Database, player_id: int) -> list[dict[str, Any]]:
+    """Every finished game of a player, oldest first: date, variant, won."""
+    sql = (
+        "SELECT e.date, g.id, g.variant, gs.won, gs.total FROM seats s "
+        "JOIN games g ON g.id = s.game_id AND g.finished = 1 "
+        "JOIN evenings e ON e.id = g.evening_id "
+        "JOIN game_sides gs ON gs.game_id = g.id AND gs.side_index = s.side "
+        "WHERE s.player_id = ? ORDER BY e.date, g.id"
+    )
+    return list(db.query(sql, [player_id]))
+
+
+def head_to_head(db: Database, a: int, b: int) -> dict[str, Any]:
+    """Finished games both played: against each other, and as partners."""
+    sql = (
+        "SELECT g.id, g.variant, e.date, sa.side = sb.side AS partners, "
+        "ga.won AS won_a, gb.won AS won_b FROM seats sa "
+        "JOIN seats sb ON sb.game_id = sa.game_id AND sb.player_id = ? "
+        "JOIN games g ON g.id = sa.game_id AND g.finished = 1 "
+        "JOIN evenings e ON e.id = g.evening_id "
+        "JOIN game_sides ga ON ga.game_id = g.id AND ga.side_index = sa.side "
+        "JOIN game_sides gb ON gb.game_id = g.id AND gb.side_index = sb.side "
+        "WHERE sa.player_id = ? ORDER BY e.date DESC, g.id DESC"
+    )
+    games = list(db.query(sql, [b, a]))
+    against = [g for g in games if not g["partners"]]
+    together = [g for g in games if g["partners"]]
+    return {
+        "games": games,
+        "against": len(against),
+        "won_a": sum(g["won_a"] for g in against),
+        "won_b": sum(g["won_b"] for g in against),
+        "together": len(together),
+        "won_together": sum(g["won_a"] for g in together),
+    }
