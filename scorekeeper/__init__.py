@@ -37,7 +37,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_CHECK_DEFAULT=False,
         PERMANENT_SESSION_LIFETIME=timedelta(days=30),
         SESSION_COOKIE_SAMESITE="Lax",
-        MAX_CONTENT_LENGTH=64 * 1024,
+        MAX_CONTENT_LENGTH=64 * 1024,  # a round is well under 1 KiB
+        MAX_FORM_MEMORY_SIZE=64 * 1024,
     )
     if not (test_config or {}).get("TESTING"):
         app.config.from_pyfile("config.py", silent=True)
@@ -46,12 +47,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
 
-    from . import api, db, security, views
+    from . import api, db, past, security, views
 
     db.init_app(app)
     csrf.init_app(app)
     app.register_blueprint(views.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(past.bp)
     csrf.exempt(api.bp)  # the API has its own cross-site guard: see api.py
     app.before_request(keep_session)
     app.after_request(security.add_headers)

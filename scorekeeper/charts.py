@@ -11,8 +11,8 @@ from markupsafe import Markup
 
 COLOURS = ("#0b6e4f", "#c2410c", "#1d4ed8", "#a21caf", "#4d7c0f", "#b45309")
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2")
-WIDTH, HEIGHT = 640, 320
-LEFT, RIGHT, TOP, BOTTOM = 58, 14, 40, 34
+WIDTH, HEIGHT = 480, 300
+LEFT, RIGHT, TOP, BOTTOM = 52, 10, 40, 34
 Scale = Callable[[float], float]
 
 
@@ -63,36 +63,44 @@ def line(
     return "".join(parts)
 
 
-def legend(names: Sequence[str]) -> str:
-    parts, left = [], LEFT
+def legend(names: Sequence[str]) -> tuple[str, int]:
+    """Swatches and names, wrapped onto as many rows as they need; and the height
+    they take, which the plot starts below."""
+    parts, left, row = [], LEFT, 0
     for n, name in enumerate(names):
         colour, dash = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)]
-        shown = name if len(name) <= 22 else name[:21] + "…"
+        shown = name if len(name) <= 24 else name[:23] + "…"
+        width = 40 + 8 * len(shown)
+        if left > LEFT and left + width > WIDTH:
+            left, row = LEFT, row + 1
+        top = 14 + 20 * row
         parts.append(
-            f'<line x1="{left}" x2="{left + 22}" y1="14" y2="14" stroke="{colour}" '
-            f'stroke-width="3" stroke-dasharray="{dash}"/>' + text(left + 27, 18, shown, "start")
+            f'<line x1="{left}" x2="{left + 22}" y1="{top}" y2="{top}" stroke="{colour}" '
+            f'stroke-width="3" stroke-dasharray="{dash}"/>'
+            + text(left + 27, top + 5, shown, "start")
         )
-        left += 40 + 7 * len(shown)
-    return "".join(parts)
+        left += width
+    return "".join(parts), 20 * (row + 1) + 12
 
 
-def svg(title: str, parts: list[str]) -> Markup:
+def svg(title: str, parts: list[str], height: float = HEIGHT) -> Markup:
     label = escape(title, {'"': "&quot;"})
     return Markup(
-        f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'role="img" aria-label="{label}" font-size="13" fill="currentColor">'
+        f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" '
+        f'role="img" aria-label="{label}" font-size="15" fill="currentColor">'
         f"<title>{escape(title)}</title>{''.join(parts)}</svg>"
     )
 
 
-def scales(count: int, low: float, high: float) -> tuple[Scale, Scale]:
+def scales(count: int, low: float, high: float, top: float = TOP) -> tuple[Scale, Scale]:
+    """Round (or game) index to x, and score to y, for a plot starting at ``top``."""
     span_x, span_y = max(count, 1), (high - low) or 1
 
     def x(i: float) -> float:
         return LEFT + i * (WIDTH - LEFT - RIGHT) / span_x
 
     def y(v: float) -> float:
-        return TOP + (high - v) * (HEIGHT - TOP - BOTTOM) / span_y
+        return top + (high - v) * (HEIGHT - TOP - BOTTOM) / span_y
 
     return x, y
 
@@ -112,18 +120,19 @@ def running_totals(
     low = math.floor(min(values) / step) * step
     high = math.ceil(max(values) / step) * step or step
     count = len(series[sides[0]]) - 1
-    x, y = scales(count, low, high)
+    key, top = legend(sides)
+    x, y = scales(count, low, high, top)
+    bottom = top + HEIGHT - TOP - BOTTOM
     parts = grid(range(low, high + 1, step), y)
     for i in range(0, count + 1, max(1, count // 12)):
-        parts.append(text(x(i), HEIGHT - BOTTOM + 16, first_round + i))
-    parts.append(text(WIDTH - RIGHT, HEIGHT - 4, "round", "end"))
+        parts.append(text(x(i), bottom + 18, first_round + i))
+    parts.append(text(WIDTH - RIGHT, bottom + 32, "round", "end"))
     for value, label in marks:
         parts.append(hline(y(value), "#b91c1c", 1.2, "6 4"))
         parts.append(text(WIDTH - RIGHT - 2, y(value) - 4, label, "end", "#b91c1c"))
     for n, side in enumerate(sides):
         parts.append(line([(x(i), y(v)) for i, v in enumerate(series[side])], n, side))
-    parts.append(legend(sides))
-    return svg(title, parts)
+    return svg(title, [*parts, key], bottom + BOTTOM)
 
 
 def win_rate(results: Sequence[dict], title: str = "Win rate over time") -> Markup:
@@ -134,11 +143,12 @@ def win_rate(results: Sequence[dict], title: str = "Win rate over time") -> Mark
     for i, game in enumerate(results, start=1):
         won += game["won"]
         rates.append(100 * won / i)
-    x, y = scales(len(rates) - 1, 0, 100)
+    key, top = legend(["running win rate"])
+    x, y = scales(len(rates) - 1, 0, 100, top)
+    bottom = top + HEIGHT - TOP - BOTTOM
     parts = grid(range(0, 101, 25), y, "%")
-    for i in sorted({0, len(rates) - 1}):
-        parts.append(text(x(i), HEIGHT - BOTTOM + 16, results[i]["date"]))
+    for i, anchor in sorted({0: "start", len(rates) - 1: "end"}.items()):
+        parts.append(text(x(i), bottom + 18, results[i]["date"], anchor))
     points = [(x(i), y(v)) for i, v in enumerate(rates)]
     parts.append(line(points, 0, "win rate", [bool(g["won"]) for g in results]))
-    parts.append(legend(["running win rate (filled dot: a game won)"]))
-    return svg(title, parts)
+    return svg(title, [*parts, key], bottom + BOTTOM)

@@ -6,6 +6,7 @@ import json
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -47,6 +48,21 @@ def fail(message: str) -> None:
     sys.exit(2)
 
 
+DB_OPTION = click.option(
+    "--db",
+    "database",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="SQLite file (default: scorekeeper.sqlite in the instance folder).",
+)
+
+
+def app_for(database: Path | None) -> Any:
+    """The app on the given database file (created or upgraded as needed)."""
+    from . import create_app
+
+    return create_app({"DATABASE": str(database.resolve())} if database else None)
+
+
 @main.command()
 @click.option(
     "--host",
@@ -55,21 +71,33 @@ def fail(message: str) -> None:
     help="Address to listen on; 0.0.0.0 lets phones on the same network in.",
 )
 @click.option("--port", default=8000, show_default=True, help="Port to listen on.")
-@click.option(
-    "--db",
-    "database",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="SQLite file (default: scorekeeper.sqlite in the instance folder).",
-)
+@DB_OPTION
 @click.option("--threads", default=8, show_default=True, help="Worker threads.")
-def serve(host: str, port: int, database: Path | None, threads: int) -> None:
+@click.option(
+    "--backup-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Keep a daily backup of the database in this folder.",
+)
+@click.option(
+    "--keep",
+    default=14,
+    show_default=True,
+    type=click.IntRange(1, 10000),
+    help="How many daily backups to keep.",
+)
+def serve(
+    host: str, port: int, database: Path | None, threads: int, backup_dir: Path | None, keep: int
+) -> None:
     """Serve the app with waitress. The database is created on first run."""
     from waitress import serve as waitress_serve
 
-    from . import create_app
+    from .backup import DailyBackups
 
-    app = create_app({"DATABASE": str(database.resolve())} if database else None)
+    app = app_for(database)
     click.echo(f"Database: {app.config['DATABASE']}")
+    if backup_dir:
+        DailyBackups(app.config["DATABASE"], backup_dir, keep).start()
+        click.echo(f"Daily backups: {backup_dir} (the last {keep} kept)")
     for address in addresses(host):
         click.echo(f"Open http://{address}:{port}/ on the phone")
     waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
@@ -88,12 +116,7 @@ def addresses(host: str) -> list[str]:
 
 
 @main.command()
-@click.option(
-    "--db",
-    "database",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="SQLite file (default: scorekeeper.sqlite in the instance folder).",
-)
+@DB_OPTION
 @click.option("--clear", is_flag=True, help="Remove the passphrase: anyone may score.")
 def passphrase(database: Path | None, clear: bool) -> None:
     """Set the scorer passphrase for the whole app (asked twice, stored hashed).
@@ -101,10 +124,10 @@ def passphrase(database: Path | None, clear: bool) -> None:
     Without it a browser sees every game read-only until it types the passphrase;
     scripts send it in the X-Scorer-Passphrase header.
     """
-    from . import create_app, security, store
+    from . import security, store
     from .db import connect
 
-    app = create_app({"DATABASE": str(database.resolve())} if database else None)
+    app = app_for(database)
     secret = None if clear else click.prompt("Passphrase", hide_input=True,
                                              confirmation_prompt=True)  # fmt: skip
     if secret is not None and len(secret) < 4:
@@ -115,3 +138,69 @@ def passphrase(database: Path | None, clear: bool) -> None:
     finally:
         db.close()
     click.echo("Passphrase removed." if clear else "Passphrase set.")
+
+
+@main.command("backup")
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@DB_OPTION
+def backup_command(path: Path, database: Path | None) -> None:
+    """Write a consistent copy of the database to PATH (safe while the server runs)."""
+    from .backup import backup
+
+    app = app_for(database)
+    backup(app.config["DATABASE"], path)
+    click.echo(f"Backed up {app.config['DATABASE']} to {path}")
+
+
+@main.command("restore")
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@DB_OPTION
+@click.option("--yes", is_flag=True, help="Do not ask before replacing the database.")
+def restore_command(path: Path, database: Path | None, yes: bool) -> None:
+    """Replace the database with the backup at PATH. Stop the server first."""
+    from .backup import BackupProblem, check, restore
+
+    app = app_for(database)
+    try:
+        check(path)
+    except BackupProblem as error:
+        fail(str(error))
+    if not yes:
+        click.confirm(f"Replace {app.config['DATABASE']} with {path}?", abort=True)
+    restore(path, app.config["DATABASE"])
+    app_for(database)  # a backup from an older version is upgraded in place
+    click.echo(f"Restored {path} into {app.config['DATABASE']}")
+
+
+@main.command("export")
+@click.argument("file", type=click.File("w", encoding="utf-8"))
+@DB_OPTION
+@click.option(
+    "--evening", "evenings", type=int, multiple=True, help="Only this evening (repeatable)."
+)
+@click.option("--game", "games", type=int, multiple=True, help="Only this game (repeatable).")
+@click.option("--csv", "as_csv", is_flag=True, help="One row per side per round, instead of JSON.")
+def export_command(file, database: Path | None, evenings, games, as_csv: bool) -> None:
+    """Export games as JSON (re-importable) or CSV to FILE ("-" for standard output)."""
+    from . import transfer
+    from .db import connect
+
+    db = connect(app_for(database).config["DATABASE"])
+    data = transfer.export(db, list(evenings) or None, list(games) or None)
+    file.write(transfer.to_csv(db, data) if as_csv else transfer.to_json(data))
+
+
+@main.command("import")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@DB_OPTION
+def import_command(file, database: Path | None) -> None:
+    """Import a JSON export; evenings and games already here are skipped."""
+    from . import transfer
+    from .db import connect
+
+    db = connect(app_for(database).config["DATABASE"])
+    try:
+        counts = transfer.import_data(db, json.load(file))
+    except (ValueError, transfer.ImportProblem) as error:
+        fail(f"nothing imported: {error}")
+    click.echo(", ".join(f"{n} {what}" for what, n in counts.items()))

@@ -9,6 +9,7 @@ from datetime import date
 from typing import Any
 
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     BooleanField,
     DateField,
@@ -168,8 +169,12 @@ class PassphraseForm(FlaskForm):
 
 
 class EveningForm(FlaskForm):
-    name = StringField("Name", [Length(max=80)])
+    name = StringField("Name", [Length(max=80), printable])
     note = TextAreaField("Note", [Length(max=2000)])
+
+
+class ImportForm(FlaskForm):
+    file = FileField("A Scorekeeper JSON export", [FileRequired("Choose the exported file.")])
 
 
 # -- round entry ------------------------------------------------------------

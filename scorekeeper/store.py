@@ -36,7 +36,12 @@ def now() -> str:
 @contextmanager
 def writing(db: Database) -> Iterator[Database]:
     """One write transaction, taking the write lock at once so that two phones
-    adding rounds to a game are served one after the other."""
+    adding rounds to a game are served one after the other. Inside another
+    (an import of many games) it is a savepoint of that one."""
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
@@ -123,6 +128,13 @@ def create_game(
             db.table("seats").insert({**row, "side": seat % len(sides)})
         refresh_results(db, game_id)
     return game_id
+
+
+def score_players(doc: dict[str, Any]) -> int:
+    """The number of players a document implies (its own, or the variant's)."""
+    from .scoring.document import read_game
+
+    return read_game({**doc, "rounds": []}).players
 
 
 def get_game(db: Database, game_id: int) -> dict[str, Any]:

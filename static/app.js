@@ -73,3 +73,11 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   }, 3000);
 });
+
+// Printouts: the Print button.
+document.addEventListener("DOMContentLoaded", () => {
+  for (const button of document.querySelectorAll("[data-print]")) {
+    button.hidden = false;
+    button.addEventListener("click", () => window.print());
+  }
+});

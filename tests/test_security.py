@@ -17,7 +17,9 @@ EVIL = '<script>alert("x")</script>'
 def every_get_url(app, game, token):
     """Every GET route of the app, with real values for its arguments."""
     fill = {"<variant_id>": "classic", "<int:players>": "4", "<int:game_id>": str(game),
-            "<int:number>": "1", "<token>": token, "<path:filename>": "style.css"}  # fmt: skip
+            "<int:number>": "1", "<token>": token, "<path:filename>": "style.css",
+            "<int:evening_id>": "1", "<int:player_id>": "1", "<int:a>": "1", "<int:b>": "2",
+            "<any(json, csv):kind>": "json"}  # fmt: skip
     for rule in app.url_map.iter_rules():
         if "GET" in rule.methods:
             url = rule.rule
@@ -65,9 +67,10 @@ def test_names_with_html_are_text_on_every_page(app, client, played):
             continue
         html = response.get_data(as_text=True)
         assert EVIL not in html, url
-        shows_names = url in ("/", f"/watch/{token}") or re.fullmatch(
-            rf"/games/{game}(/rounds/(new|1/edit|1/delete)|/history|/unlock|/share)?", url
-        )
+        shows_names = url in ("/", f"/watch/{token}", "/evenings", "/evenings/1", "/players",
+                              "/players/1", "/players/1/vs/2", "/evenings/1/print") or re.fullmatch(
+            rf"/games/{game}(/rounds/(new|1/edit|1/delete|1/print)|/history|/unlock|/share|/print)?", url
+        )  # fmt: skip
         if shows_names:
             assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in html, url
 

@@ -1,0 +1,89 @@
+"""Backups of the live database with SQLite's online backup: consistent even
+while the server is writing. A daily backup keeps the last N copies."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from datetime import date
+from pathlib import Path
+
+PREFIX = "scorekeeper-"
+
+
+class BackupProblem(RuntimeError):
+    pass
+
+
+def backup(source: str | Path, target: str | Path) -> Path:
+    """Copy the database at ``source`` to ``target`` (written whole, then renamed)."""
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
+    dst = sqlite3.connect(partial)
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
+    os.replace(partial, target)
+    return target
+
+
+def check(path: str | Path) -> None:
+    """A backup must be an intact Scorekeeper database."""
+    if not Path(path).is_file():
+        raise BackupProblem(f"{path}: no such file")
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        if conn.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+            raise BackupProblem(f"{path}: the file is damaged")
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    except sqlite3.DatabaseError as error:
+        raise BackupProblem(f"{path}: not a SQLite database ({error})") from None
+    finally:
+        conn.close()
+    if not {"games", "rounds", "_sqlite_migrations"} <= tables:
+        raise BackupProblem(f"{path}: not a Scorekeeper database")
+
+
+def restore(source: str | Path, target: str | Path) -> None:
+    """Put a backup back in place of the database at ``target``. Stop the server first."""
+    check(source)
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    dst = sqlite3.connect(target, timeout=30)
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
+
+
+def daily(
+    source: str | Path, folder: str | Path, keep: int, today: date | None = None
+) -> Path | None:
+    """Today's backup in ``folder`` unless there is one; then only the newest
+    ``keep`` are kept. The new file's path, or None if today's was there."""
+    folder = Path(folder)
+    target = folder / f"{PREFIX}{(today or date.today()).isoformat()}.sqlite"
+    made = None if target.exists() else backup(source, target)
+    for old in sorted(folder.glob(f"{PREFIX}????-??-??.sqlite"))[: -keep or None]:
+        old.unlink()
+    return made
+
+
+class DailyBackups(threading.Thread):
+    """Checks once an hour (and at start) that today's backup exists."""
+
+    def __init__(self, source: str | Path, folder: str | Path, keep: int) -> None:
+        super().__init__(name="daily-backups", daemon=True)
+        self.source, self.folder, self.keep = source, folder, keep
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopped.is_set():
+            daily(self.source, self.folder, self.keep)
+            self.stopped.wait(3600)
