@@ -62,6 +62,11 @@ def printable(form: FlaskForm, field: Field) -> None:
         raise ValidationError("Letters, digits and punctuation only, please.")
 
 
+def multiple_of_5(form: FlaskForm, field: Field) -> None:
+    if field.data and field.data % 5:
+        raise ValidationError("Scores are multiples of 5.")
+
+
 def opt(key: str, *parts: object) -> str:
     return "_".join(["opt", key.replace("-", "_"), *(str(p) for p in parts)])
 
@@ -107,7 +112,24 @@ def new_game_form(variant: Variant, players: int, names: list[str]) -> FlaskForm
     for option in variant.all_options():
         for name, field in option_fields(option):
             setattr(NewGameForm, name, field)
+    start = [Optional(), NumberRange(-10 * POINTS_LIMIT, 10 * POINTS_LIMIT), multiple_of_5]
+    NewGameForm.start_rounds = IntegerField(
+        "Rounds already played", [Optional(), NumberRange(0, 200)],
+        render_kw={"inputmode": "numeric", "min": 0},
+    )  # fmt: skip
+    for side in range(len(variant.arrangement(players))):
+        total = IntegerField(f"Side {side + 1}", start, render_kw={"inputmode": "numeric"})
+        setattr(NewGameForm, f"start_total{side}", total)
     return NewGameForm()
+
+
+def paper_start(form: FlaskForm, sides: list[str]) -> dict[str, Any] | None:
+    """The running totals (and rounds) a table brings over from paper, if any."""
+    totals = {side: form[f"start_total{i}"].data or 0 for i, side in enumerate(sides)}
+    rounds = form.start_rounds.data or 0
+    if not rounds and not any(totals.values()):
+        return None
+    return {"totals": {s: t for s, t in totals.items() if t}, "rounds": rounds}
 
 
 def option_fields(option: Any) -> list[tuple[str, Field]]:

@@ -89,14 +89,15 @@ def new_game(variant_id: str, players: int) -> str | Response:
     ]
     if form.validate_on_submit():
         seats = [form[f"seat{i}"].data for i in range(players)]
+        sides = side_names(variant, seats)
         evening = form.evening.data or store.create_evening(db, str(form.date.data))
         secret = form.passphrase.data and security.hash_passphrase(form.passphrase.data)
         try:
             game_id = store.create_game(
-                db, evening_id=evening, variant=variant.id, sides=side_names(variant, seats),
+                db, evening_id=evening, variant=variant.id, sides=sides,
                 players=players, options=forms.house_rules(form, variant), seats=seats,
                 first_dealer=form.first_dealer.data,
-                passphrase_hash=secret or None,
+                passphrase_hash=secret or None, start=forms.paper_start(form, sides),
             )  # fmt: skip
         except ScoringError as error:
             form.form_errors.append(str(error))

@@ -216,3 +216,30 @@ def test_spectator_page_refreshes_itself_when_a_round_is_added(browser, live_ser
     assert page.locator("a:has-text('Enter round')").count() == 0
     phone.close()
     assert problems == []  # no Content-Security-Policy violations, no script errors
+
+
+def test_history_filters_and_charts_in_the_browser(phone, live_server):
+    from scorekeeper import sample
+    from scorekeeper.db import connect
+
+    db = connect(live_server.database)
+    sample.fill(db, 8, seed=3)
+    db.close()
+    phone.goto(phone.base + "/evenings")
+    assert phone.locator(".evenings li").count() == 8
+    name = phone.locator(".evenings li span").first.inner_text().split(", ")[0]
+    phone.fill("#player", name)
+    phone.click("button:has-text('Filter')")
+    shown = phone.locator(".evenings li")
+    assert 0 < shown.count() <= 8 and f"with {name}" in phone.inner_text(".hint")
+    for i in range(shown.count()):
+        assert name in shown.nth(i).inner_text()
+    shown.first.click()
+    chart = phone.locator("svg.chart").first
+    expect(chart).to_be_visible()
+    box = chart.bounding_box()
+    assert box["width"] > 300 and box["height"] > 150 and box["x"] + box["width"] <= 360
+    phone.click("text=Players")
+    phone.locator("table.stats a").first.click()
+    expect(phone.locator("svg.chart")).to_be_visible()
+    assert_fits_the_phone(phone)
