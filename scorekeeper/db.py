@@ -195,3 +195,22 @@ def m0004_results_and_history(db: Database) -> None:
 
     for row in list(db.query("SELECT id FROM games")):
         refresh_results(db, row["id"])
+
+
+@migrations()
+def m0005_player_tallies(db: Database) -> None:
+    """Each player's running tally per variant, so statistics never scan history."""
+    counts = dict.fromkeys(
+        ("played", "finished", "won", "rounds", "score_sum", "went_out", *CANASTA_COLUMNS), int
+    )
+    table(db, "player_stats").create(
+        {"player_id": int, "variant": str, **counts, "best": int},
+        pk=("player_id", "variant"),
+        foreign_keys=[("player_id", "players", "id")],
+        defaults=dict.fromkeys(counts, 0),
+        not_null=set(counts),
+    )
+    from . import tally
+
+    for row in list(db.query("SELECT id FROM games")):
+        tally.apply(db, {}, tally.contributions(db, row["id"]))

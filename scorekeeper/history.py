@@ -8,22 +8,27 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .db import CANASTA_COLUMNS
+from . import tally
 
 PAGE_SIZE = 25
 
 
-def evening_filter(player: str | None, variant: str | None) -> tuple[str, list[Any]]:
+def evening_filter(db: Database, player: str | None, variant: str | None) -> tuple[str, list[Any]]:
+    """WHERE clause for evenings with this player and/or variant. Each condition is
+    an IN over an index (seats by player, games by variant), so its cost follows the
+    player's or the variant's games, not the size of the whole history."""
     where, params = [], []
     if player:
-        where.append(
-            "EXISTS (SELECT 1 FROM games g JOIN seats s ON s.game_id = g.id "
-            "JOIN players p ON p.id = s.player_id "
-            "WHERE g.evening_id = e.id AND p.name = ? COLLATE NOCASE)"
+        found = next(
+            db.query("SELECT id FROM players WHERE name = ? COLLATE NOCASE", [player]), None
         )
-        params.append(player)
+        where.append(
+            "e.id IN (SELECT g.evening_id FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE s.player_id = ?)"
+        )
+        params.append(found["id"] if found else -1)
     if variant:
-        where.append("EXISTS (SELECT 1 FROM games g WHERE g.evening_id = e.id AND g.variant = ?)")
+        where.append("e.id IN (SELECT evening_id FROM games WHERE variant = ?)")
         params.append(variant)
     return (" WHERE " + " AND ".join(where) if where else ""), params
 
@@ -33,7 +38,7 @@ def evenings(
 ) -> tuple[list[dict[str, Any]], int]:
     """A page of evenings, newest first, each with its players, games and winners;
     and how many evenings match in all."""
-    where, params = evening_filter(player, variant)
+    where, params = evening_filter(db, player, variant)
     count = next(db.query(f"SELECT count(*) AS n FROM evenings e{where}", params))["n"]
     rows = list(db.query(
         f"SELECT e.* FROM evenings e{where} ORDER BY e.date DESC, e.id DESC LIMIT ? OFFSET ?",
@@ -107,37 +112,18 @@ def player(db: Database, player_id: int) -> dict[str, Any] | None:
     return next(db.query("SELECT * FROM players WHERE id = ?", [player_id]), None)
 
 
-GAME_STATS = (
-    "SELECT {group} count(DISTINCT g.id) AS played, "
-    "count(DISTINCT CASE WHEN g.finished = 1 THEN g.id END) AS finished, "
-    "count(DISTINCT CASE WHEN g.finished = 1 AND gs.won = 1 THEN g.id END) AS won "
-    "FROM seats s JOIN games g ON g.id = s.game_id AND g.round_count > 0 "
-    "JOIN game_sides gs ON gs.game_id = g.id AND gs.side_index = s.side "
-    "WHERE s.player_id = ? {group_by}"
-)
-ROUND_STATS = (
-    "SELECT {group} count(*) AS rounds, avg(r.score) AS average, max(r.score) AS best, "
-    "sum(r.went_out) AS went_out, "
-    + ", ".join(f"sum(r.{c}) AS {c}" for c in CANASTA_COLUMNS)
-    + " FROM seats s JOIN games g ON g.id = s.game_id "
-    "JOIN side_rounds r ON r.game_id = s.game_id AND r.side_index = s.side "
-    "WHERE s.player_id = ? {group_by}"
-)
-
-
 def statistics(db: Database, player_id: int) -> dict[str, dict[str, Any]]:
-    """A player's figures overall ("all") and per variant. A team's results
-    count for each of its members."""
-    stats: dict[str, dict[str, Any]] = {}
-    for template in (GAME_STATS, ROUND_STATS):
-        overall = template.format(group="'all' AS variant,", group_by="")
-        per_variant = template.format(group="g.variant AS variant,", group_by="GROUP BY g.variant")
-        for sql in (overall, per_variant):
-            for row in db.query(sql, [player_id]):
-                stats.setdefault(row.pop("variant"), {}).update(row)
+    """A player's figures overall ("all") and per variant, from the tallies kept
+    by every write. A team's results count for each of its members."""
+    per_variant = {row.pop("variant"): row for row in tally.rows(db, player_id)}
+    overall: dict[str, Any] = {k: sum(r[k] for r in per_variant.values()) for k in tally.SUMS}
+    bests = [r["best"] for r in per_variant.values() if r["best"] is not None]
+    overall["best"] = max(bests) if bests else None
+    stats = {"all": overall, **dict(sorted(per_variant.items()))}
     for row in stats.values():
-        row["win_rate"] = row["won"] / row["finished"] if row.get("finished") else None
-    return {k: v for k, v in stats.items() if v.get("played") or k == "all"}
+        row["average"] = row["score_sum"] / row["rounds"] if row["rounds"] else None
+        row["win_rate"] = row["won"] / row["finished"] if row["finished"] else None
+    return stats
 
 
 def results_over_time(db: Database, player_id: int) -> list[dict[str, Any]]:

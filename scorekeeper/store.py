@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from . import tally
 from .db import CANASTA_COLUMNS
 from .scoring import Answer, ScoringError, score_game
 
@@ -302,6 +303,7 @@ def locate(
 def refresh_results(db: Database, game_id: int) -> None:
     """Keep a game's result and its per-side round rows in step with its rounds
     (called inside every write, so history and statistics never rescore)."""
+    before = tally.contributions(db, game_id)
     game, rounds, answer = scored(db, game_id)
     stamp = now()
     db.execute(
@@ -330,6 +332,7 @@ def refresh_results(db: Database, game_id: int) -> None:
          "won": int(side in answer["winners"])}
         for i, side in enumerate(sides)
     )  # fmt: skip
+    tally.apply(db, before, tally.contributions(db, game_id))
 
 
 def side_row(game_id: int, number: int, index: int, score: int, fields: dict) -> dict[str, Any]:
