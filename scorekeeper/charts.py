@@ -135,20 +135,21 @@ def running_totals(
     return svg(title, [*parts, key], bottom + BOTTOM)
 
 
-def win_rate(results: Sequence[dict], title: str = "Win rate over time") -> Markup:
-    """A player's running win rate, game by game; a dot per game, filled if won."""
-    if not results:
+def win_rate(months: Sequence[dict], title: str = "Win rate over time") -> Markup:
+    """A player's running win rate, month by month (``date``, ``games``, ``won``);
+    a dot per month, filled when a game was won that month."""
+    if not months:
         return Markup("")
-    rates, won = [], 0
-    for i, game in enumerate(results, start=1):
-        won += game["won"]
-        rates.append(100 * won / i)
+    rates, played, won = [], 0, 0
+    for month in months:
+        played, won = played + month["games"], won + month["won"]
+        rates.append(100 * won / played)
     key, top = legend(["running win rate"])
     x, y = scales(len(rates) - 1, 0, 100, top)
     bottom = top + HEIGHT - TOP - BOTTOM
     parts = grid(range(0, 101, 25), y, "%")
     for i, anchor in sorted({0: "start", len(rates) - 1: "end"}.items()):
-        parts.append(text(x(i), bottom + 18, results[i]["date"], anchor))
+        parts.append(text(x(i), bottom + 18, months[i]["date"], anchor))
     points = [(x(i), y(v)) for i, v in enumerate(rates)]
-    parts.append(line(points, 0, "win rate", [bool(g["won"]) for g in results]))
+    parts.append(line(points, 0, "win rate", [bool(m["won"]) for m in months]))
     return svg(title, [*parts, key], bottom + BOTTOM)

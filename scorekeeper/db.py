@@ -199,7 +199,8 @@ def m0004_results_and_history(db: Database) -> None:
 
 @migrations()
 def m0005_player_tallies(db: Database) -> None:
-    """Each player's running tally per variant, so statistics never scan history."""
+    """Each player's running tally per variant and per month (for the win-rate
+    chart), so statistics never scan history."""
     counts = dict.fromkeys(
         ("played", "finished", "won", "rounds", "score_sum", "went_out", *CANASTA_COLUMNS), int
     )
@@ -209,6 +210,13 @@ def m0005_player_tallies(db: Database) -> None:
         foreign_keys=[("player_id", "players", "id")],
         defaults=dict.fromkeys(counts, 0),
         not_null=set(counts),
+    )
+    table(db, "player_months").create(
+        {"player_id": int, "month": str, "games": int, "won": int},
+        pk=("player_id", "month"),
+        foreign_keys=[("player_id", "players", "id")],
+        defaults={"games": 0, "won": 0},
+        not_null={"games", "won"},
     )
     from . import tally
 

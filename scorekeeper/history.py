@@ -97,12 +97,11 @@ def update_evening(db: Database, evening_id: int, name: str, note: str) -> None:
 
 
 def players(db: Database) -> list[dict[str, Any]]:
+    """Everyone, winners first, from the tallies."""
     sql = (
-        "SELECT p.id, p.name, count(DISTINCT g.id) AS played, "
-        "count(DISTINCT CASE WHEN gs.won = 1 AND g.finished = 1 THEN g.id END) AS won "
-        "FROM players p LEFT JOIN seats s ON s.player_id = p.id "
-        "LEFT JOIN games g ON g.id = s.game_id AND g.round_count > 0 "
-        "LEFT JOIN game_sides gs ON gs.game_id = g.id AND gs.side_index = s.side "
+        "SELECT p.id, p.name, coalesce(sum(t.played), 0) AS played, "
+        "coalesce(sum(t.won), 0) AS won FROM players p "
+        "LEFT JOIN player_stats t ON t.player_id = p.id "
         "GROUP BY p.id ORDER BY won DESC, played DESC, p.name COLLATE NOCASE"
     )
     return list(db.query(sql))
@@ -126,16 +125,19 @@ def statistics(db: Database, player_id: int) -> dict[str, dict[str, Any]]:
     return stats
 
 
-def results_over_time(db: Database, player_id: int) -> list[dict[str, Any]]:
-    """Every finished game of a player, oldest first: date, variant, won."""
+FINISHED_GAMES = (
+    "FROM seats s JOIN games g ON g.id = s.game_id AND g.finished = 1 "
+    "JOIN evenings e ON e.id = g.evening_id "
+    "JOIN game_sides gs ON gs.game_id = g.id AND gs.side_index = s.side WHERE s.player_id = ?"
+)
+
+
+def latest_games(db: Database, player_id: int, limit: int = 10) -> list[dict[str, Any]]:
     sql = (
-        "SELECT e.date, g.id, g.variant, gs.won, gs.total FROM seats s "
-        "JOIN games g ON g.id = s.game_id AND g.finished = 1 "
-        "JOIN evenings e ON e.id = g.evening_id "
-        "JOIN game_sides gs ON gs.game_id = g.id AND gs.side_index = s.side "
-        "WHERE s.player_id = ? ORDER BY e.date, g.id"
+        f"SELECT e.date, g.id, g.variant, gs.won, gs.total {FINISHED_GAMES} "
+        "ORDER BY e.date DESC, g.id DESC LIMIT ?"
     )
-    return list(db.query(sql, [player_id]))
+    return list(db.query(sql, [player_id, limit]))
 
 
 def head_to_head(db: Database, a: int, b: int) -> dict[str, Any]:

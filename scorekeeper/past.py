@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from . import board, charts, forms, history, store, transfer
+from . import board, charts, forms, history, store, tally, transfer
 from .db import get_db
 from .scoring import VARIANTS
 
@@ -74,12 +74,12 @@ def player(player_id: int) -> str | Response:
     other = request.args.get("vs", type=int)
     if other:
         return redirect(url_for(".head_to_head", a=player_id, b=other))
-    results = history.results_over_time(db, player_id)
+    months = tally.months(db, player_id)
     return render_template(
         "player.html", player=row, stats=history.statistics(db, player_id),
-        chart=charts.win_rate(results, f"{row['name']}: win rate over time"),
-        others=[p for p in history.players(db) if p["id"] != player_id],
-        results=results[-10:][::-1],
+        chart=charts.win_rate(months, f"{row['name']}: win rate over time"),
+        others=[p for p in store.players(db) if p["id"] != player_id],
+        results=history.latest_games(db, player_id),
     )  # fmt: skip
 
 

@@ -59,6 +59,10 @@ def player_names(db: Database) -> list[str]:
     return [r["name"] for r in db.query("SELECT name FROM players ORDER BY name COLLATE NOCASE")]
 
 
+def players(db: Database) -> list[dict[str, Any]]:
+    return list(db.query("SELECT id, name FROM players ORDER BY name COLLATE NOCASE"))
+
+
 def remember_player(db: Database, name: str) -> int:
     """The id of the player with this name (any case), added if new."""
     row = next(db.query("SELECT id FROM players WHERE name = ? COLLATE NOCASE", [name]), None)

@@ -17,13 +17,14 @@ from .db import CANASTA_COLUMNS
 
 SUMS = ("played", "finished", "won", "rounds", "score_sum", "went_out", *CANASTA_COLUMNS)
 CONTRIBUTION = (
-    "SELECT s.player_id, g.variant, CASE WHEN g.round_count > 0 THEN 1 ELSE 0 END AS played, "
+    "SELECT s.player_id, g.variant, substr(e.date, 1, 7) AS month, "
+    "CASE WHEN g.round_count > 0 THEN 1 ELSE 0 END AS played, "
     "coalesce(g.finished, 0) AS finished, "
     "CASE WHEN g.finished = 1 AND gs.won = 1 THEN 1 ELSE 0 END AS won, "
     "count(r.number) AS rounds, coalesce(sum(r.score), 0) AS score_sum, max(r.score) AS best, "
     "coalesce(sum(r.went_out), 0) AS went_out, "
     + ", ".join(f"coalesce(sum(r.{c}), 0) AS {c}" for c in CANASTA_COLUMNS)
-    + " FROM seats s JOIN games g ON g.id = s.game_id "
+    + " FROM seats s JOIN games g ON g.id = s.game_id JOIN evenings e ON e.id = g.evening_id "
     "LEFT JOIN game_sides gs ON gs.game_id = g.id AND gs.side_index = s.side "
     "LEFT JOIN side_rounds r ON r.game_id = g.id AND r.side_index = s.side "
     "WHERE s.game_id = ? GROUP BY s.player_id"
@@ -51,6 +52,21 @@ def apply(db: Database, old: dict[int, dict[str, Any]], new: dict[int, dict[str,
             [*deltas, player, variant],
         )
         update_best(db, player, variant, (before or {}).get("best"), (after or {}).get("best"))
+        change = dict(zip(SUMS, deltas, strict=True))
+        update_month(
+            db, player, (after or before or {})["month"], change["finished"], change["won"]
+        )
+
+
+def update_month(db: Database, player: int, month: str, games: int, won: int) -> None:
+    """The month's finished games and wins, for the win-rate chart."""
+    key = [player, month]
+    db.execute("INSERT OR IGNORE INTO player_months (player_id, month) VALUES (?, ?)", key)
+    db.execute(
+        "UPDATE player_months SET games = games + ?, won = won + ? "
+        "WHERE player_id = ? AND month = ?",
+        [games, won, *key],
+    )
 
 
 def update_best(db: Database, player: int, variant: str, was: int | None, now: int | None) -> None:
@@ -65,6 +81,15 @@ def update_best(db: Database, player: int, variant: str, was: int | None, now: i
             "WHERE s.player_id = ? AND g.variant = ?", [player, variant],
         ))["best"]  # fmt: skip
         db.execute(f"UPDATE player_stats SET best = ? {where}", [found, player, variant])
+
+
+def months(db: Database, player_id: int) -> list[dict[str, Any]]:
+    """Finished games and games won, month by month, oldest first."""
+    sql = (
+        "SELECT month AS date, games, won FROM player_months "
+        "WHERE player_id = ? AND games > 0 ORDER BY month"
+    )
+    return list(db.query(sql, [player_id]))
 
 
 def rows(db: Database, player_id: int) -> list[dict[str, Any]]:

@@ -6,7 +6,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import create_app, history, sample, store
+from scorekeeper import create_app, history, sample, store, tally
 from scorekeeper.db import CANASTA_COLUMNS, connect
 from scorekeeper.scoring import ScoringError, get_variant
 
@@ -25,6 +25,14 @@ ROUNDS = (
     "JOIN side_rounds r ON r.game_id = s.game_id AND r.side_index = s.side "
     "WHERE s.player_id = ? GROUP BY g.variant"
 )  # fmt: skip
+
+
+MONTHS = (
+    "SELECT substr(e.date, 1, 7) AS date, count(*) AS games, sum(gs.won) AS won FROM seats s "
+    "JOIN games g ON g.id = s.game_id AND g.finished = 1 JOIN evenings e ON e.id = g.evening_id "
+    "JOIN game_sides gs ON gs.game_id = g.id AND gs.side_index = s.side "
+    "WHERE s.player_id = ? GROUP BY 1 ORDER BY 1"
+)
 
 
 def recount(db, player):
@@ -65,4 +73,5 @@ def test_tallies_match_a_recount(tmp_path_factory, seed, changes):
         for variant, want in expected.items():
             got = {k: stats[variant][k] for k in want}
             assert got == want, (player, variant)
+        assert tally.months(db, player) == list(db.query(MONTHS, [player]))
     db.close()
