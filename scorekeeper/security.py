@@ -8,7 +8,6 @@ header instead.
 
 from __future__ import annotations
 
-import hmac
 from typing import Any
 
 from flask import Flask, Response, request, session
@@ -83,5 +82,3 @@ def may_create(app_hash: str | None) -> bool:
     return matches(app_hash, request.headers.get("X-Scorer-Passphrase"))
 
 
-def same_token(a: str | None, b: str | None) -> bool:
-    return bool(a and b) and hmac.compare_digest(a, b)

@@ -17,14 +17,14 @@ from playwright.sync_api import expect, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import LiveServer  # noqa: E402
-from test_browser import ARGS, CHROMIUM, enter_round, fill_round, start_game  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
+from test_browser import enter_round, fill_round, start_game  # noqa: E402
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         server = LiveServer(Path(tmp) / "shots.sqlite").start()
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 360, "height": 740}, device_scale_factor=2)
         page.base = server.url
         try:

@@ -128,3 +128,25 @@ def live_server(tmp_path):
     server = LiveServer(tmp_path / "live.sqlite").start()
     yield server
     server.stop()
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium driven by Playwright (never a downloaded browser). Missing
+    chromium skips the browser tests on a developer's machine and fails them in CI."""
+    import os
+    import shutil
+
+    if not shutil.which(CHROMIUM) and not os.environ.get("CI"):
+        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

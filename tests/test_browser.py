@@ -4,28 +4,8 @@ create a game, enter rounds, correct one, reach the game end, for every variant.
 Debian's chromium driven by Playwright for Python; never a downloaded browser.
 """
 
-import os
-import shutil
-
 import pytest
 from playwright.sync_api import expect
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
-
-if not shutil.which(CHROMIUM) and not os.environ.get("CI"):
-    pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
@@ -38,6 +18,12 @@ def phone(browser, live_server):
     context.close()
 
 
+def settle(page):
+    """After a navigation: the scoreboard is there, its stylesheet and script loaded."""
+    page.wait_for_selector(".totals")
+    page.wait_for_load_state("load")
+
+
 def start_game(page, variant, names):
     page.goto(page.base + "/games/new")
     page.check(f"input[name=variant][value={variant}]")
@@ -46,7 +32,7 @@ def start_game(page, variant, names):
     for i, name in enumerate(names):
         page.fill(f"#seat{i}", name)
     page.click("text=Start the game")
-    page.wait_for_selector(".totals")
+    settle(page)
 
 
 def fill_round(page, sides):
@@ -68,7 +54,7 @@ def enter_round(page, sides):
     page.click("a:has-text('Enter round')")
     fill_round(page, sides)
     page.click("button[name=save]")
-    page.wait_for_selector(".totals")
+    settle(page)
 
 
 def totals(page):
@@ -82,7 +68,7 @@ def correct_round(page, number, sides):
     page.click(f"text=Correct round {number}")
     fill_round(page, sides)
     page.click("button[name=save]")
-    page.wait_for_selector(".totals")
+    settle(page)
     assert f"Round {number} corrected" in page.inner_text(".flash")
 
 
@@ -192,6 +178,7 @@ def test_everything_is_served_by_the_app_and_dark_mode_follows_the_phone(browser
     page.on("request", lambda request: requested.append(request.url))
     start_game(page, "samba-foot", ["Ann", "Cat", "Bea", "Dee"])
     page.click("a:has-text('Enter round')")
+    page.wait_for_load_state("load")
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     context.close()
     assert requested and all(url.startswith(live_server.url) for url in requested)
@@ -235,11 +222,13 @@ def test_history_filters_and_charts_in_the_browser(phone, live_server):
     for i in range(shown.count()):
         assert name in shown.nth(i).inner_text()
     shown.first.click()
+    phone.wait_for_load_state("load")
     chart = phone.locator("svg.chart").first
     expect(chart).to_be_visible()
     box = chart.bounding_box()
     assert box["width"] > 300 and box["height"] > 150 and box["x"] + box["width"] <= 360
     phone.click("text=Players")
     phone.locator("table.stats a").first.click()
+    phone.wait_for_load_state("load")
     expect(phone.locator("svg.chart")).to_be_visible()
     assert_fits_the_phone(phone)

@@ -8,21 +8,13 @@ import subprocess
 
 import pytest
 
-from tests.test_browser import ARGS, CHROMIUM
-
-MISSING = not shutil.which("pdftotext") or not shutil.which(CHROMIUM)
-pytestmark = pytest.mark.skipif(MISSING and not os.environ.get("CI"),
-                                reason="needs Debian's chromium and poppler-utils (.ci/run installs them)")  # fmt: skip
+pytestmark = pytest.mark.skipif(not shutil.which("pdftotext") and not os.environ.get("CI"),
+                                reason="needs poppler-utils (.ci/run installs it)")  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def printer():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
+@pytest.fixture
+def printer(browser):
+    return browser
 
 
 def long_game(server, rounds=12):
