@@ -80,5 +80,3 @@ def may_create(app_hash: str | None) -> bool:
     if not app_hash or remembered("*"):
         return True
     return matches(app_hash, request.headers.get("X-Scorer-Passphrase"))
-
-

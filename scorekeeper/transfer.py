@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from sqlite_utils import Database
@@ -71,34 +72,37 @@ def to_csv(db: Database, data: dict) -> str:
     """One row per side per round, with every field, the score, the running total
     and the breakdown line by line."""
     out = io.StringIO()
-    names = list(FIELDS)
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["date", "evening", "game", "variant", "round", "side", "players", *names,
+    writer.writerow(["date", "evening", "game", "variant", "round", "side", "players", *FIELDS,
                      "score", "total", "breakdown"])  # fmt: skip
     for evening in data["evenings"]:
         for game in evening["games"]:
-            doc = game["document"]
-            answer = store.score_game(doc)
-            members = members_of(doc, game["seats"])
-            offset = doc.get("start", {}).get("rounds", 0)
-            running = {s: doc.get("start", {}).get("totals", {}).get(s, 0) for s in doc["sides"]}
-            for n, (entries, result) in enumerate(
-                zip(doc["rounds"], answer["rounds"], strict=True)
-            ):
-                for side in doc["sides"]:
-                    running[side] += result["scores"][side]
-                    fields = entries.get(side, {})
-                    lines = "; ".join(
-                        f"{label} {points:+d}" for label, points in result["breakdown"][side]
-                    )
-                    writer.writerow([evening["date"], evening["name"], game["uid"], doc["variant"],
-                                     offset + n + 1, side, members.get(side, ""),
-                                     *[cell(fields.get(f)) for f in names],
-                                     result["scores"][side], running[side], lines])  # fmt: skip
+            writer.writerows(game_rows(evening, game))
     return out.getvalue()
 
 
+def game_rows(evening: dict, game: dict) -> Iterator[list[Any]]:
+    doc = game["document"]
+    answer = store.score_game(doc)
+    members = members_of(doc, game["seats"])
+    start = doc.get("start", {})
+    running = {s: start.get("totals", {}).get(s, 0) for s in doc["sides"]}
+    for n, (entries, result) in enumerate(zip(doc["rounds"], answer["rounds"], strict=True)):
+        for side in doc["sides"]:
+            running[side] += result["scores"][side]
+            fields = entries.get(side, {})
+            lines = "; ".join(f"{label} {points:+d}" for label, points in result["breakdown"][side])
+            head = [evening["date"], cell(evening["name"]), game["uid"], doc["variant"]]
+            where = [start.get("rounds", 0) + n + 1, cell(side), cell(members.get(side, ""))]
+            values = [cell(fields.get(f)) for f in FIELDS]
+            yield [*head, *where, *values, result["scores"][side], running[side], lines]
+
+
 def cell(value: Any) -> Any:
+    """A CSV cell: text a spreadsheet would run as a formula (=, +, -, @) is kept
+    as text by a leading apostrophe."""
+    if isinstance(value, str):
+        return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
     return "yes" if value is True else "" if value in (None, False) else value
 
 

@@ -161,3 +161,23 @@ def test_spectator_link_is_read_only_and_knows_when_to_refresh(app, client, make
     assert f"/watch/{token}" in share
     svg = client.get(f"/games/{game}/qr.svg")
     assert svg.mimetype == "image/svg+xml" and svg.get_data(as_text=True).startswith("<svg")
+
+
+def test_evening_names_and_notes_are_text_on_pages_and_printouts(app, client, played):
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE evenings SET name = ?, note = ?", [EVIL, "<img src=x onerror=alert(1)>"])
+    for url in ("/evenings", "/evenings/1", "/evenings/1/print", "/games/1/print"):
+        html = client.get(url).get_data(as_text=True)
+        assert EVIL not in html and "<img src=x" not in html, url
+    assert "&lt;img src=x onerror=alert(1)&gt;" in client.get("/evenings/1").get_data(as_text=True)
+
+
+def test_csv_export_keeps_formulas_as_text(app, make_game, client):
+    import csv
+    import io
+
+    game = make_game(seats=("=HYPERLINK(1)", "Cat", "@Bea", "Dee"))
+    client.post(f"/api/games/{game}/rounds", json={"=HYPERLINK(1) & @Bea": {"hand_points": 35}})
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/games/{game}/export.csv").get_data(as_text=True))))
+    assert rows[0]["side"] == "'=HYPERLINK(1) & @Bea" and rows[0]["players"] == "'=HYPERLINK(1), @Bea"
+    assert rows[0]["score"] == "-35"
