@@ -235,8 +235,9 @@ def add_round(db: Database, game_id: int, entries: dict[str, Any], key: str | No
                 return int(done["number"])
         game = get_game(db, game_id)
         rounds = rounds_of(db, game_id)
-        score_game(document(game, [*rounds, {"entries": entries}]))
         number = len(rounds) + 1
+        after = [*rounds, {"number": number, "entries": entries, "version": 1}]
+        answer = score_game(document(game, after))
         stamp = now()
         db.table("rounds").insert(
             {
@@ -250,7 +251,7 @@ def add_round(db: Database, game_id: int, entries: dict[str, Any], key: str | No
             }
         )
         log_change(db, game_id, number, "added", None, entries)
-        refresh_results(db, game_id)
+        refresh_results(db, game_id, number, (game, after, answer))
     return number
 
 
@@ -261,22 +262,24 @@ def edit_round(
     with writing(db):
         game, rounds, old = locate(db, game_id, number, version)
         changed = [*rounds]
-        changed[number - 1] = {"entries": entries}
-        score_game(document(game, changed))
+        changed[number - 1] = {**old, "entries": entries}
+        answer = score_game(document(game, changed))
         db.execute(
             "UPDATE rounds SET entries = ?, version = version + 1, updated_at = ? "
             "WHERE game_id = ? AND number = ?",
             [json.dumps(entries), now(), game_id, number],
         )
         log_change(db, game_id, number, "edited", old["entries"], entries)
-        refresh_results(db, game_id)
+        refresh_results(db, game_id, number, (game, changed, answer))
 
 
 def delete_round(db: Database, game_id: int, number: int, version: int) -> None:
     """Remove a round; later rounds move up one number."""
     with writing(db):
         game, rounds, old = locate(db, game_id, number, version)
-        score_game(document(game, rounds[: number - 1] + rounds[number:]))
+        kept = rounds[: number - 1] + rounds[number:]
+        kept = [{**r, "number": i} for i, r in enumerate(kept, start=1)]
+        answer = score_game(document(game, kept))
         db.execute("DELETE FROM rounds WHERE game_id = ? AND number = ?", [game_id, number])
         for later in range(number + 1, len(rounds) + 1):
             db.execute(
@@ -285,7 +288,7 @@ def delete_round(db: Database, game_id: int, number: int, version: int) -> None:
                 [game_id, later],
             )
         log_change(db, game_id, number, "deleted", old["entries"], None)
-        refresh_results(db, game_id)
+        refresh_results(db, game_id, number, (game, kept, answer))
 
 
 def locate(
@@ -304,37 +307,44 @@ def locate(
     return game, rounds, current
 
 
-def refresh_results(db: Database, game_id: int) -> None:
+Scored = tuple[dict[str, Any], list[dict[str, Any]], Answer]
+
+
+def refresh_results(
+    db: Database, game_id: int, from_round: int = 1, state: Scored | None = None
+) -> None:
     """Keep a game's result and its per-side round rows in step with its rounds
-    (called inside every write, so history and statistics never rescore)."""
+    (called inside every write, so history and statistics never rescore). A
+    round's score depends on that round alone, so only the rows from
+    ``from_round`` on are written again. ``state`` is the game, its rounds and
+    the engine's answer, when the caller has just scored them."""
     before = tally.contributions(db, game_id)
-    game, rounds, answer = scored(db, game_id)
-    stamp = now()
+    game, rounds, answer = state or scored(db, game_id)
     db.execute(
         "UPDATE games SET round_count = ?, finished = ?, winners = ?, totals = ?, updated_at = ? "
         "WHERE id = ?",
         [len(rounds), int(answer["finished"]), json.dumps(answer["winners"]),
-         json.dumps(answer["totals"]), stamp, game_id],
+         json.dumps(answer["totals"]), now(), game_id],
     )  # fmt: skip
-    db.execute("DELETE FROM side_rounds WHERE game_id = ?", [game_id])
-    db.execute("DELETE FROM game_sides WHERE game_id = ?", [game_id])
-    sides = game["sides"]
+    db.execute("DELETE FROM side_rounds WHERE game_id = ? AND number >= ?", [game_id, from_round])
+    changed = zip(rounds[from_round - 1 :], answer["rounds"][from_round - 1 :], strict=True)
     rows = [
         side_row(
-            game_id,
-            stored["number"],
-            index,
-            result["scores"][side],
-            stored["entries"].get(side, {}),
+            game_id, stored["number"], i, result["scores"][side], stored["entries"].get(side, {})
         )
-        for stored, result in zip(rounds, answer["rounds"], strict=True)
-        for index, side in enumerate(sides)
+        for stored, result in changed
+        for i, side in enumerate(game["sides"])
     ]
-    db.table("side_rounds").insert_all(rows)
+    if rows:
+        names, marks = ", ".join(rows[0]), ", ".join("?" * len(rows[0]))
+        db.conn.executemany(
+            f"INSERT INTO side_rounds ({names}) VALUES ({marks})", [list(r.values()) for r in rows]
+        )
+    db.execute("DELETE FROM game_sides WHERE game_id = ?", [game_id])
     db.table("game_sides").insert_all(
         {"game_id": game_id, "side_index": i, "side": side, "total": answer["totals"][side],
          "won": int(side in answer["winners"])}
-        for i, side in enumerate(sides)
+        for i, side in enumerate(game["sides"])
     )  # fmt: skip
     tally.apply(db, before, tally.contributions(db, game_id))
 
