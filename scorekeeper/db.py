@@ -222,3 +222,9 @@ def m0005_player_tallies(db: Database) -> None:
 
     for row in list(db.query("SELECT id FROM games")):
         tally.apply(db, {}, tally.contributions(db, row["id"]))
+
+
+@migrations()
+def m0006_seats_by_player_and_game(db: Database) -> None:
+    """A player's latest games, newest first, without sorting all of them."""
+    table(db, "seats").create_index(["player_id", "game_id"])

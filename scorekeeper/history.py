@@ -133,9 +133,10 @@ FINISHED_GAMES = (
 
 
 def latest_games(db: Database, player_id: int, limit: int = 10) -> list[dict[str, Any]]:
+    """A player's last finished games, newest first (by the order they were entered)."""
     sql = (
         f"SELECT e.date, g.id, g.variant, gs.won, gs.total {FINISHED_GAMES} "
-        "ORDER BY e.date DESC, g.id DESC LIMIT ?"
+        "ORDER BY s.game_id DESC LIMIT ?"
     )
     return list(db.query(sql, [player_id, limit]))
 
