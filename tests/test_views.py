@@ -95,6 +95,7 @@ def test_enter_a_round_and_see_the_scoreboard(client, make_game):
     board = client.get(f"/games/{game}").get_data(as_text=True)
     assert 'data-side="Ann &amp; Bea">930<' in board and 'data-side="Cat &amp; Dee">420<' in board
     assert "natural canasta" in board and "Round 2" in board and "Cat deals" in board
+    assert f"/games/{game}/print" in board and f"/games/{game}/rounds/1/print" in board
 
 
 def test_a_double_tap_stores_one_round(client, make_game):
