@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
+import segno
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
@@ -300,10 +302,7 @@ def qr(game_id: int) -> Response:
 
 
 def qr_svg(text: str) -> str:
-    import io
-
-    import segno
-
+    """The spectator link as a QR code, drawn by segno."""
     out = io.BytesIO()
     segno.make(text, error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False)
     return out.getvalue().decode()
