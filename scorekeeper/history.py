@@ -54,35 +54,36 @@ def evenings(
     return rows, int(count)
 
 
-def games_of(db: Database, evening_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+def by_evening(db: Database, sql: str, evening_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """Rows of ``sql`` (whose ``{ids}`` is the evenings' placeholders), grouped by evening."""
     found: dict[int, list[dict[str, Any]]] = {}
-    if not evening_ids:
-        return found
-    marks = ",".join("?" * len(evening_ids))
+    if evening_ids:
+        marks = ",".join("?" * len(evening_ids))
+        for row in db.query(sql.format(ids=marks), evening_ids):
+            found.setdefault(row["evening_id"], []).append(row)
+    return found
+
+
+def games_of(db: Database, evening_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     sql = (
         "SELECT id, evening_id, variant, sides, round_count, finished, winners, totals "
-        f"FROM games WHERE evening_id IN ({marks}) ORDER BY id"
+        "FROM games WHERE evening_id IN ({ids}) ORDER BY id"
     )
-    for g in db.query(sql, evening_ids):
-        g.update(sides=json.loads(g["sides"]), winners=json.loads(g["winners"] or "[]"),
-                 totals=json.loads(g["totals"] or "{}"))  # fmt: skip
-        found.setdefault(g["evening_id"], []).append(g)
+    found = by_evening(db, sql, evening_ids)
+    for games in found.values():
+        for g in games:
+            g.update(sides=json.loads(g["sides"]), winners=json.loads(g["winners"] or "[]"),
+                     totals=json.loads(g["totals"] or "{}"))  # fmt: skip
     return found
 
 
 def players_of(db: Database, evening_ids: list[int]) -> dict[int, list[str]]:
-    found: dict[int, list[str]] = {}
-    if not evening_ids:
-        return found
-    marks = ",".join("?" * len(evening_ids))
     sql = (
         "SELECT DISTINCT g.evening_id, p.name FROM games g JOIN seats s ON s.game_id = g.id "
-        f"JOIN players p ON p.id = s.player_id WHERE g.evening_id IN ({marks}) "
+        "JOIN players p ON p.id = s.player_id WHERE g.evening_id IN ({ids}) "
         "ORDER BY p.name COLLATE NOCASE"
     )
-    for row in db.query(sql, evening_ids):
-        found.setdefault(row["evening_id"], []).append(row["name"])
-    return found
+    return {e: [r["name"] for r in rows] for e, rows in by_evening(db, sql, evening_ids).items()}
 
 
 def evening(db: Database, evening_id: int) -> dict[str, Any] | None:
