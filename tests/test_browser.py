@@ -232,3 +232,35 @@ def test_history_filters_and_charts_in_the_browser(phone, live_server):
     phone.wait_for_load_state("load")
     expect(phone.locator("svg.chart")).to_be_visible()
     assert_fits_the_phone(phone)
+
+
+def test_every_essential_action_works_without_javascript(browser, live_server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
+    page = context.new_page()
+    page.base = live_server.url
+    start_game(page, "classic", ["Ann", "Cat", "Bea", "Dee"])
+    page.click("a:has-text('Enter round')")
+    assert page.locator("button.step").first.is_hidden()  # steppers need the script
+    page.fill("#s0_natural_canastas", "1")
+    page.check("#s0_went_out")
+    page.click(".points-field:has(#s0_meld_points) summary")  # the card counter, server side
+    page.fill("#s0_meld_points__joker", "2")
+    page.fill("#s0_meld_points__high", "7")
+    page.click("button[name=preview]")
+    assert page.locator("output.preview").first.inner_text() == "+770"
+    assert page.input_value("#s0_meld_points__joker") == "2"
+    page.click("button[name=save]")
+    settle(page)
+    assert totals(page) == {"Ann & Bea": 770, "Cat & Dee": 0}
+    page.click("#round-1 summary")
+    page.click("text=Correct round 1")
+    page.fill("#s1_hand_points", "45")
+    page.click("button[name=save]")
+    settle(page)
+    assert totals(page) == {"Ann & Bea": 770, "Cat & Dee": -45}
+    page.click("#round-1 summary")
+    page.click("#round-1 a:has-text('Delete')")
+    page.click("button:has-text('Delete round 1')")
+    settle(page)
+    assert totals(page) == {"Ann & Bea": 0, "Cat & Dee": 0}
+    context.close()
