@@ -71,7 +71,7 @@ def opt(key: str, *parts: object) -> str:
     return "_".join(["opt", key.replace("-", "_"), *(str(p) for p in parts)])
 
 
-def new_game_form(variant: Variant, players: int, names: list[str]) -> FlaskForm:
+def new_game_form(variant: Variant, players: int) -> FlaskForm:
     """Step two: seats, evening, first dealer and every house rule of the variant."""
 
     class NewGameForm(FlaskForm):
@@ -238,7 +238,7 @@ def round_form(variant: Variant, sides: list[str], **kwargs: Any) -> FlaskForm:
     return RoundForm(**kwargs)
 
 
-def form_data_from(entries: dict[str, Any], variant: Variant, sides: list[str]) -> dict[str, Any]:
+def form_data_from(entries: dict[str, Any], sides: list[str]) -> dict[str, Any]:
     """Form values for a stored round (to edit it)."""
     return {
         field_name(i, name): value

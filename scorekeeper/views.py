@@ -83,7 +83,7 @@ def new_game(variant_id: str, players: int) -> str | Response:
     if not security.may_create(app_hash()):
         abort(403)
     db = get_db()
-    form = forms.new_game_form(variant, players, store.player_names(db))
+    form = forms.new_game_form(variant, players)
     form.evening.choices = [(0, "a new evening")]
     form.evening.choices += [
         (e["id"], e["name"] or f"evening {e['id']}")
@@ -147,7 +147,7 @@ def round_page(game: dict, rounds: list, answer: Any, number: int, stored: dict 
     data = None
     if stored and request.method == "GET":
         data = {
-            **forms.form_data_from(stored["entries"], variant, sides),
+            **forms.form_data_from(stored["entries"], sides),
             "version": stored["version"],
         }
     form = forms.round_form(variant, sides, data=data)
