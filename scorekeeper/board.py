@@ -53,7 +53,7 @@ def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) ->
                 "turn": turn(variant, seats, game["first_dealer"] or 0, offset + row["number"]),
             }
         )
-    rules = {**variant.defaults(), **game["options"]}
+    rules = variant.rules(game["options"])
     left = None
     if isinstance(variant.end, AfterRounds):
         left = max(rules[variant.end.option] - offset - len(stored), 0)

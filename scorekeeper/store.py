@@ -55,12 +55,12 @@ def writing(db: Database) -> Iterator[Database]:
 # -- players and evenings -------------------------------------------------
 
 
-def player_names(db: Database) -> list[str]:
-    return [r["name"] for r in db.query("SELECT name FROM players ORDER BY name COLLATE NOCASE")]
-
-
 def players(db: Database) -> list[dict[str, Any]]:
     return list(db.query("SELECT id, name FROM players ORDER BY name COLLATE NOCASE"))
+
+
+def player_names(db: Database) -> list[str]:
+    return [p["name"] for p in players(db)]
 
 
 def remember_player(db: Database, name: str) -> int:
@@ -189,8 +189,7 @@ def set_app_passphrase_hash(db: Database, value: str | None) -> None:
 
 def recent_games(db: Database, limit: int = 20) -> list[dict[str, Any]]:
     sql = (
-        "SELECT g.id, g.variant, g.sides, e.date, "
-        "(SELECT count(*) FROM rounds r WHERE r.game_id = g.id) AS rounds "
+        "SELECT g.id, g.variant, g.sides, e.date, g.round_count AS rounds "
         "FROM games g JOIN evenings e ON e.id = g.evening_id ORDER BY g.id DESC LIMIT ?"
     )
     return [{**r, "sides": json.loads(r["sides"])} for r in db.query(sql, [limit])]

@@ -143,7 +143,7 @@ def edit_round(game_id: int, number: int) -> str | Response:
 def round_page(game: dict, rounds: list, answer: Any, number: int, stored: dict | None) -> Any:
     """Round entry and correction share one form: preview, or save and go back."""
     variant, sides = get_variant(game["variant"]), game["sides"]
-    rules = {**variant.defaults(), **game["options"]}
+    rules = variant.rules(game["options"])
     data = None
     if stored and request.method == "GET":
         data = {
@@ -165,8 +165,8 @@ def round_page(game: dict, rounds: list, answer: Any, number: int, stored: dict 
                     form.form_errors.append(forms.STALE_FORM)
                 else:
                     store.edit_round(get_db(), game["id"], number, entries, int(form.version.data))
-                    label = number + game["start"].get("rounds", 0)
-                    flash(f"Round {label} corrected; the rounds after it are scored again.")
+                    again = "the rounds after it are scored again"
+                    flash(f"Round {label(game, number)} corrected; {again}.")
                     return redirect(url_for(".scoreboard", game_id=game["id"]))
             except ScoringError as error:
                 forms.show_error(form, error, sides)
@@ -177,6 +177,11 @@ def round_page(game: dict, rounds: list, answer: Any, number: int, stored: dict 
         "round.html", game=game, board=board_, form=form, variant=variant, number=number,
         editing=stored is not None, preview=preview, rules=rules,
     ), (400 if form.errors or form.form_errors else 200)  # fmt: skip
+
+
+def label(game: dict[str, Any], number: int) -> int:
+    """A stored round's number in the game: after those played on paper."""
+    return int(game["start"].get("rounds", 0)) + number
 
 
 def preview_scores(game: dict, rounds: list, number: int, entries: dict) -> dict[str, Any]:
@@ -196,9 +201,7 @@ def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
     form = forms.round_form(variant, sides)
     entries = None
     if form.validate():
-        entries = forms.entries_from(
-            form, variant, sides, {**variant.defaults(), **game["options"]}
-        )
+        entries = forms.entries_from(form, variant, sides, variant.rules(game["options"]))
     if entries is None:
         name, problems = next(iter(form.errors.items()), ("form", ["not valid"]))
         return jsonify(error=f"{name}: {problems[0]}", errors=form.errors), 400
@@ -222,8 +225,7 @@ def delete_round(game_id: int, number: int) -> Response | tuple[str, int]:
         except (ScoringError, store.StaleEdit) as problem:
             error = str(problem)
         else:
-            label = number + game["start"].get("rounds", 0)
-            flash(f"Round {label} deleted; the rounds after it are scored again.")
+            flash(f"Round {label(game, number)} deleted; the rounds after it are scored again.")
             return redirect(url_for(".scoreboard", game_id=game_id))
     board_ = board.build(game, rounds, answer)
     page = render_template(

@@ -74,7 +74,7 @@ def card_points(
     """
     if isinstance(variant, str):
         variant = get_variant(variant)
-    values = {**variant.defaults(), **(rules or {})}
+    values = variant.rules(rules)
     total = 0
     for key, n in counts.items():
         if f"card_{key}" not in values:

@@ -82,6 +82,10 @@ class Variant:
     def defaults(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.all_options()}
 
+    def rules(self, house: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """A game's rule values: the defaults with its (already checked) house rules."""
+        return {**self.defaults(), **(house or {})}
+
     def uses(self, field: str) -> bool:
         return field in self.fields
 
