@@ -135,13 +135,6 @@ def create_game(
     return game_id
 
 
-def score_players(doc: dict[str, Any]) -> int:
-    """The number of players a document implies (its own, or the variant's)."""
-    from .scoring.document import read_game
-
-    return read_game({**doc, "rounds": []}).players
-
-
 def get_game(db: Database, game_id: int) -> dict[str, Any]:
     row = next(db.query("SELECT * FROM games WHERE id = ?", [game_id]), None)
     if row is None:

@@ -18,7 +18,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import store
-from .scoring import FIELDS, ScoringError, get_variant
+from .scoring import FIELDS, ScoringError, get_variant, score_game
+from .scoring.document import read_game
 from .table import side_names
 
 FORMAT, VERSION = "scorekeeper", 1
@@ -83,7 +84,7 @@ def to_csv(db: Database, data: dict) -> str:
 
 def game_rows(evening: dict, game: dict) -> Iterator[list[Any]]:
     doc = game["document"]
-    answer = store.score_game(doc)
+    answer = score_game(doc)
     members = members_of(doc, game["seats"])
     start = doc.get("start", {})
     running = {s: start.get("totals", {}).get(s, 0) for s in doc["sides"]}
@@ -167,7 +168,7 @@ def import_game(db: Database, evening_id: int, game: dict, counts: dict[str, int
         counts["games already here"] += 1
         return
     doc = game["document"]
-    store.score_game(doc)  # the whole document, checked before anything is kept
+    score_game(doc)  # the whole document, checked before anything is kept
     seats = game.get("seats") or []
     if seats:
         if not all(isinstance(s, str) and 0 < len(s) <= 40 for s in seats):
@@ -179,7 +180,7 @@ def import_game(db: Database, evening_id: int, game: dict, counts: dict[str, int
             raise ImportProblem("seats: do not match the sides and players of the game")
     game_id = store.create_game(
         db, evening_id=evening_id, variant=doc["variant"], sides=doc["sides"],
-        players=doc.get("players") or store.score_players(doc), options=doc.get("options", {}),
+        players=read_game({**doc, "rounds": []}).players, options=doc.get("options", {}),
         seats=seats, first_dealer=int(game.get("first_dealer") or 0) % max(len(seats), 1),
         start=doc.get("start"), uid=uid,
     )  # fmt: skip
