@@ -9,9 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, session
-from flask_wtf.csrf import CSRFProtect
 
-csrf = CSRFProtect()
 HERE = Path(__file__).parent
 
 
@@ -47,17 +45,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
 
-    from . import api, db, past, security, views
+    from . import web
+    from .data import connection
 
-    db.init_app(app)
-    csrf.init_app(app)
-    app.register_blueprint(views.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(past.bp)
-    csrf.exempt(api.bp)  # the API has its own cross-site guard: see api.py
+    connection.init_app(app)
+    web.init_app(app)
     app.before_request(keep_session)
-    app.after_request(security.add_headers)
-    security.check_secret_key(app)
     return app
 
 

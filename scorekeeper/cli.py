@@ -91,7 +91,7 @@ def serve(
     """Serve the app with waitress. The database is created on first run."""
     from waitress import serve as waitress_serve
 
-    from .backup import DailyBackups
+    from .data.backup import DailyBackups
 
     app = app_for(database)
     click.echo(f"Database: {app.config['DATABASE']}")
@@ -124,8 +124,9 @@ def passphrase(database: Path | None, clear: bool) -> None:
     Without it a browser sees every game read-only until it types the passphrase;
     scripts send it in the X-Scorer-Passphrase header.
     """
-    from . import security, store
-    from .db import connect
+    from .data import settings
+    from .data.connection import connect
+    from .web import security
 
     app = app_for(database)
     secret = None if clear else click.prompt("Passphrase", hide_input=True,
@@ -134,7 +135,7 @@ def passphrase(database: Path | None, clear: bool) -> None:
         raise click.BadParameter("use at least 4 characters")
     db = connect(app.config["DATABASE"])
     try:
-        store.set_app_passphrase_hash(db, secret and security.hash_passphrase(secret))
+        settings.set_app_passphrase_hash(db, secret and security.hash_passphrase(secret))
     finally:
         db.close()
     click.echo("Passphrase removed." if clear else "Passphrase set.")
@@ -145,7 +146,7 @@ def passphrase(database: Path | None, clear: bool) -> None:
 @DB_OPTION
 def backup_command(path: Path, database: Path | None) -> None:
     """Write a consistent copy of the database to PATH (safe while the server runs)."""
-    from .backup import backup
+    from .data.backup import backup
 
     app = app_for(database)
     backup(app.config["DATABASE"], path)
@@ -158,7 +159,7 @@ def backup_command(path: Path, database: Path | None) -> None:
 @click.option("--yes", is_flag=True, help="Do not ask before replacing the database.")
 def restore_command(path: Path, database: Path | None, yes: bool) -> None:
     """Replace the database with the backup at PATH. Stop the server first."""
-    from .backup import BackupProblem, check, restore
+    from .data.backup import BackupProblem, check, restore
 
     app = app_for(database)
     try:
@@ -182,8 +183,8 @@ def restore_command(path: Path, database: Path | None, yes: bool) -> None:
 @click.option("--csv", "as_csv", is_flag=True, help="One row per side per round, instead of JSON.")
 def export_command(file, database: Path | None, evenings, games, as_csv: bool) -> None:
     """Export games as JSON (re-importable) or CSV to FILE ("-" for standard output)."""
-    from . import transfer
-    from .db import connect
+    from .data import transfer
+    from .data.connection import connect
 
     db = connect(app_for(database).config["DATABASE"])
     data = transfer.export(db, list(evenings) or None, list(games) or None)
@@ -195,8 +196,8 @@ def export_command(file, database: Path | None, evenings, games, as_csv: bool) -
 @DB_OPTION
 def import_command(file, database: Path | None) -> None:
     """Import a JSON export; evenings and games already here are skipped."""
-    from . import transfer
-    from .db import connect
+    from .data import transfer
+    from .data.connection import connect
 
     db = connect(app_for(database).config["DATABASE"])
     try:

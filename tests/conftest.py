@@ -47,16 +47,17 @@ def runner(app):
 @pytest.fixture
 def make_game(app):
     """Store a game through the store, as the new-game page would: seats in order."""
-    from scorekeeper import store
-    from scorekeeper.db import connect
+    from scorekeeper.data.connection import connect
+    from scorekeeper.data.evenings import create_evening
+    from scorekeeper.data.games import create_game
     from scorekeeper.scoring import get_variant
-    from scorekeeper.table import side_names
+    from scorekeeper.scoring.seating import side_names
 
     def make(variant="classic", seats=("Ann", "Cat", "Bea", "Dee"), options=None, first_dealer=0):
         db = connect(app.config["DATABASE"])
         try:
-            evening = store.create_evening(db, "2026-11-20")
-            return store.create_game(
+            evening = create_evening(db, "2026-11-20")
+            return create_game(
                 db, evening_id=evening, variant=variant, players=len(seats),
                 sides=side_names(get_variant(variant), list(seats)), options=options or {},
                 seats=list(seats), first_dealer=first_dealer,

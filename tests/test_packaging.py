@@ -12,7 +12,9 @@ def test_wheel_carries_templates_static_and_examples(tmp_path):
     wheel = next(WheelBuilder(str(ROOT)).build(directory=str(tmp_path), versions=["standard"]))
     names = set(zipfile.ZipFile(wheel).namelist())
     for folder in ("templates", "static", "examples"):
-        shipped = {p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*") if p.is_file()}
+        shipped = {
+            p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*") if p.is_file()
+        }
         for path in shipped - {f"{folder}/.gitkeep"}:
             assert f"scorekeeper/{path}" in names
     assert "scorekeeper/scoring/variants/classic.py" in names

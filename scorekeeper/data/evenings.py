@@ -1,0 +1,113 @@
+"""Evenings: starting one, and the queries for past evenings. They read the
+results kept by ``results.refresh``, so no page rescores old games."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from sqlite_utils import Database
+
+from .connection import now
+
+PAGE_SIZE = 25
+
+
+def evening_filter(db: Database, player: str | None, variant: str | None) -> tuple[str, list[Any]]:
+    """WHERE clause for evenings with this player and/or variant. Each condition is
+    an IN over an index (seats by player, games by variant), so its cost follows the
+    player's or the variant's games, not the size of the whole history."""
+    where, params = [], []
+    if player:
+        found = next(
+            db.query("SELECT id FROM players WHERE name = ? COLLATE NOCASE", [player]), None
+        )
+        where.append(
+            "e.id IN (SELECT g.evening_id FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE s.player_id = ?)"
+        )
+        params.append(found["id"] if found else -1)
+    if variant:
+        where.append("e.id IN (SELECT evening_id FROM games WHERE variant = ?)")
+        params.append(variant)
+    return (" WHERE " + " AND ".join(where) if where else ""), params
+
+
+def evenings(
+    db: Database, player: str | None = None, variant: str | None = None, page: int = 1
+) -> tuple[list[dict[str, Any]], int]:
+    """A page of evenings, newest first, each with its players, games and winners;
+    and how many evenings match in all."""
+    where, params = evening_filter(db, player, variant)
+    count = next(db.query(f"SELECT count(*) AS n FROM evenings e{where}", params))["n"]
+    rows = list(db.query(
+        f"SELECT e.* FROM evenings e{where} ORDER BY e.date DESC, e.id DESC LIMIT ? OFFSET ?",
+        [*params, PAGE_SIZE, (page - 1) * PAGE_SIZE],
+    ))  # fmt: skip
+    ids = [r["id"] for r in rows]
+    games = games_of(db, ids)
+    people = players_of(db, ids)
+    for row in rows:
+        row["games"] = games.get(row["id"], [])
+        row["players"] = people.get(row["id"], [])
+        row["variants"] = sorted({g["variant"] for g in row["games"]})
+    return rows, int(count)
+
+
+def by_evening(db: Database, sql: str, evening_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """Rows of ``sql`` (whose ``{ids}`` is the evenings' placeholders), grouped by evening."""
+    found: dict[int, list[dict[str, Any]]] = {}
+    if evening_ids:
+        marks = ",".join("?" * len(evening_ids))
+        for row in db.query(sql.format(ids=marks), evening_ids):
+            found.setdefault(row["evening_id"], []).append(row)
+    return found
+
+
+def games_of(db: Database, evening_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    sql = (
+        "SELECT id, evening_id, variant, sides, round_count, finished, winners, totals "
+        "FROM games WHERE evening_id IN ({ids}) ORDER BY id"
+    )
+    found = by_evening(db, sql, evening_ids)
+    for games in found.values():
+        for g in games:
+            g.update(sides=json.loads(g["sides"]), winners=json.loads(g["winners"] or "[]"),
+                     totals=json.loads(g["totals"] or "{}"))  # fmt: skip
+    return found
+
+
+def players_of(db: Database, evening_ids: list[int]) -> dict[int, list[str]]:
+    sql = (
+        "SELECT DISTINCT g.evening_id, p.name FROM games g JOIN seats s ON s.game_id = g.id "
+        "JOIN players p ON p.id = s.player_id WHERE g.evening_id IN ({ids}) "
+        "ORDER BY p.name COLLATE NOCASE"
+    )
+    return {e: [r["name"] for r in rows] for e, rows in by_evening(db, sql, evening_ids).items()}
+
+
+def evening(db: Database, evening_id: int) -> dict[str, Any] | None:
+    return next(db.query("SELECT * FROM evenings WHERE id = ?", [evening_id]), None)
+
+
+def update_evening(db: Database, evening_id: int, name: str, note: str) -> None:
+    db.execute("UPDATE evenings SET name = ?, note = ? WHERE id = ?", [name, note, evening_id])
+
+
+def evenings_on(db: Database, date: str) -> list[dict[str, Any]]:
+    """The evenings already started on ``date``, newest first."""
+    return list(db.query("SELECT * FROM evenings WHERE date = ? ORDER BY id DESC", [date]))
+
+
+def create_evening(
+    db: Database, date: str, name: str = "", note: str = "", uid: str | None = None
+) -> int:
+    row = {
+        "date": date,
+        "name": name,
+        "note": note,
+        "created_at": now(),
+        "uid": uid or uuid.uuid4().hex,
+    }
+    return int(db.table("evenings").insert(row).last_pk)

@@ -1,0 +1,36 @@
+"""The schema as recorded migrations (sqlite-utils ``Migrations``), one module each.
+
+Each migration stands alone: it carries the SQL and the code it needs, frozen as
+it was written, and imports nothing from the live query modules (only the pure
+scoring engine, whose answers are the specification). To change the schema, add
+a module ``mNNNN_what.py`` with an ``apply(db)`` function and list it below;
+never edit one that has shipped, and never drop a table.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils.migrations import Migrations
+
+from . import (
+    m0001_initial,
+    m0002_round_request_keys,
+    m0003_scorer_passphrases,
+    m0004_results_and_history,
+    m0005_player_tallies,
+    m0006_seats_by_player_and_game,
+)
+
+MODULES = (
+    m0001_initial,
+    m0002_round_request_keys,
+    m0003_scorer_passphrases,
+    m0004_results_and_history,
+    m0005_player_tallies,
+    m0006_seats_by_player_and_game,
+)
+
+migrations = Migrations("scorekeeper")
+for _module in MODULES:
+    migrations(name=_module.__name__.rpartition(".")[2])(_module.apply)
+
+NAMES = [m.__name__.rpartition(".")[2] for m in MODULES]

@@ -1,0 +1,98 @@
+"""Players: the names a table has used, and each player's statistics (read
+from the tallies that every write keeps, see ``tallies``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlite_utils import Database
+
+from . import tallies
+from .connection import now
+
+
+def all_players(db: Database) -> list[dict[str, Any]]:
+    """Every player's id and name, alphabetically."""
+    return list(db.query("SELECT id, name FROM players ORDER BY name COLLATE NOCASE"))
+
+
+def names(db: Database) -> list[str]:
+    return [p["name"] for p in all_players(db)]
+
+
+def remember(db: Database, name: str) -> int:
+    """The id of the player with this name (any case), added if new."""
+    row = next(db.query("SELECT id FROM players WHERE name = ? COLLATE NOCASE", [name]), None)
+    if row:
+        return int(row["id"])
+    return int(db.table("players").insert({"name": name, "created_at": now()}).last_pk)
+
+
+def ranking(db: Database) -> list[dict[str, Any]]:
+    """Everyone, winners first, from the tallies."""
+    sql = (
+        "SELECT p.id, p.name, coalesce(sum(t.played), 0) AS played, "
+        "coalesce(sum(t.won), 0) AS won FROM players p "
+        "LEFT JOIN player_stats t ON t.player_id = p.id "
+        "GROUP BY p.id ORDER BY won DESC, played DESC, p.name COLLATE NOCASE"
+    )
+    return list(db.query(sql))
+
+
+def player(db: Database, player_id: int) -> dict[str, Any] | None:
+    return next(db.query("SELECT * FROM players WHERE id = ?", [player_id]), None)
+
+
+def statistics(db: Database, player_id: int) -> dict[str, dict[str, Any]]:
+    """A player's figures overall ("all") and per variant, from the tallies kept
+    by every write. A team's results count for each of its members."""
+    per_variant = {row.pop("variant"): row for row in tallies.rows(db, player_id)}
+    overall: dict[str, Any] = {k: sum(r[k] for r in per_variant.values()) for k in tallies.SUMS}
+    bests = [r["best"] for r in per_variant.values() if r["best"] is not None]
+    overall["best"] = max(bests) if bests else None
+    stats = {"all": overall, **dict(sorted(per_variant.items()))}
+    for row in stats.values():
+        row["average"] = row["score_sum"] / row["rounds"] if row["rounds"] else None
+        row["win_rate"] = row["won"] / row["finished"] if row["finished"] else None
+    return stats
+
+
+FINISHED_GAMES = (
+    "FROM seats s JOIN games g ON g.id = s.game_id AND g.finished = 1 "
+    "JOIN evenings e ON e.id = g.evening_id "
+    "JOIN game_sides gs ON gs.game_id = g.id AND gs.side_index = s.side WHERE s.player_id = ?"
+)
+
+
+def latest_games(db: Database, player_id: int, limit: int = 10) -> list[dict[str, Any]]:
+    """A player's last finished games, newest first (by the order they were entered)."""
+    sql = (
+        f"SELECT e.date, g.id, g.variant, gs.won, gs.total {FINISHED_GAMES} "
+        "ORDER BY s.game_id DESC LIMIT ?"
+    )
+    return list(db.query(sql, [player_id, limit]))
+
+
+def head_to_head(db: Database, a: int, b: int) -> dict[str, Any]:
+    """Finished games both played: against each other, and as partners."""
+    sql = (
+        "SELECT g.id, g.variant, e.date, sa.side = sb.side AS partners, "
+        "ga.won AS won_a, gb.won AS won_b FROM seats sa "
+        "JOIN seats sb ON sb.game_id = sa.game_id AND sb.player_id = ? "
+        "JOIN games g ON g.id = sa.game_id AND g.finished = 1 "
+        "JOIN evenings e ON e.id = g.evening_id "
+        "JOIN game_sides ga ON ga.game_id = g.id AND ga.side_index = sa.side "
+        "JOIN game_sides gb ON gb.game_id = g.id AND gb.side_index = sb.side "
+        "WHERE sa.player_id = ? ORDER BY e.date DESC, g.id DESC"
+    )
+    games = list(db.query(sql, [b, a]))
+    against = [g for g in games if not g["partners"]]
+    together = [g for g in games if g["partners"]]
+    return {
+        "games": games,
+        "against": len(against),
+        "won_a": sum(g["won_a"] for g in against),
+        "won_b": sum(g["won_b"] for g in against),
+        "together": len(together),
+        "won_together": sum(g["won_a"] for g in together),
+    }

@@ -1,0 +1,104 @@
+"""Generated evenings of valid games across every variant, for benchmarks and
+tests (``scorekeeper sample``). Every round is valid by construction and stored
+through the data layer, so it is checked by the engine like any other."""
+
+from __future__ import annotations
+
+import random
+from datetime import date, timedelta
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..scoring import FIELDS, VARIANTS, Variant, score_game
+from ..scoring.seating import side_names
+from .evenings import create_evening
+from .games import create_game
+from .rounds import add_round
+
+NAMES = ["Ann", "Bea", "Cat", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou"]
+# The most a side needs on top of its drawn fields to go out, beyond going_out_needs.
+OUT_EXTRAS: dict[str, dict[str, int]] = {
+    "five-person": {"natural_canastas": 1},
+    "weeping": {"weepers_picked_up": 2},
+}
+
+
+def random_side(
+    variant: Variant, rng: random.Random, budget: list[int], out: bool
+) -> dict[str, Any]:
+    """One side's fields: sensible sizes, within the red threes still in play."""
+    fields: dict[str, Any] = {}
+    for name in variant.fields:
+        kind = FIELDS[name].kind
+        if kind == "points":
+            top = 140 if name == "meld_points" else 40
+            fields[name] = 5 * rng.randint(0, top if name == "meld_points" else top // 2)
+        elif kind == "count":
+            fields[name] = rng.choice([0, 0, 0, 0, 0, 1, 1, 2])
+    for name in ("red_threes", "red_threes_in_hand", "red_threes_in_weeper"):
+        if name in fields:
+            fields[name] = min(fields[name], budget[0])
+            budget[0] -= fields[name]
+    if "weepers_picked_up" in fields:
+        fields["weepers_picked_up"] = rng.choice([0, 1, 2, 2])
+    fields.pop("red_sevens_canastas", None)
+    if out:
+        fields["went_out"] = True
+        needs = {
+            "natural_canastas" if k == "canastas" else k: v
+            for k, v in variant.going_out_needs.items()
+        }
+        for name, least in {**needs, **OUT_EXTRAS.get(variant.id, {})}.items():
+            fields[name] = max(fields.get(name, 0), least)
+        if variant.uses("foot_points") and variant.id == "samba-foot":
+            fields["foot_points"] = 0
+        fields["hand_points"] = 0
+    return {k: v for k, v in fields.items() if v}
+
+
+def random_round(
+    variant: Variant, sides: list[str], players: int, rng: random.Random
+) -> dict[str, Any]:
+    out = rng.choice([None, *sides, *sides])
+    budget = [variant.red_threes_in_play(players)]
+    return {side: random_side(variant, rng, budget, side == out) for side in sides}
+
+
+def play_game(
+    db: Database, evening: int, variant: Variant, seats: list[str], rng: random.Random
+) -> int:
+    """A whole game, played to its end (or 12 rounds at most)."""
+    sides = side_names(variant, seats)
+    game = create_game(db, evening_id=evening, variant=variant.id, sides=sides,
+                             players=len(seats), options={}, seats=seats,
+                             first_dealer=rng.randrange(len(seats)))  # fmt: skip
+    doc: dict[str, Any] = {
+        "variant": variant.id,
+        "sides": sides,
+        "players": len(seats),
+        "rounds": [],
+    }
+    for _ in range(12):
+        entries = random_round(variant, sides, len(seats), rng)
+        add_round(db, game, entries)
+        doc["rounds"].append(entries)
+        if score_game(doc)["finished"]:
+            break
+    return game
+
+
+def fill(db: Database, evenings: int, seed: int = 1, start: date = date(2020, 1, 3)) -> None:
+    """``evenings`` evenings, one every few days, each of one to three games."""
+    rng = random.Random(seed)
+    day = start
+    for _ in range(evenings):
+        variant = rng.choice(list(VARIANTS.values()))
+        players = (
+            variant.default_players if variant.id != "classic" else rng.choice([2, 3, 4, 4, 6])
+        )
+        seats = rng.sample(NAMES, players)
+        evening = create_evening(db, day.isoformat())
+        for _ in range(rng.choice([1, 2, 2, 3])):
+            play_game(db, evening, variant, seats, rng)
+        day += timedelta(days=rng.choice([3, 4, 7]))

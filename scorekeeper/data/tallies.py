@@ -1,0 +1,100 @@
+"""Each player's running tally per variant, kept in step by every write to a game:
+the statistics page then reads a few rows, however long the player's history.
+
+A write changes one game; what that game contributed to each of its players
+before and after is compared, and only the difference is applied. The best round
+is a maximum, not a sum: it is recomputed (from the player's rounds, by index)
+only when a correction removed it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlite_utils import Database
+
+CANASTA_COLUMNS = (
+    "natural_canastas", "mixed_canastas", "wild_canastas", "sevens_canastas", "sambas",
+    "red_sevens_canastas", "super_canastas_pure", "super_canastas_impure",
+)  # fmt: skip
+SUMS = ("played", "finished", "won", "rounds", "score_sum", "went_out", *CANASTA_COLUMNS)
+CONTRIBUTION = (
+    "SELECT s.player_id, g.variant, substr(e.date, 1, 7) AS month, "
+    "CASE WHEN g.round_count > 0 THEN 1 ELSE 0 END AS played, "
+    "coalesce(g.finished, 0) AS finished, "
+    "CASE WHEN g.finished = 1 AND gs.won = 1 THEN 1 ELSE 0 END AS won, "
+    "count(r.number) AS rounds, coalesce(sum(r.score), 0) AS score_sum, max(r.score) AS best, "
+    "coalesce(sum(r.went_out), 0) AS went_out, "
+    + ", ".join(f"coalesce(sum(r.{c}), 0) AS {c}" for c in CANASTA_COLUMNS)
+    + " FROM seats s JOIN games g ON g.id = s.game_id JOIN evenings e ON e.id = g.evening_id "
+    "LEFT JOIN game_sides gs ON gs.game_id = g.id AND gs.side_index = s.side "
+    "LEFT JOIN side_rounds r ON r.game_id = g.id AND r.side_index = s.side "
+    "WHERE s.game_id = ? GROUP BY s.player_id"
+)
+
+
+def contributions(db: Database, game_id: int) -> dict[int, dict[str, Any]]:
+    """What one game adds to each of its players' tallies."""
+    return {row["player_id"]: row for row in db.query(CONTRIBUTION, [game_id])}
+
+
+def apply(db: Database, old: dict[int, dict[str, Any]], new: dict[int, dict[str, Any]]) -> None:
+    """Move the tallies from a game's ``old`` contribution to its ``new`` one."""
+    for player in old.keys() | new.keys():
+        before, after = old.get(player), new.get(player)
+        variant = (after or before or {})["variant"]
+        db.execute(
+            "INSERT OR IGNORE INTO player_stats (player_id, variant) VALUES (?, ?)",
+            [player, variant],
+        )
+        deltas = [(after or {}).get(k, 0) - (before or {}).get(k, 0) for k in SUMS]
+        assignments = ", ".join(f"{k} = {k} + ?" for k in SUMS)
+        db.execute(
+            f"UPDATE player_stats SET {assignments} WHERE player_id = ? AND variant = ?",
+            [*deltas, player, variant],
+        )
+        update_best(db, player, variant, (before or {}).get("best"), (after or {}).get("best"))
+        change = dict(zip(SUMS, deltas, strict=True))
+        update_month(
+            db, player, (after or before or {})["month"], change["finished"], change["won"]
+        )
+
+
+def update_month(db: Database, player: int, month: str, games: int, won: int) -> None:
+    """The month's finished games and wins, for the win-rate chart."""
+    key = [player, month]
+    db.execute("INSERT OR IGNORE INTO player_months (player_id, month) VALUES (?, ?)", key)
+    db.execute(
+        "UPDATE player_months SET games = games + ?, won = won + ? "
+        "WHERE player_id = ? AND month = ?",
+        [games, won, *key],
+    )
+
+
+def update_best(db: Database, player: int, variant: str, was: int | None, now: int | None) -> None:
+    where = "WHERE player_id = ? AND variant = ?"
+    best = next(db.query(f"SELECT best FROM player_stats {where}", [player, variant]))["best"]
+    if now is not None and (best is None or now > best):
+        db.execute(f"UPDATE player_stats SET best = ? {where}", [now, player, variant])
+    elif was is not None and was == best and (now is None or now < was):
+        found = next(db.query(
+            "SELECT max(r.score) AS best FROM seats s JOIN games g ON g.id = s.game_id "
+            "JOIN side_rounds r ON r.game_id = s.game_id AND r.side_index = s.side "
+            "WHERE s.player_id = ? AND g.variant = ?", [player, variant],
+        ))["best"]  # fmt: skip
+        db.execute(f"UPDATE player_stats SET best = ? {where}", [found, player, variant])
+
+
+def months(db: Database, player_id: int) -> list[dict[str, Any]]:
+    """Finished games and games won, month by month, oldest first."""
+    sql = (
+        "SELECT month AS date, games, won FROM player_months "
+        "WHERE player_id = ? AND games > 0 ORDER BY month"
+    )
+    return list(db.query(sql, [player_id]))
+
+
+def rows(db: Database, player_id: int) -> list[dict[str, Any]]:
+    return list(
+        db.query("SELECT * FROM player_stats WHERE player_id = ? AND played > 0", [player_id])
+    )

@@ -1,0 +1,123 @@
+"""What the scoreboard shows, worked out from a game, its rounds and the
+engine's answer. Pure: no Flask, no database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..scoring import Answer, Variant, get_variant
+from ..scoring.rules import AfterRounds, ByScore, ReachTarget
+from ..scoring.seating import Turn, teams, turn
+from . import charts
+
+
+@dataclass
+class Board:
+    variant: Variant
+    sides: list[str]
+    members: dict[str, list[str]]
+    totals: dict[str, int]
+    opening: dict[str, int]
+    rounds: list[dict[str, Any]]  # number, version, scores, breakdown, running totals
+    next_round: int
+    next_turn: Turn
+    rounds_left: int | None
+    finished: bool
+    winners: list[str]
+    house: list[dict[str, Any]] = field(default_factory=list)
+    leader: str | None = None
+    offset: int = 0  # rounds played on paper before the game came here
+    start: dict[str, int] = field(default_factory=dict)  # and the totals then
+    chart: Any = None
+
+
+def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) -> Board:
+    variant = get_variant(game["variant"])
+    seats = game["seats"]
+    members = dict(zip(game["sides"], teams(variant, seats), strict=False)) if seats else {}
+    offset = game.get("start", {}).get("rounds", 0)
+    start = {s: game.get("start", {}).get("totals", {}).get(s, 0) for s in game["sides"]}
+    running = dict(start)
+    rounds = []
+    for row, result in zip(stored, answer["rounds"], strict=True):
+        running = {s: running[s] + result["scores"][s] for s in running}
+        rounds.append(
+            {
+                "number": row["number"],  # its place among the rounds entered here
+                "label": offset + row["number"],  # its round number in the game
+                "version": row["version"],
+                "scores": result["scores"],
+                "breakdown": result["breakdown"],
+                "running": running,
+                "turn": turn(variant, seats, game["first_dealer"] or 0, offset + row["number"]),
+            }
+        )
+    rules = variant.rules(game["options"])
+    left = None
+    if isinstance(variant.end, AfterRounds):
+        left = max(rules[variant.end.option] - offset - len(stored), 0)
+    totals = answer["totals"]
+    best = max(totals.values())
+    leaders = [s for s, t in totals.items() if t == best]
+    return Board(
+        variant=variant,
+        sides=game["sides"],
+        members=members,
+        totals=totals,
+        opening=answer["opening"],
+        rounds=rounds,
+        next_round=answer["next_round"],
+        next_turn=turn(variant, seats, game["first_dealer"] or 0, answer["next_round"]),
+        rounds_left=left,
+        finished=answer["finished"],
+        winners=answer["winners"],
+        house=house_changes(variant, game["options"]),
+        leader=leaders[0] if stored and len(leaders) == 1 else None,
+        offset=offset,
+        start=start if any(start.values()) or offset else {},
+        chart=chart(variant, game["sides"], start, rounds, offset, rules),
+    )
+
+
+def chart(
+    variant: Any, sides: list[str], start: dict, rounds: list, offset: int, rules: Any
+) -> Any:
+    """Running totals round by round, with the target and opening thresholds marked."""
+    if not rounds:
+        return None
+    series = {s: [start[s]] + [r["running"][s] for r in rounds] for s in sides}
+    marks = []
+    if isinstance(variant.opening, ByScore):
+        marks += [(low, f"opens {need}") for low, need in rules[variant.opening.option][1:]]
+    if isinstance(variant.end, ReachTarget):
+        marks.append((rules[variant.end.option], "target"))
+    title = f"Running totals, {variant.name}"
+    return charts.running_totals(sides, series, first_round=offset, marks=marks, title=title)
+
+
+def house_changes(variant: Variant, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each house rule of a game: the option, the variant's value and the game's."""
+    return [
+        {"option": o, "default": o.default, "value": options[o.key]}
+        for o in variant.all_options()
+        if o.key in options and options[o.key] != o.default
+    ]
+
+
+def describe(option: Any, value: Any) -> str:
+    """An option's value as the rules page prints it."""
+    if option.kind == "flag":
+        return "yes" if value else "no"
+    if option.kind == "by_round":
+        return ", ".join(f"round {i + 1}: {v}" for i, v in enumerate(value))
+    if option.kind == "thresholds":
+        parts = []
+        for i, (low, need) in enumerate(value):
+            if low is None:
+                upper = value[i + 1][0] if i + 1 < len(value) else None
+                parts.append(f"below {upper}: {need}" if upper is not None else f"any: {need}")
+            else:
+                parts.append(f"{low} or more: {need}")
+        return "; ".join(parts)
+    return str(value)

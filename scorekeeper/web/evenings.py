@@ -1,0 +1,59 @@
+"""Looking back: past evenings, newest first, and one evening with every game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ..data import evenings as history
+from ..data import games, players
+from ..data.connection import get_db
+from ..scoring import VARIANTS
+from . import board, forms
+
+bp = Blueprint("evenings", __name__)
+
+
+def page_number() -> int:
+    try:
+        return max(1, int(request.args.get("page", 1)))
+    except ValueError:
+        return 1
+
+
+@bp.route("/evenings")
+def evenings() -> str:
+    db = get_db()
+    player = (request.args.get("player") or "").strip()[:40] or None
+    variant = request.args.get("variant") if request.args.get("variant") in VARIANTS else None
+    page = page_number()
+    rows, count = history.evenings(db, player, variant, page)
+    pages = max(1, -(-count // history.PAGE_SIZE))
+    return render_template(
+        "evenings.html", evenings=rows, count=count, page=page, pages=pages, player=player,
+        variant=variant, known=players.names(db),
+    )  # fmt: skip
+
+
+def boards_of(db: Any, evening_id: int) -> list[tuple[games.Game, board.Board]]:
+    """Every game of an evening with its scoreboard."""
+    out = []
+    for game_id in games.games_of_evening(db, evening_id):
+        game, played, answer = games.scored(db, game_id)
+        out.append((game, board.build(game, played, answer)))
+    return out
+
+
+@bp.route("/evenings/<int:evening_id>", methods=["GET", "POST"])
+def evening(evening_id: int) -> str | Response | tuple[str, int]:
+    db = get_db()
+    row = history.evening(db, evening_id) or abort(404)
+    form = forms.EveningForm(data={"name": row["name"], "note": row["note"]})
+    if form.validate_on_submit():
+        history.update_evening(db, evening_id, form.name.data.strip(), form.note.data.strip())
+        flash("Saved.")
+        return redirect(url_for(".evening", evening_id=evening_id))
+    page = render_template("evening.html", evening=row, form=form, boards=boards_of(db, evening_id))
+    return (page, 400) if request.method == "POST" else page

@@ -1,0 +1,79 @@
+"""Sharing a game: the scorer passphrase, and the spectator link with its QR code."""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ..data import games
+from ..data.connection import get_db
+from . import board, forms, security
+
+bp = Blueprint("sharing", __name__)
+
+
+@bp.route("/unlock", methods=["GET", "POST"], defaults={"game_id": None})
+@bp.route("/games/<int:game_id>/unlock", methods=["GET", "POST"])
+def unlock(game_id: int | None) -> str | Response | tuple[str, int]:
+    """Type the scorer passphrase once; this browser may score from then on."""
+    game = games.get_game(get_db(), game_id) if game_id else None
+    form = forms.PassphraseForm()
+    if form.validate_on_submit():
+        given = form.passphrase.data
+        if security.matches(security.app_hash(), given):
+            security.remember("*")
+        elif game and security.matches(game["passphrase_hash"], given):
+            security.remember(game["id"])
+        else:
+            form.passphrase.errors.append("That is not the scorer passphrase.")
+        if not form.passphrase.errors:
+            target = (
+                url_for("games.scoreboard", game_id=game_id) if game else url_for("games.index")
+            )
+            return redirect(target)
+    page = render_template("unlock.html", form=form, game=game)
+    return (page, 400) if request.method == "POST" else page
+
+
+@bp.route("/games/<int:game_id>/share")
+def share(game_id: int) -> str:
+    """The spectator link and its QR code, for the players' own phones."""
+    game = games.get_game(get_db(), game_id)
+    security.guard(game)
+    link = url_for(".watch", token=game["watch_token"], _external=True)
+    return render_template("share.html", game=game, link=link)
+
+
+@bp.route("/games/<int:game_id>/qr.svg")
+def qr(game_id: int) -> Response:
+    game = games.get_game(get_db(), game_id)
+    security.guard(game)
+    link = url_for(".watch", token=game["watch_token"], _external=True)
+    return Response(qr_svg(link), mimetype="image/svg+xml")
+
+
+def qr_svg(text: str) -> str:
+    """A link as a QR code, drawn by segno."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False)
+    return out.getvalue().decode()
+
+
+@bp.route("/watch/<token>")
+def watch(token: str) -> str:
+    """The read-only scoreboard behind a spectator link; it refreshes by itself."""
+    db = get_db()
+    game = games.game_by_token(db, token)
+    game, played, answer = games.scored(db, game["id"])
+    board_ = board.build(game, played, answer)
+    stamp = games.game_stamp(db, game["id"])
+    return render_template("watch.html", game=game, board=board_, token=token, stamp=stamp)
+
+
+@bp.route("/watch/<token>/stamp")
+def watch_stamp(token: str) -> Response:
+    db = get_db()
+    return jsonify(stamp=games.game_stamp(db, games.game_by_token(db, token)["id"]))

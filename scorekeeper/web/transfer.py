@@ -1,0 +1,59 @@
+"""Export (JSON or CSV, everything, an evening or a game) and import pages."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+
+from ..data import evenings, games
+from ..data import transfer as files
+from ..data.connection import get_db
+from . import forms
+
+bp = Blueprint("transfer", __name__)
+IMPORT_LIMIT = 50 * 1024 * 1024
+
+
+def download(data: dict[str, Any], kind: str, name: str) -> Response:
+    db = get_db()
+    body = files.to_csv(db, data) if kind == "csv" else files.to_json(data)
+    mimetype = "text/csv" if kind == "csv" else "application/json"
+    disposition = f'attachment; filename="{name}.{kind}"'
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": disposition})
+
+
+@bp.route("/export.<any(json, csv):kind>")
+def export_all(kind: str) -> Response:
+    return download(files.export(get_db()), kind, "scorekeeper")
+
+
+@bp.route("/evenings/<int:evening_id>/export.<any(json, csv):kind>")
+def export_evening(evening_id: int, kind: str) -> Response:
+    evenings.evening(get_db(), evening_id) or abort(404)
+    return download(files.export(get_db(), [evening_id]), kind, f"evening-{evening_id}")
+
+
+@bp.route("/games/<int:game_id>/export.<any(json, csv):kind>")
+def export_game(game_id: int, kind: str) -> Response:
+    game = games.get_game(get_db(), game_id)
+    data = files.export(get_db(), [game["evening_id"]], [game_id])
+    return download(data, kind, f"game-{game_id}")
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_file() -> str | Response | tuple[str, int]:
+    request.max_content_length = IMPORT_LIMIT  # an export of years of evenings
+    form = forms.ImportForm()
+    if form.validate_on_submit():
+        try:
+            data = json.loads(form.file.data.read().decode("utf-8"))
+            counts = files.import_data(get_db(), data)
+        except (UnicodeDecodeError, ValueError, files.ImportProblem) as error:
+            form.file.errors.append(f"Nothing was imported: {error}")
+        else:
+            flash("Imported: " + ", ".join(f"{n} {what}" for what, n in counts.items()) + ".")
+            return redirect(url_for("evenings.evenings"))
+    page = render_template("import.html", form=form)
+    return (page, 400) if request.method == "POST" else page

@@ -1,0 +1,273 @@
+"""The scorer's whole path in a real headless browser at phone size (360x740):
+create a game, enter rounds, correct one, reach the game end, for every variant.
+
+Debian's chromium driven by Playwright for Python; never a downloaded browser.
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    page.base = live_server.url
+    yield page
+    context.close()
+
+
+def settle(page):
+    """After a navigation: the scoreboard is there, its stylesheet and script loaded."""
+    page.wait_for_selector(".totals")
+    page.wait_for_load_state("load")
+
+
+def start_game(page, variant, names):
+    page.goto(page.base + "/games/new")
+    page.check(f"input[name=variant][value={variant}]")
+    page.fill("#players", str(len(names)))
+    page.click("text=Next: seats")
+    for i, name in enumerate(names):
+        page.fill(f"#seat{i}", name)
+    page.click("text=Start the game")
+    settle(page)
+
+
+def fill_round(page, sides):
+    """``sides`` maps a side's index to its fields; counts are tapped in with +."""
+    for side, fields in sides.items():
+        for name, value in fields.items():
+            selector = f"#s{side}_{name}"
+            if value is True:
+                page.check(selector)
+            elif page.locator(f"button.step[data-for=s{side}_{name}]").count():
+                page.fill(selector, "")
+                for _ in range(value):
+                    page.click(f"button.step[data-step='1'][data-for=s{side}_{name}]")
+            else:
+                page.fill(selector, str(value))
+
+
+def enter_round(page, sides):
+    page.click("a:has-text('Enter round')")
+    fill_round(page, sides)
+    page.click("button[name=save]")
+    settle(page)
+
+
+def totals(page):
+    points = page.locator(".total .points")
+    return {points.nth(i).get_attribute("data-side"): int(points.nth(i).inner_text())
+            for i in range(points.count())}  # fmt: skip
+
+
+def correct_round(page, number, sides):
+    page.click(f"#round-{number} summary")
+    page.click(f"text=Correct round {number}")
+    fill_round(page, sides)
+    page.click("button[name=save]")
+    settle(page)
+    assert f"Round {number} corrected" in page.inner_text(".flash")
+
+
+def assert_fits_the_phone(page):
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+WORKED = {
+    "classic": (
+        ["Ann", "Cat", "Bea", "Dee"],
+        [{0: {"meld_points": 3000}, 1: {"mixed_canastas": 1, "meld_points": 100}},
+         {0: {"natural_canastas": 1, "went_out": True, "meld_points": 2000}, 1: {"hand_points": 40}}],
+        (1, {0: {"meld_points": 2900}}),
+        {"Ann & Bea": 5500, "Cat & Dee": 360}, "Ann & Bea wins!",
+    ),
+    "hand-and-foot": (
+        ["Ann", "Cat", "Bea", "Dee"],
+        [{0: {"meld_points": 100}}, {1: {"meld_points": 200, "foot_points": 50}},
+         {0: {"natural_canastas": 1, "mixed_canastas": 1, "went_out": True}}, {1: {"red_threes": 2}}],
+        (2, {1: {"foot_points": 0}}),
+        {"Ann & Bea": 1000, "Cat & Dee": 400}, "Ann & Bea wins!",
+    ),
+    "five-person": (
+        ["P1", "P2", "P3", "P4", "P5"],
+        [{0: {"meld_points": 4000}}, {0: {"meld_points": 100}, 2: {"meld_points": 5}}],
+        (1, {0: {"meld_points": 3990}}),
+        {"P1": 4095, "P2": 0, "P3": 5, "P4": 4090, "P5": 0}, "P1 wins!",
+    ),
+    "weeping": (
+        ["Ann", "Cat", "Bea", "Dee"],
+        [{0: {"meld_points": 9000}},
+         {0: {"natural_canastas": 1, "mixed_canastas": 1, "weepers_picked_up": 2, "went_out": True,
+              "meld_points": 500}, 1: {"meld_points": 100}}],
+        (1, {1: {"black_threes_in_hand": 1}}),
+        {"Ann & Bea": 10400, "Cat & Dee": -200}, "Ann & Bea wins!",  # never wept: meld against
+    ),
+    "samba-foot": (
+        ["Ann", "Cat", "Bea", "Dee"],
+        [{0: {"sambas": 1}}, {1: {"wild_canastas": 1, "meld_points": 300}}, {0: {"red_threes": 5}}],
+        (1, {0: {"sambas": 2}}),
+        {"Ann & Bea": 4000, "Cat & Dee": 1800}, "Ann & Bea wins!",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("variant", list(WORKED))
+def test_the_scorers_whole_path(phone, variant):
+    names, rounds, (fix, correction), final, banner = WORKED[variant]
+    start_game(phone, variant, names)
+    assert_fits_the_phone(phone)
+    for number, sides in enumerate(rounds, start=1):
+        enter_round(phone, sides)
+        if number == fix:
+            correct_round(phone, fix, correction)
+    assert totals(phone) == final
+    assert banner in phone.inner_text(".winner")
+    assert phone.locator("a:has-text('Enter round')").count() == 0
+    assert_fits_the_phone(phone)
+    phone.click("text=History of changes")
+    assert phone.locator(".history li").count() == len(rounds) + 1
+
+
+def test_errors_show_beside_the_field_and_keep_what_was_typed(phone):
+    start_game(phone, "classic", ["Ann", "Cat", "Bea", "Dee"])
+    phone.click("a:has-text('Enter round')")
+    fill_round(phone, {0: {"red_threes": 3, "meld_points": 120}, 1: {"red_threes": 2}})
+    phone.click("button[name=save]")
+    error = phone.locator("#s1_red_threes-error")
+    assert "makes 5 red threes this round" in error.inner_text()
+    assert (
+        phone.input_value("#s0_meld_points") == "120" and phone.input_value("#s1_red_threes") == "2"
+    )
+    assert error.is_visible()
+
+
+def test_card_counter_and_live_preview(phone):
+    start_game(phone, "classic", ["Ann", "Cat", "Bea", "Dee"])
+    phone.click("a:has-text('Enter round')")
+    phone.click("#s0_meld_points ~ * summary, .points-field:has(#s0_meld_points) summary")
+    phone.fill("#s0_meld_points__joker", "2")
+    phone.fill("#s0_meld_points__high", "7")
+    assert phone.input_value("#s0_meld_points") == "170"
+    phone.click("button.step[data-step='1'][data-for=s0_natural_canastas]")
+    expect(phone.locator("output.preview").first).to_have_text("+670")
+    phone.click("button[name=save]")
+    assert totals(phone)["Ann & Bea"] == 670
+
+
+def test_tap_targets_are_at_least_44_pixels(phone):
+    start_game(phone, "weeping", ["Ann", "Cat", "Bea", "Dee"])
+    phone.click("a:has-text('Enter round')")
+    phone.wait_for_load_state("load")
+    expect(phone.locator("button.step").first).to_be_visible()  # app.js has run
+    small = phone.evaluate("""() => [...document.querySelectorAll(
+        'button, a.button, input:not([type=hidden]), select, summary')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.id || e.textContent.trim(),
+                   (e.closest('label') || e).getBoundingClientRect().height])
+        .filter(([, h]) => h < 44)""")
+    assert small == []
+    assert_fits_the_phone(phone)
+
+
+def test_everything_is_served_by_the_app_and_dark_mode_follows_the_phone(browser, live_server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme="dark")
+    page = context.new_page()
+    page.base = live_server.url
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    start_game(page, "samba-foot", ["Ann", "Cat", "Bea", "Dee"])
+    page.click("a:has-text('Enter round')")
+    page.wait_for_load_state("load")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    context.close()
+    assert requested and all(url.startswith(live_server.url) for url in requested)
+    assert any(url.endswith("/static/app.js") for url in requested)
+    assert background == "rgb(18, 18, 18)"
+
+
+def test_spectator_page_refreshes_itself_when_a_round_is_added(browser, live_server):
+    status, created = live_server.json(
+        "POST", "/api/games", {"variant": "weeping", "sides": ["Us", "Them"]}
+    )
+    game = created["id"]
+    phone = browser.new_context(viewport={"width": 360, "height": 740})
+    page = phone.new_page()
+    problems = []
+    page.on(
+        "console",
+        lambda message: problems.append(message.text) if message.type == "error" else None,
+    )
+    page.goto(live_server.url + f"/games/{game}/share")
+    link = page.locator(".link a").inner_text()
+    assert page.locator(".qr img").evaluate("img => img.naturalWidth") > 100
+    page.goto(link)
+    expect(page.locator('.points[data-side="Us"]')).to_have_text("0")
+    live_server.json("POST", f"/api/games/{game}/rounds", {"Us": {"meld_points": 120}})
+    expect(page.locator('.points[data-side="Us"]')).to_have_text("120", timeout=10000)
+    assert page.locator("a:has-text('Enter round')").count() == 0
+    phone.close()
+    assert problems == []  # no Content-Security-Policy violations, no script errors
+
+
+def test_history_filters_and_charts_in_the_browser(phone, live_server):
+    from scorekeeper.data import sample
+    from scorekeeper.data.connection import connect
+
+    db = connect(live_server.database)
+    sample.fill(db, 8, seed=3)
+    db.close()
+    phone.goto(phone.base + "/evenings")
+    assert phone.locator(".evenings li").count() == 8
+    name = phone.locator(".evenings li span").first.inner_text().split(", ")[0]
+    phone.fill("#player", name)
+    phone.click("button:has-text('Filter')")
+    shown = phone.locator(".evenings li")
+    assert 0 < shown.count() <= 8 and f"with {name}" in phone.inner_text(".hint")
+    for i in range(shown.count()):
+        assert name in shown.nth(i).inner_text()
+    shown.first.click()
+    phone.wait_for_load_state("load")
+    chart = phone.locator("svg.chart").first
+    expect(chart).to_be_visible()
+    box = chart.bounding_box()
+    assert box["width"] > 300 and box["height"] > 150 and box["x"] + box["width"] <= 360
+    phone.click("text=Players")
+    phone.locator("table.stats a").first.click()
+    phone.wait_for_load_state("load")
+    expect(phone.locator("svg.chart")).to_be_visible()
+    assert_fits_the_phone(phone)
+
+
+def test_every_essential_action_works_without_javascript(browser, live_server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
+    page = context.new_page()
+    page.base = live_server.url
+    start_game(page, "classic", ["Ann", "Cat", "Bea", "Dee"])
+    page.click("a:has-text('Enter round')")
+    assert page.locator("button.step").first.is_hidden()  # steppers need the script
+    page.fill("#s0_natural_canastas", "1")
+    page.check("#s0_went_out")
+    page.click(".points-field:has(#s0_meld_points) summary")  # the card counter, server side
+    page.fill("#s0_meld_points__joker", "2")
+    page.fill("#s0_meld_points__high", "7")
+    page.click("button[name=preview]")
+    assert page.locator("output.preview").first.inner_text() == "+770"
+    assert page.input_value("#s0_meld_points__joker") == "2"
+    page.click("button[name=save]")
+    settle(page)
+    assert totals(page) == {"Ann & Bea": 770, "Cat & Dee": 0}
+    page.click("#round-1 summary")
+    page.click("text=Correct round 1")
+    page.fill("#s1_hand_points", "45")
+    page.click("button[name=save]")
+    settle(page)
+    assert totals(page) == {"Ann & Bea": 770, "Cat & Dee": -45}
+    page.click("#round-1 summary")
+    page.click("#round-1 a:has-text('Delete')")
+    page.click("button:has-text('Delete round 1')")
+    settle(page)
+    assert totals(page) == {"Ann & Bea": 0, "Cat & Dee": 0}
+    context.close()

@@ -1,0 +1,55 @@
+"""The ``scorekeeper score`` command, run for real in a subprocess."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLE = Path(__file__).parents[2] / "examples" / "classic-game.json"
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+
+
+def test_scores_a_file():
+    done = run("score", str(EXAMPLE))
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["totals"] == {"Ann & Bea": 1900, "Cat & Dee": 2140}
+    assert answer["opening"] == {"Ann & Bea": 90, "Cat & Dee": 90}
+
+
+def test_reads_standard_input():
+    doc = {"variant": "hand-and-foot", "sides": ["Us", "Them"], "rounds": []}
+    done = run("score", "-", stdin=json.dumps(doc))
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["opening"] == {"Us": 50, "Them": 50}
+
+
+@pytest.mark.parametrize(
+    ("stdin", "message"),
+    [('{"variant": "classic", "sides": ["A", "B"], "rounds": [{"B": {"red_threes": 5}}]}',
+      'round 1, side "B": red_threes: 5 is more than the 4 red threes in play'),
+     ("{not json", "not valid JSON: Expecting property name enclosed in double quotes: "
+      "line 1 column 2 (char 1)"),
+     ("", "not valid JSON: Expecting value: line 1 column 1 (char 0)")],
+)  # fmt: skip
+def test_invalid_document_is_one_line_on_stderr_and_exit_2(stdin, message):
+    done = run("score", "-", stdin=stdin)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", message + "\n")
+
+
+def test_missing_file_exits_2():
+    done = run("score", "/nonexistent/game.json")
+    assert done.returncode == 2
+    assert "No such file" in done.stderr
+
+
+def test_help_says_what_it_takes():
+    done = run("score", "--help")
+    assert done.returncode == 0
+    assert "FILE" in done.stdout and "RULES.md" in done.stdout and "exits 2" in done.stdout
