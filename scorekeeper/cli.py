@@ -6,7 +6,7 @@ import json
 import socket
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import click
 
@@ -20,7 +20,7 @@ def main() -> None:
 
 @main.command()
 @click.argument("file", type=click.File("r", encoding="utf-8"))
-def score(file: click.utils.LazyFile) -> None:
+def score(file: TextIO) -> None:
     """Score the game document FILE ("-" reads standard input).
 
     FILE is a JSON game document as described in RULES.md: the variant, the
@@ -181,7 +181,13 @@ def restore_command(path: Path, database: Path | None, yes: bool) -> None:
 )
 @click.option("--game", "games", type=int, multiple=True, help="Only this game (repeatable).")
 @click.option("--csv", "as_csv", is_flag=True, help="One row per side per round, instead of JSON.")
-def export_command(file, database: Path | None, evenings, games, as_csv: bool) -> None:
+def export_command(
+    file: TextIO,
+    database: Path | None,
+    evenings: tuple[int, ...],
+    games: tuple[int, ...],
+    as_csv: bool,
+) -> None:
     """Export games as JSON (re-importable) or CSV to FILE ("-" for standard output)."""
     from .data import transfer
     from .data.connection import connect
@@ -194,7 +200,7 @@ def export_command(file, database: Path | None, evenings, games, as_csv: bool) -
 @main.command("import")
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 @DB_OPTION
-def import_command(file, database: Path | None) -> None:
+def import_command(file: TextIO, database: Path | None) -> None:
     """Import a JSON export; evenings and games already here are skipped."""
     from .data import transfer
     from .data.connection import connect

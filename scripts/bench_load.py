@@ -92,8 +92,8 @@ def free_port() -> int:
 
 
 def seed(database: str, evenings: int) -> None:
-    from scorekeeper import sample
-    from scorekeeper.db import migrate
+    from scorekeeper.data import sample
+    from scorekeeper.data.connection import migrate
 
     db = migrate(database)
     db.execute("PRAGMA synchronous = OFF")  # a bulk load; the server itself runs FULL

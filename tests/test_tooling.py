@@ -1,4 +1,5 @@
-"""The pure scoring package is fully typed: mypy --strict, as configured in pyproject."""
+"""The whole package is typed: mypy --strict, as configured in pyproject.toml.
+(The import contracts and ``ruff format --check`` run in the README's test command.)"""
 
 from pathlib import Path
 
@@ -7,7 +8,12 @@ import pytest
 ROOT = Path(__file__).parent.parent
 
 
-def test_scoring_package_type_checks():
+def test_the_package_type_checks_strictly():
     api = pytest.importorskip("mypy.api")
     out, err, status = api.run(["--config-file", str(ROOT / "pyproject.toml"), "--no-incremental"])
     assert status == 0, out + err
+
+
+def test_the_doctests_of_the_package_are_collected(pytestconfig):
+    assert "scorekeeper" in pytestconfig.getini("testpaths")
+    assert "--doctest-modules" in pytestconfig.getini("addopts")

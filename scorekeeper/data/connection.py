@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import click
 from flask import Flask, current_app, g
@@ -66,6 +67,14 @@ def migrate_command() -> None:
     """Create the database or upgrade it to the newest schema."""
     migrate(current_app.config["DATABASE"]).close()
     click.echo(f"Database ready: {current_app.config['DATABASE']}")
+
+
+def insert(db: Database, table: str, row: dict[str, Any]) -> int:
+    """Insert ``row`` into ``table`` and give the new row's id."""
+    pk = db.table(table).insert(row).last_pk
+    if pk is None:
+        raise sqlite3.DatabaseError(f"no id for the new row in {table}")
+    return int(pk)
 
 
 def now() -> str:

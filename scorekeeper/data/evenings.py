@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .connection import now
+from .connection import insert, now
 
 PAGE_SIZE = 25
 
@@ -110,4 +110,4 @@ def create_evening(
         "created_at": now(),
         "uid": uid or uuid.uuid4().hex,
     }
-    return int(db.table("evenings").insert(row).last_pk)
+    return insert(db, "evenings", row)

@@ -15,7 +15,7 @@ from sqlite_utils import Database
 
 from ..scoring import Answer, score_game
 from . import players, results
-from .connection import now, writing
+from .connection import insert, now, writing
 
 Game = dict[str, Any]
 Round = dict[str, Any]
@@ -57,7 +57,7 @@ def create_game(
             "start": json.dumps(start or {}),
             "created_at": now(),
         }
-        game_id = int(db.table("games").insert(row).last_pk)
+        game_id = insert(db, "games", row)
         add_seats(db, game_id, seats or [], len(sides))
         results.refresh(db, game_id, {"id": game_id, "sides": sides}, [], answer)
     return game_id

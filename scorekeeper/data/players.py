@@ -8,7 +8,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import tallies
-from .connection import now
+from .connection import insert, now
 
 
 def all_players(db: Database) -> list[dict[str, Any]]:
@@ -25,7 +25,7 @@ def remember(db: Database, name: str) -> int:
     row = next(db.query("SELECT id FROM players WHERE name = ? COLLATE NOCASE", [name]), None)
     if row:
         return int(row["id"])
-    return int(db.table("players").insert({"name": name, "created_at": now()}).last_pk)
+    return insert(db, "players", {"name": name, "created_at": now()})
 
 
 def ranking(db: Database) -> list[dict[str, Any]]:

@@ -34,7 +34,7 @@ class ImportProblem(ValueError):
 
 def export(
     db: Database, evening_ids: list[int] | None = None, game_ids: list[int] | None = None
-) -> dict:
+) -> dict[str, Any]:
     """Evenings (all, or these) with their games (all, or these), oldest first."""
     sql, params = "SELECT * FROM evenings ORDER BY id", []
     if evening_ids is not None:
@@ -68,11 +68,11 @@ def export_game(db: Database, game_id: int) -> dict[str, Any]:
     }
 
 
-def to_json(data: dict) -> str:
+def to_json(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
 
 
-def to_csv(db: Database, data: dict) -> str:
+def to_csv(db: Database, data: dict[str, Any]) -> str:
     """One row per side per round, with every field, the score, the running total
     and the breakdown line by line."""
     out = io.StringIO()
@@ -85,7 +85,7 @@ def to_csv(db: Database, data: dict) -> str:
     return out.getvalue()
 
 
-def game_rows(evening: dict, game: dict) -> Iterator[list[Any]]:
+def game_rows(evening: dict[str, Any], game: dict[str, Any]) -> Iterator[list[Any]]:
     doc = game["document"]
     answer = score_game(doc)
     members = members_of(doc, game["seats"])
@@ -110,7 +110,7 @@ def cell(value: Any) -> Any:
     return "yes" if value is True else "" if value in (None, False) else value
 
 
-def members_of(doc: dict, seats: list[str]) -> dict[str, str]:
+def members_of(doc: dict[str, Any], seats: list[str]) -> dict[str, str]:
     """Each side's players, from the seats (partners sit alternately)."""
     k = len(doc["sides"])
     return {side: ", ".join(seats[n::k]) for n, side in enumerate(doc["sides"])} if seats else {}
@@ -145,7 +145,7 @@ def check_format(data: Any) -> None:
         raise ImportProblem("evenings: must be a list")
 
 
-def import_evening(db: Database, evening: dict, counts: dict[str, int]) -> None:
+def import_evening(db: Database, evening: dict[str, Any], counts: dict[str, int]) -> None:
     if not isinstance(evening.get("date"), str) or not DATE.match(evening["date"]):
         raise ImportProblem("date: must be YYYY-MM-DD")
     uid = text(evening, "uid", 64, required=True)
@@ -165,7 +165,9 @@ def import_evening(db: Database, evening: dict, counts: dict[str, int]) -> None:
             raise ImportProblem(f"game {g}: {describe(error)}") from None
 
 
-def import_game(db: Database, evening_id: int, game: dict, counts: dict[str, int]) -> None:
+def import_game(
+    db: Database, evening_id: int, game: dict[str, Any], counts: dict[str, int]
+) -> None:
     uid = text(game, "uid", 64, required=True)
     if next(db.query("SELECT 1 FROM games WHERE uid = ?", [uid]), None):
         counts["games already here"] += 1
@@ -192,7 +194,7 @@ def import_game(db: Database, evening_id: int, game: dict, counts: dict[str, int
     counts["games added"] += 1
 
 
-def text(data: dict, key: str, limit: int, required: bool = False) -> str:
+def text(data: dict[str, Any], key: str, limit: int, required: bool = False) -> str:
     value = data.get(key, "")
     if not isinstance(value, str) or len(value) > limit or (required and not value):
         raise ImportProblem(f"{key}: must be text of at most {limit} characters")

@@ -81,7 +81,12 @@ def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) ->
 
 
 def chart(
-    variant: Any, sides: list[str], start: dict, rounds: list, offset: int, rules: Any
+    variant: Any,
+    sides: list[str],
+    start: dict[str, Any],
+    rounds: list[dict[str, Any]],
+    offset: int,
+    rules: Any,
 ) -> Any:
     """Running totals round by round, with the target and opening thresholds marked."""
     if not rounds:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 from xml.sax.saxutils import escape
 
 from markupsafe import Markup
@@ -135,7 +136,7 @@ def running_totals(
     return svg(title, [*parts, key], bottom + BOTTOM)
 
 
-def win_rate(months: Sequence[dict], title: str = "Win rate over time") -> Markup:
+def win_rate(months: Sequence[dict[str, Any]], title: str = "Win rate over time") -> Markup:
     """A player's running win rate, month by month (``date``, ``games``, ``won``);
     a dot per month, filled when a game was won that month."""
     if not months:

@@ -99,7 +99,7 @@ def new_game_form(variant: Variant, players: int) -> FlaskForm:
                     field.errors.append(f"{field.data} already sits in {seen[key]}")
                     ok = False
                 seen.setdefault(key, field.label.text)
-            return ok
+            return bool(ok)
 
     for i in range(players):
         seat = StringField(
@@ -247,7 +247,9 @@ def form_data_from(entries: dict[str, Any], sides: list[str]) -> dict[str, Any]:
     }
 
 
-def entries_from(form: FlaskForm, variant: Variant, sides: list[str], rules: Any) -> dict | None:
+def entries_from(
+    form: FlaskForm, variant: Variant, sides: list[str], rules: Any
+) -> dict[str, Any] | None:
     """The round as RULES.md's ``{side: {field: value}}``, leaving out defaults.
     A card count fills in its point field; None (with errors on the form) when
     the counter and the typed points disagree."""

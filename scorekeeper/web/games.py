@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
@@ -59,7 +61,7 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
     return (page, 400) if request.method == "POST" else page
 
 
-def start_game(form: forms.FlaskForm, variant: Variant, count: int) -> int:
+def start_game(form: Any, variant: Variant, count: int) -> int:
     """Store the game the new-game form describes (in a new evening, or the chosen one)."""
     db = get_db()
     seats = [form[f"seat{i}"].data for i in range(count)]
