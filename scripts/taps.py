@@ -41,8 +41,9 @@ from typing import Any, Protocol
 from playwright.sync_api import Locator, Page, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]  # fmt: skip
 VIEWPORT = {"width": 360, "height": 740}
 SCREEN = VIEWPORT["height"]
 MARGIN = 8  # px left between a control scrolled into view and the edge it came in from
@@ -134,8 +135,8 @@ def expected_scores(variant: str, sides: list[str], players: int, round_: dict) 
         "players": players,
         "rounds": [{name: fields for name, fields in zip(sides, round_["sides"], strict=True)}],
     }
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", "score", "-"], input=json.dumps(document),
-                          capture_output=True, text=True)  # fmt: skip
+    command = [sys.executable, "-m", "scorekeeper", "score", "-"]
+    done = subprocess.run(command, input=json.dumps(document), capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"{variant}: the typical round is not valid: {done.stderr.strip()}")
     return json.loads(done.stdout)["rounds"][0]["scores"]
@@ -321,8 +322,8 @@ class Server:
             port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--db", str(database)],
+            [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
+             "--port", str(port), "--db", str(database)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         deadline = time.monotonic() + 30
@@ -404,8 +405,8 @@ def table(results: list[dict[str, Any]]) -> str:
         "|---|--:|--:|--:|--:|",
     ]
     for r in results:
-        lines.append(f"| {r['variant']} | {r['taps']} | {r['keystrokes']} | {r['scroll_px']} ({r['screens']}) "
-                     f"| {r['seconds']:.1f} |")  # fmt: skip
+        lines.append(f"| {r['variant']} | {r['taps']} | {r['keystrokes']} "
+                     f"| {r['scroll_px']} ({r['screens']}) | {r['seconds']:.1f} |")  # fmt: skip
     return "\n".join(lines)
 
 
