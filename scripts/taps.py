@@ -1,0 +1,440 @@
+"""Count what a scorer does to enter one typical round of each variant on a phone.
+
+    .venv/bin/python scripts/taps.py                  # all five variants, a Markdown table
+    .venv/bin/python scripts/taps.py --variant weeping
+    .venv/bin/python scripts/taps.py --json           # the figures as JSON
+
+Starts the real server (``python -m scorekeeper serve``) on a throwaway database, opens
+Debian's chromium through Playwright as a touch phone (360x740, ``has_touch``,
+``is_mobile``, device scale 2), creates a game of each variant through the pages, and
+enters the variant's typical round (``TYPICAL`` below) with taps and typed digits. It
+counts taps, keystrokes and scroll distance, times it, and checks the scoreboard shows
+what ``python -m scorekeeper score`` says the round scores; a mismatch is an error.
+This is a measurement, not a timed test: see docs/usability.md.
+
+Three parts, kept apart so the round screen can be redesigned without touching the
+other two:
+
+- ``TYPICAL``: each variant's typical round as data (RULES.md's field names), no UI;
+- ``Counter``: counts taps, keystrokes and scrolling, whatever the screen;
+- ``TodaysRoundScreen``: the driver for the round screen as it is (templates/round.html,
+  static/app.js). Write another class with the same ``drive_round(page, counter, variant,
+  round)`` for a new screen and pass it to ``measure``.
+
+The app is reached only over HTTP, through its pages and its ``score`` command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from playwright.sync_api import Locator, Page, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]  # fmt: skip
+VIEWPORT = {"width": 360, "height": 740}
+SCREEN = VIEWPORT["height"]
+MARGIN = 8  # px left between a control scrolled into view and the edge it came in from
+
+# ---------------------------------------------------------------------------------------
+# The typical rounds, as data: what the scorer has in front of them at the end of a round.
+# ``sides`` are in the game's side order (seats 1 & 3 first in a two-team game; in
+# five-person, each seat is a side). Fields are RULES.md's per-side fields; absent = 0.
+# ---------------------------------------------------------------------------------------
+
+TYPICAL: dict[str, dict[str, Any]] = {
+    "classic": {
+        "seats": ["Ann", "Cat", "Bea", "Dee"],
+        "story": "4 players, two teams. Ann & Bea go out with a natural and a mixed canasta, "
+                 "one red three, 235 in melds; Cat & Dee have a mixed canasta, 150 in melds "
+                 "and 45 left in their hands.",
+        "sides": [
+            {"went_out": True, "natural_canastas": 1, "mixed_canastas": 1, "red_threes": 1,
+             "meld_points": 235},
+            {"mixed_canastas": 1, "meld_points": 150, "hand_points": 45},
+        ],
+    },
+    "hand-and-foot": {
+        "seats": ["Ann", "Cat", "Bea", "Dee"],
+        "story": "4 players, two teams. Ann & Bea go out with a clean and two dirty piles, "
+                 "one red three, 560 in melds, both feet played; Cat & Dee have a clean "
+                 "and a dirty pile, two red threes, 340 in melds, 85 in hand and one foot "
+                 "never picked up worth 120.",
+        "sides": [
+            {"went_out": True, "natural_canastas": 1, "mixed_canastas": 2, "red_threes": 1,
+             "meld_points": 560},
+            {"natural_canastas": 1, "mixed_canastas": 1, "red_threes": 2, "meld_points": 340,
+             "hand_points": 85, "foot_points": 120},
+        ],
+    },
+    "five-person": {
+        "seats": ["Ann", "Bob", "Cat", "Dan", "Eve"],
+        "story": "5 players, each a side. Ann goes out with a pure and an impure canasta, a "
+                 "kitty and 320 in melds; Bob has an impure canasta, 210 in melds, 35 in "
+                 "hand; Cat 95 in melds, 60 in hand; Dan a pure canasta, 180 in melds, 25 in "
+                 "hand; Eve the other kitty, 120 in melds, 70 in hand.",
+        "sides": [
+            {"went_out": True, "natural_canastas": 1, "mixed_canastas": 1, "kitties": 1,
+             "meld_points": 320},
+            {"mixed_canastas": 1, "meld_points": 210, "hand_points": 35},
+            {"meld_points": 95, "hand_points": 60},
+            {"natural_canastas": 1, "meld_points": 180, "hand_points": 25},
+            {"kitties": 1, "meld_points": 120, "hand_points": 70},
+        ],
+    },
+    "weeping": {
+        "seats": ["Ann", "Cat", "Bea", "Dee"],
+        "story": "4 players, two teams. Ann & Bea go out with a natural and two dirty "
+                 "canastas (one laid out of the hand), two red threes, both weepers picked "
+                 "up, 640 in melds, 30 left in Bea's hand; Cat & Dee have a natural "
+                 "canasta, one red three, one weeper picked up, 310 in melds, 95 in hand "
+                 "plus a black three in hand, and Dee's weeper never picked up: 110 with a "
+                 "red three in it.",
+        "sides": [
+            {"went_out": True, "natural_canastas": 1, "mixed_canastas": 2,
+             "canastas_from_hand": 1, "red_threes": 2, "weepers_picked_up": 2,
+             "meld_points": 640, "hand_points": 30},
+            {"natural_canastas": 1, "red_threes": 1, "weepers_picked_up": 1, "meld_points": 310,
+             "hand_points": 95, "black_threes_in_hand": 1, "weeper_points": 110,
+             "red_threes_in_weeper": 1},
+        ],
+    },
+    "samba-foot": {
+        "seats": ["Ann", "Cat", "Bea", "Dee"],
+        "story": "4 players, two teams. Ann & Bea go out with two red, two black and one "
+                 "wild-card canasta and a samba, three red threes, 1180 in melds, 45 left "
+                 "in Bea's hand; Cat & Dee have a red and two black canastas, two red "
+                 "threes, 720 in melds, 60 in hand and one foot never reached worth 135.",
+        "sides": [
+            {"went_out": True, "natural_canastas": 2, "mixed_canastas": 2, "wild_canastas": 1,
+             "sambas": 1, "red_threes": 3, "meld_points": 1180, "hand_points": 45},
+            {"natural_canastas": 1, "mixed_canastas": 2, "red_threes": 2, "meld_points": 720,
+             "hand_points": 60, "foot_points": 135},
+        ],
+    },
+}  # fmt: skip
+
+
+def expected_scores(variant: str, sides: list[str], players: int, round_: dict) -> dict[str, int]:
+    """The round's scores by the app's own ``score`` command (RULES.md's contract)."""
+    document = {
+        "variant": variant,
+        "sides": sides,
+        "players": players,
+        "rounds": [{name: fields for name, fields in zip(sides, round_["sides"], strict=True)}],
+    }
+    command = [sys.executable, "-m", "scorekeeper", "score", "-"]
+    done = subprocess.run(command, input=json.dumps(document), capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{variant}: the typical round is not valid: {done.stderr.strip()}")
+    return json.loads(done.stdout)["rounds"][0]["scores"]
+
+
+# ---------------------------------------------------------------------------------------
+# Counting: independent of the screen being measured.
+# ---------------------------------------------------------------------------------------
+
+VISIBLE_BAND = """el => {
+  // The band of the viewport a thumb can tap: minus bars stuck to its top or bottom.
+  let top = 0, bottom = innerHeight;
+  for (const bar of document.querySelectorAll("body *")) {
+    const position = getComputedStyle(bar).position;
+    if ((position !== "fixed" && position !== "sticky") || bar.contains(el)) continue;
+    const r = bar.getBoundingClientRect();
+    if (r.height === 0) continue;
+    if (r.bottom >= innerHeight - 1 && r.top > innerHeight / 2) bottom = Math.min(bottom, r.top);
+    if (r.top <= 1 && r.bottom < innerHeight / 2) top = Math.max(top, r.bottom);
+  }
+  const r = el.getBoundingClientRect();
+  return {top, bottom, elTop: r.top, elBottom: r.bottom};
+}"""
+
+
+@dataclass
+class Counter:
+    """Taps, keystrokes and scrolling of one round's entry, and its wall time."""
+
+    page: Page
+    taps: int = 0
+    keystrokes: int = 0
+    scroll_px: float = 0
+    seconds: float = 0
+    log: list[str] = field(default_factory=list)
+    _started: float = 0
+
+    def start(self) -> None:
+        self._started = time.monotonic()
+
+    def stop(self) -> None:
+        self.seconds = time.monotonic() - self._started
+
+    def _scroll_y(self) -> float:
+        return self.page.evaluate("window.scrollY")
+
+    def bring_into_view(self, target: Locator) -> None:
+        """Scroll just enough for ``target`` to be whole in the tappable band (plus
+        MARGIN), as a thumb would, and count the distance."""
+        band = target.evaluate(VISIBLE_BAND)
+        if band["elTop"] >= band["top"] and band["elBottom"] <= band["bottom"]:
+            return
+        if band["elBottom"] > band["bottom"]:
+            delta = band["elBottom"] - band["bottom"] + MARGIN
+        else:
+            delta = band["elTop"] - band["top"] - MARGIN
+        before = self._scroll_y()
+        self.page.evaluate("d => window.scrollBy({top: d, behavior: 'instant'})", delta)
+        moved = abs(self._scroll_y() - before)
+        self.scroll_px += moved
+        self.log.append(f"scroll {moved:.0f}px")
+
+    def tap(self, target: Locator, what: str = "") -> None:
+        self.bring_into_view(target)
+        before = self._scroll_y()
+        target.tap()
+        self.taps += 1
+        moved = abs(self._scroll_y() - before)  # should the tap itself have scrolled
+        self.scroll_px += moved
+        self.log.append(f"tap {what}" + (f" (+{moved:.0f}px)" if moved else ""))
+
+    def type(self, text: str) -> None:
+        """Type into the focused control, one keystroke per character. (Characters are
+        inserted as text: Playwright's key events sent right after a tap on a number
+        field are sometimes dropped by mobile-emulating chromium.)"""
+        for character in text:
+            self.page.keyboard.insert_text(character)
+        self.keystrokes += len(text)
+        self.log.append(f"type {text!r}")
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+        self.keystrokes += 1
+        self.log.append(f"press {key}")
+
+    def figures(self) -> dict[str, Any]:
+        return {
+            "taps": self.taps,
+            "keystrokes": self.keystrokes,
+            "scroll_px": round(self.scroll_px),
+            "screens": round(self.scroll_px / SCREEN, 1),
+            "seconds": round(self.seconds, 2),
+        }
+
+
+# ---------------------------------------------------------------------------------------
+# Drivers: one per round screen. Each opens the round page from the scoreboard, enters
+# the round through its counter and taps save; the harness then reads the scoreboard.
+# ---------------------------------------------------------------------------------------
+
+
+class RoundScreen(Protocol):
+    name: str
+
+    def drive_round(
+        self, page: Page, counter: Counter, variant: str, round_: dict
+    ) -> dict[str, Any]:
+        """Enter ``round_`` on the open round page and save; returns observations."""
+
+
+class TodaysRoundScreen:
+    """The round screen of 2026-11: every field of every side in one long form, one
+    fieldset per side; counts have - and + steppers (with JS), point fields are number
+    inputs with a "Count the cards" counter; Preview and Save in a bar stuck to the
+    bottom of the screen."""
+
+    name = "today"
+
+    def count(self, page: Page, counter: Counter, field_id: str, n: int) -> None:
+        """A count: tap + n times, unless tapping the field and typing the digits takes
+        fewer touches (a tie goes to +: no keyboard comes up)."""
+        if n <= 1 + len(str(n)):
+            plus = page.locator(f"button.step[data-step='1'][data-for={field_id}]")
+            for _ in range(n):
+                counter.tap(plus, f"+ {field_id}")
+        else:
+            self.points(page, counter, field_id, n)
+        got = page.input_value(f"#{field_id}")
+        if got != str(n):
+            raise SystemExit(f"#{field_id} shows {got!r} after entering {n}")
+
+    def points(self, page: Page, counter: Counter, field_id: str, n: int) -> None:
+        box = page.locator(f"#{field_id}")
+        counter.tap(box, field_id)
+        for _ in page.input_value(f"#{field_id}"):
+            counter.press("Backspace")
+        counter.type(str(n))
+        if page.input_value(f"#{field_id}") != str(n):
+            raise SystemExit(f"#{field_id} shows {page.input_value(f'#{field_id}')!r}, not {n}")
+
+    def drive_round(
+        self, page: Page, counter: Counter, variant: str, round_: dict
+    ) -> dict[str, Any]:
+        page.wait_for_selector("button.step:not([hidden])")  # app.js has run
+        observed = {
+            "page_height_px": page.evaluate("document.documentElement.scrollHeight"),
+            "fields_per_side": page.locator("fieldset.side-entry").first.evaluate(
+                "f => f.querySelectorAll('.field:not(.card)').length"
+            ),
+        }
+        for s, fields in enumerate(round_["sides"]):
+            # In the screen's order: the fieldset's fields top to bottom.
+            ids = page.locator("fieldset.side-entry").nth(s).locator(".field:not(.card) input")
+            order = ids.evaluate_all("els => els.map(e => e.id)")
+            for field_id in order:
+                name = field_id.split("_", 1)[1]
+                value = fields.get(name)
+                if not value:
+                    continue
+                kind = page.locator(f"#{field_id}").get_attribute("type")
+                if kind == "checkbox":
+                    counter.tap(page.locator(f"label:has(#{field_id})"), field_id)
+                elif page.locator(f"button.step[data-for={field_id}]").count():
+                    self.count(page, counter, field_id, value)
+                else:
+                    self.points(page, counter, field_id, value)
+            unknown = set(fields) - {i.split("_", 1)[1] for i in order}
+            if unknown:
+                raise SystemExit(f"{variant}: side {s + 1} has no field for {sorted(unknown)}")
+        counter.tap(page.locator("button[name=save]"), "Save")
+        return observed
+
+
+# ---------------------------------------------------------------------------------------
+# Harness: server, browser, the game set up through the pages, the check, the report.
+# ---------------------------------------------------------------------------------------
+
+
+class Server:
+    def __init__(self, database: Path):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
+             "--port", str(port), "--db", str(database)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/rules", timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise SystemExit("the server did not start")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+def new_game(page: Page, base: str, variant: str, seats: list[str]) -> list[str]:
+    """Create the game through the pages; returns its sides in order (not counted)."""
+    page.goto(f"{base}/games/new?variant={variant}&players={len(seats)}")
+    for i, name in enumerate(seats):
+        page.fill(f"#seat{i}", name)
+    page.click("text=Start the game")
+    page.wait_for_selector(".totals")
+    page.wait_for_load_state("load")
+    points = page.locator(".total .points")
+    return [points.nth(i).get_attribute("data-side") for i in range(points.count())]
+
+
+def round_one_scores(page: Page, sides: list[str]) -> dict[str, int]:
+    """Round 1's row of the scoreboard's table: "+1235<small>1235</small>" per side."""
+    cells = page.locator(".scores tbody tr").first.locator("td.num")
+    values = cells.evaluate_all("tds => tds.map(td => td.firstChild.textContent.trim())")
+    return {
+        side: int(value.replace("+", "").replace("−", "-"))
+        for side, value in zip(sides, values, strict=True)
+    }
+
+
+def measure(browser: Any, base: str, variant: str, screen: RoundScreen) -> dict[str, Any]:
+    round_ = TYPICAL[variant]
+    context = browser.new_context(
+        viewport=VIEWPORT, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        sides = new_game(page, base, variant, round_["seats"])
+        expected = expected_scores(variant, sides, len(round_["seats"]), round_)
+        counter = Counter(page)
+        counter.start()
+        page.locator("a:has-text('Enter round 1')").tap()  # opens the screen: not counted
+        page.wait_for_load_state("domcontentloaded")
+        observed = screen.drive_round(page, counter, variant, round_)
+        try:
+            page.wait_for_selector("#round-1")
+        except Exception:
+            errors = page.locator(".error").all_inner_texts()
+            raise SystemExit(f"{variant}: the round was not saved: {errors}") from None
+        counter.stop()
+        shown = round_one_scores(page, sides)
+        if shown != expected:
+            raise SystemExit(
+                f"{variant}: the scoreboard shows {shown}, the round scores {expected}"
+            )
+        return {"variant": variant, **counter.figures(), "scores": shown, "observed": observed,
+                "log": counter.log}  # fmt: skip
+    finally:
+        context.close()
+
+
+def table(results: list[dict[str, Any]]) -> str:
+    lines = [
+        "| variant | taps | keystrokes | scroll px (screens) | seconds |",
+        "|---|--:|--:|--:|--:|",
+    ]
+    for r in results:
+        lines.append(f"| {r['variant']} | {r['taps']} | {r['keystrokes']} "
+                     f"| {r['scroll_px']} ({r['screens']}) | {r['seconds']:.1f} |")  # fmt: skip
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", choices=list(TYPICAL), help="measure only this variant")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    variants = [args.variant] if args.variant else list(TYPICAL)
+    screen = TodaysRoundScreen()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(Path(tmp) / "taps.sqlite")
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                try:
+                    results = [measure(browser, server.url, v, screen) for v in variants]
+                finally:
+                    browser.close()
+        finally:
+            server.stop()
+    if args.json:
+        print(
+            json.dumps({"screen": screen.name, "viewport": VIEWPORT, "results": results}, indent=2)
+        )
+    else:
+        print(table(results))
+
+
+if __name__ == "__main__":
+    main()
