@@ -2,61 +2,217 @@
 "use strict";
 document.documentElement.classList.add("js");
 
-document.addEventListener("DOMContentLoaded", () => {
-  // Steppers: the - and + buttons beside every count.
-  for (const button of document.querySelectorAll("button.step")) {
+const DRAFTS = "scorekeeper:draft:";
+
+// Steppers: the - and + buttons beside every count.
+function steppers(root) {
+  for (const button of root.querySelectorAll("button.step")) {
     button.hidden = false;
     button.addEventListener("click", () => {
       const input = document.getElementById(button.dataset.for);
-      const value = Math.max(0, (parseInt(input.value, 10) || 0) + Number(button.dataset.step));
-      input.value = value;
+      const now = parseInt(input.value, 10) || 0;
+      input.value = Math.max(0, now + Number(button.dataset.step)) || "";
       input.dispatchEvent(new Event("input", { bubbles: true }));
     });
   }
+}
 
-  // Card counters: counts of cards fill in the point field above them.
-  for (const cards of document.querySelectorAll(".cards")) {
+// Card counters: counting cards fills in the points field; typing in the points
+// field clears the counter, so the two never disagree.
+function counters(root) {
+  for (const cards of root.querySelectorAll(".cards")) {
     const target = document.getElementById(cards.dataset.target);
+    let filling = false;
     cards.addEventListener("input", () => {
       let total = 0;
       let any = false;
       for (const input of cards.querySelectorAll("input")) {
-        const n = parseInt(input.value, 10) || 0;
+        const n = /^\d+$/.test(input.value.trim()) ? Number(input.value) : 0;
         any = any || n > 0;
         total += n * Number(input.dataset.points);
       }
-      if (any) {
-        target.value = total;
-        target.dispatchEvent(new Event("input", { bubbles: true }));
-      }
+      filling = true;
+      target.value = any ? total : "";
+      target.dispatchEvent(new Event("input", { bubbles: true }));
+      filling = false;
+    });
+    target.addEventListener("input", () => {
+      if (filling) return;
+      for (const input of cards.querySelectorAll("input")) input.value = "";
     });
   }
+}
 
-  // Live preview: each side's round score as the scorer types.
-  const form = document.querySelector("form[data-preview]");
-  if (!form) return;
-  let timer = null;
-  const outputs = form.querySelectorAll("output.preview");
-  const show = (scores) => {
-    for (const out of outputs) {
-      const points = scores ? scores[out.dataset.side] : null;
+// Enter (the keyboard's "next") moves to the next field instead of sending the
+// form: nothing is ever saved by the keyboard. After the last field, Save.
+function enterMovesOn(form) {
+  form.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || event.target.tagName !== "INPUT") return;
+    event.preventDefault();
+    const fields = [...form.querySelectorAll("input[enterkeyhint=next]")].filter(
+      (input) => input.offsetParent !== null,
+    );
+    const next = fields[fields.indexOf(event.target) + 1];
+    (next || form.querySelector("button[name=save]")).focus();
+  });
+}
+
+// Who went out: the fields that side does not count (its hand, say) step aside.
+function wentOut(form) {
+  const update = () => {
+    const out = form.querySelector("input[name=went_out]:checked");
+    for (const field of form.querySelectorAll("[data-spared]")) {
+      field.hidden = out !== null && out.value === field.dataset.spared;
+    }
+  };
+  form.addEventListener("change", update);
+  update();
+}
+
+// The live preview: each side's round score and new total, or why it cannot be scored.
+function livePreview(form) {
+  const problem = form.querySelector(".live-problem");
+  const show = (answer) => {
+    for (const out of form.querySelectorAll("output.preview")) {
+      const points = answer && answer.scores ? answer.scores[out.dataset.side] : null;
       out.textContent = points == null ? "" : (points > 0 ? "+" : "") + points;
+    }
+    for (const out of form.querySelectorAll("output[data-after]")) {
+      const total = answer && answer.after ? answer.after[out.dataset.after] : null;
+      out.textContent = total == null ? "" : "= " + total;
+    }
+  };
+  let timer = null;
+  const run = async () => {
+    const body = new FormData(form);
+    body.delete("save");
+    try {
+      const response = await fetch(form.dataset.preview, { method: "POST", body });
+      const answer = await response.json();
+      show(response.ok ? answer : null);
+      problem.hidden = response.ok;
+      problem.textContent = response.ok ? "" : "Not scored yet: " + answer.error;
+    } catch (error) {
+      problem.hidden = false;
+      problem.textContent = "No connection to the scorekeeper: what you type is kept here.";
     }
   };
   form.addEventListener("input", () => {
     clearTimeout(timer);
-    timer = setTimeout(async () => {
-      const body = new FormData(form);
-      body.delete("save");
-      try {
-        const response = await fetch(form.dataset.preview, { method: "POST", body });
-        const answer = await response.json();
-        show(response.ok ? answer.scores : null);
-      } catch (error) {
-        show(null);
-      }
-    }, 250);
+    timer = setTimeout(run, 250);
   });
+  form.addEventListener("change", () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, 50);
+  });
+  if (form.dataset.fresh !== "1" || form.querySelector("input[name=version]").value) run();
+}
+
+// Drafts: what is typed stays in the browser until the round is saved, so a
+// sleeping phone, a reload or a lost connection loses nothing.
+const KEPT = (input) =>
+  input.name && !["csrf_token", "key", "version", "number"].includes(input.name);
+
+function drafts(form) {
+  const key = DRAFTS + form.dataset.draft;
+  const inputs = () => [...form.querySelectorAll("input")].filter(KEPT);
+  const save = () => {
+    const values = {};
+    for (const input of inputs()) {
+      if (input.type === "radio") {
+        if (input.checked) values[input.name] = input.value;
+      } else values[input.name] = input.type === "checkbox" ? input.checked : input.value;
+    }
+    try {
+      localStorage.setItem(key, JSON.stringify({ at: Date.now(), values }));
+    } catch (error) {
+      // private mode or a full store: the draft is only a help
+    }
+  };
+  let stored = null;
+  try {
+    stored = JSON.parse(localStorage.getItem(key) || "null");
+  } catch (error) {
+    stored = null;
+  }
+  if (stored && form.dataset.fresh === "1") {
+    for (const input of inputs()) {
+      if (!(input.name in stored.values)) continue;
+      const value = stored.values[input.name];
+      if (input.type === "radio") input.checked = input.value === value;
+      else if (input.type === "checkbox") input.checked = value;
+      else input.value = value;
+    }
+    const note = document.createElement("p");
+    note.className = "notice restored";
+    note.setAttribute("role", "status");
+    note.textContent = "Restored what you typed earlier on this phone (not saved yet). ";
+    const clear = document.createElement("button");
+    clear.type = "button";
+    clear.textContent = "Start over";
+    clear.addEventListener("click", () => {
+      localStorage.removeItem(key);
+      window.location.reload();
+    });
+    note.append(clear);
+    form.querySelector(".round-head").after(note);
+  }
+  form.addEventListener("input", save);
+  form.addEventListener("change", save);
+}
+
+// Drafts of rounds that have been saved since are dropped (on the scoreboard).
+function dropSavedDrafts(board) {
+  const game = board.dataset.game;
+  const versions = board.dataset.versions.split(",").filter(Boolean).map(Number);
+  for (const key of Object.keys(localStorage)) {
+    if (!key.startsWith(DRAFTS + game + ":")) continue;
+    const [mode, number, version] = key.slice(DRAFTS.length).split(":").slice(1);
+    const current = versions[Number(number) - 1];
+    const stale = mode === "new" ? current !== undefined : String(current) !== version;
+    let old = false;
+    try {
+      old = Date.now() - JSON.parse(localStorage.getItem(key)).at > 2 * 86400000;
+    } catch (error) {
+      old = true;
+    }
+    if (stale || old) localStorage.removeItem(key);
+  }
+}
+
+// Keep the screen awake while a round is open, where the browser allows it.
+function keepAwake() {
+  if (!("wakeLock" in navigator)) return;
+  const ask = () => navigator.wakeLock.request("screen").catch(() => {});
+  ask();
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") ask();
+  });
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  steppers(document);
+  counters(document);
+  const summary = document.getElementById("error-summary");
+  if (summary) summary.focus();
+  const form = document.querySelector("form.round-form");
+  if (form) {
+    drafts(form);
+    enterMovesOn(form);
+    wentOut(form);
+    livePreview(form);
+    keepAwake();
+  }
+  const board = document.querySelector("[data-versions]");
+  if (board) dropSavedDrafts(board);
+  // Undo after a save: offered for a few seconds, then gone.
+  const undo = document.querySelector("form.undo[data-undo-seconds]");
+  if (undo) {
+    setTimeout(() => {
+      const button = undo.querySelector("button");
+      if (button) button.remove();
+    }, Number(undo.dataset.undoSeconds) * 1000);
+  }
 });
 
 // Spectator page: reload when a round is entered, corrected or deleted.

@@ -5,6 +5,7 @@ brings the game's kept results up to date in the same transaction."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlite_utils import Database
@@ -14,15 +15,38 @@ from . import results
 from .connection import now, writing
 from .games import Game, NotFound, Round, document, get_game, rounds_of
 
+UNDO_SECONDS = 20  # the screen offers Undo for 10 s; the server allows for slow wifi
+
 
 class StaleEdit(Exception):
     """An edit or delete based on an outdated view of a round."""
 
 
-def add_round(db: Database, game_id: int, entries: dict[str, Any], key: str | None = None) -> int:
+class RoundAlreadySaved(Exception):
+    """A round screen saved for a round number that is already stored: the
+    screen was opened before someone else (or Back, then Save) stored it."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        super().__init__(f"round {number} is already saved")
+
+
+class TooLateToUndo(Exception):
+    """Undo is only for the round just saved, within a few seconds."""
+
+
+def add_round(
+    db: Database,
+    game_id: int,
+    entries: dict[str, Any],
+    key: str | None = None,
+    number: int | None = None,
+) -> int:
     """Store the next round and give its number. The number is given here, under
     the write lock; a ``key`` already used for this game stores nothing and gives
-    the number of the round stored under it (a double tap, a retry)."""
+    the number of the round stored under it (a double tap, a retry). A round
+    screen passes the ``number`` it was opened for: if that round is stored
+    already, ``RoundAlreadySaved`` is raised and nothing is stored."""
     with writing(db):
         if key:
             sql = "SELECT number FROM rounds WHERE game_id = ? AND request_key = ?"
@@ -31,6 +55,12 @@ def add_round(db: Database, game_id: int, entries: dict[str, Any], key: str | No
                 return int(done["number"])
         game = get_game(db, game_id)
         rounds = rounds_of(db, game_id)
+        if number is not None and number != len(rounds) + 1:
+            raise (
+                RoundAlreadySaved(number)
+                if number <= len(rounds)
+                else NotFound(f"game {game_id} has no round {number - 1} yet")
+            )
         number = len(rounds) + 1
         after = [*rounds, {"number": number, "entries": entries, "version": 1}]
         answer = score_game(document(game, after))
@@ -84,6 +114,38 @@ def delete_round(db: Database, game_id: int, number: int, version: int) -> None:
                 [game_id, later],
             )
         log_change(db, game_id, number, "deleted", old["entries"], None)
+        results.refresh(db, game_id, game, kept, answer, number)
+
+
+def undoable(db: Database, game_id: int, number: int) -> bool:
+    """Whether round ``number`` is the one just saved: the last, unchanged, recent."""
+    sql = (
+        "SELECT version, created_at, (SELECT max(number) FROM rounds WHERE game_id = ?) AS last "
+        "FROM rounds WHERE game_id = ? AND number = ?"
+    )
+    row = next(db.query(sql, [game_id, game_id, number]), None)
+    if row is None or row["version"] != 1 or row["last"] != number:
+        return False
+    age = (datetime.now(UTC) - datetime.fromisoformat(row["created_at"])).total_seconds()
+    return age <= UNDO_SECONDS
+
+
+def undo_round(db: Database, game_id: int, number: int, version: int) -> None:
+    """Take back the round just saved: only the last round, unchanged since, and
+    within ``UNDO_SECONDS`` of its saving; kept in the history as undone."""
+    with writing(db):
+        game, rounds, old = locate(db, game_id, number, version)
+        sql = "SELECT created_at FROM rounds WHERE game_id = ? AND number = ?"
+        saved = datetime.fromisoformat(next(db.query(sql, [game_id, number]))["created_at"])
+        age = (datetime.now(UTC) - saved).total_seconds()
+        if number != len(rounds) or version != 1 or age > UNDO_SECONDS:
+            raise TooLateToUndo(
+                f"round {number} can no longer be undone: correct or delete it instead"
+            )
+        kept = rounds[:-1]
+        answer = score_game(document(game, kept))
+        db.execute("DELETE FROM rounds WHERE game_id = ? AND number = ?", [game_id, number])
+        log_change(db, game_id, number, "undone", old["entries"], None)
         results.refresh(db, game_id, game, kept, answer, number)
 
 

@@ -202,6 +202,48 @@ def read_round(game: Game, number: int, raw: Any) -> dict[str, Fields]:
     return entries
 
 
+def round_problems(game: Game, number: int, raw: Any) -> list[ScoringError]:
+    """Every problem of one round at once, where ``read_round`` stops at the first:
+    each side's fields, then (once they are all valid) each check across the round.
+
+    >>> game = read_game({"variant": "classic", "sides": ["Us", "Them"]})
+    >>> for problem in round_problems(game, 1, {
+    ...     "Us": {"meld_points": 7}, "Them": {"red_threes": 9}}):
+    ...     print(problem.side, problem.field)
+    Us meld_points
+    Them red_threes
+    """
+    if not isinstance(raw, dict):
+        return [ScoringError("must be an object of sides and their fields", round=number)]
+    problems = [
+        ScoringError(f"side {quote(side)} is not one of the game's sides", round=number)
+        for side in raw
+        if side not in game.sides
+    ]
+    entries: dict[str, Fields] = {}
+    for side in game.sides:
+        given = raw.get(side, {})
+        valid = {}
+        for key, value in given.items() if isinstance(given, dict) else []:
+            try:
+                read_side(game.variant, number, side, {key: value})
+                valid[key] = value
+            except ScoringError as error:
+                problems.append(error)
+        entries[side] = read_side(game.variant, number, side, valid)
+    checks = (check_going_out, check_cards, variant_checks)
+    for check in checks:
+        try:
+            check(game, number, entries)
+        except ScoringError as error:
+            problems.append(error)
+    return problems
+
+
+def variant_checks(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
+    game.variant.check_round(number, entries, game.rules, game.players)
+
+
 def read_side(variant: Variant, number: int, side: str, given: Any) -> dict[str, Any]:
     if not isinstance(given, dict):
         raise ScoringError("must be an object of fields", round=number, side=side)

@@ -45,6 +45,12 @@ class Variant:
     going_out: ClassVar[str]  # what going out needs, in words
     going_out_needs: ClassVar[Mapping[str, int]] = {}  # field or "canastas" -> at least
     notes: ClassVar[Sequence[str]] = ()  # rules the app cannot check, for the rules page
+    # The round screen: fields a typical round leaves at 0 (folded away), fields that
+    # only exist while a flag option is on, and card classes a points field's card
+    # counter must not offer because the variant counts them separately.
+    rare_fields: ClassVar[frozenset[str]] = frozenset()
+    field_switches: ClassVar[Mapping[str, str]] = {}  # field -> flag option enabling it
+    counter_excludes: ClassVar[Mapping[str, Sequence[str]]] = {}  # field -> card keys
     fill_notes: ClassVar[Sequence[str]] = ()  # FILLs that are not a number
 
     # -- players and seats -------------------------------------------------
@@ -91,6 +97,29 @@ class Variant:
 
     def field_specs(self) -> list[Field]:
         return [FIELDS[name] for name in self.fields]
+
+    def fields_in_play(self, rules: Rules) -> list[str]:
+        """The fields a game under ``rules`` can score (a switched-off field is not).
+
+        >>> from scorekeeper.scoring import get_variant
+        >>> samba = get_variant("samba-foot")
+        >>> "red_sevens_canastas" in samba.fields_in_play(samba.rules())
+        False
+        >>> "red_sevens_canastas" in samba.fields_in_play(samba.rules({"red_sevens": True}))
+        True
+        """
+        switches = self.field_switches
+        return [f for f in self.fields if f not in switches or rules[switches[f]]]
+
+    def counter_cards(self, field: str) -> list[CardValue]:
+        """The card classes whose points belong in ``field``'s total.
+
+        >>> from scorekeeper.scoring import get_variant
+        >>> [c.key for c in get_variant("hand-and-foot").counter_cards("meld_points")][:2]
+        ['joker', 'two']
+        """
+        excluded = self.counter_excludes.get(field, ())
+        return [c for c in self.card_values if c.key not in excluded]
 
     # -- scoring -----------------------------------------------------------
 

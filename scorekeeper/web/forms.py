@@ -4,7 +4,6 @@ and house rules need no template of their own. Forms never touch the database.""
 from __future__ import annotations
 
 import unicodedata
-import uuid
 from datetime import date
 from typing import Any
 
@@ -32,12 +31,11 @@ from wtforms.validators import (
     ValidationError,
 )
 
-from ..scoring import VARIANTS, ScoringError, Variant, card_points
-from ..scoring.fields import COUNT_LIMIT, POINTS_LIMIT
+from ..scoring import VARIANTS, Variant
+from ..scoring.fields import POINTS_LIMIT
+from .round_form import STALE_FORM
 
-STALE_FORM = "This form is out of date: open the round again from the scoreboard."
 NAME_LENGTH = 40
-CARD_LIMIT = 200  # cards of one class in one pile: more than any pack holds
 
 
 class ChooseVariantForm(FlaskForm):
@@ -197,94 +195,6 @@ class EveningForm(FlaskForm):
 
 class ImportForm(FlaskForm):
     file = FileField("A Scorekeeper JSON export", [FileRequired("Choose the exported file.")])
-
-
-# -- round entry ------------------------------------------------------------
-
-
-def field_name(side: int, field: str, card: str | None = None) -> str:
-    return f"s{side}_{field}" + (f"__{card}" if card else "")
-
-
-def round_form(variant: Variant, sides: list[str], **kwargs: Any) -> FlaskForm:
-    """One round: a section per side with the fields this variant scores, and a
-    card counter under every point field."""
-
-    class RoundForm(FlaskForm):
-        version = HiddenField(validators=[Optional(), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)])
-        key = HiddenField(default=lambda: uuid.uuid4().hex)  # one round per submission
-
-    for i, _ in enumerate(sides):
-        for spec in variant.field_specs():
-            name = field_name(i, spec.name)
-            if spec.kind == "flag":
-                setattr(RoundForm, name, BooleanField(spec.label))
-                continue
-            limit = POINTS_LIMIT if spec.kind == "points" else COUNT_LIMIT
-            field = IntegerField(
-                spec.label,
-                [Optional(), NumberRange(0, limit, message=f"between 0 and {limit}")],
-                render_kw={"inputmode": "numeric", "pattern": "[0-9]*", "min": 0},
-            )
-            setattr(RoundForm, name, field)
-            if spec.kind == "points":
-                for card in variant.card_values:
-                    counter = IntegerField(
-                        card.label,
-                        [Optional(), NumberRange(0, CARD_LIMIT)],
-                        render_kw={"inputmode": "numeric", "min": 0, "data-points": card.points},
-                    )
-                    setattr(RoundForm, field_name(i, spec.name, card.key), counter)
-    return RoundForm(**kwargs)
-
-
-def form_data_from(entries: dict[str, Any], sides: list[str]) -> dict[str, Any]:
-    """Form values for a stored round (to edit it)."""
-    return {
-        field_name(i, name): value
-        for i, side in enumerate(sides)
-        for name, value in entries.get(side, {}).items()
-    }
-
-
-def entries_from(
-    form: FlaskForm, variant: Variant, sides: list[str], rules: Any
-) -> dict[str, Any] | None:
-    """The round as RULES.md's ``{side: {field: value}}``, leaving out defaults.
-    A card count fills in its point field; None (with errors on the form) when
-    the counter and the typed points disagree."""
-    entries: dict[str, dict[str, Any]] = {}
-    ok = True
-    for i, side in enumerate(sides):
-        fields: dict[str, Any] = {}
-        for spec in variant.field_specs():
-            value = form[field_name(i, spec.name)].data
-            if spec.kind == "points":
-                counts = {
-                    c.key: form[field_name(i, spec.name, c.key)].data or 0
-                    for c in variant.card_values
-                }
-                counted = card_points(variant, counts, rules) if any(counts.values()) else None
-                if counted is not None and value not in (None, counted):
-                    form[field_name(i, spec.name)].errors.append(
-                        f"the card counter makes {counted}, not {value}"
-                    )
-                    ok = False
-                value = counted if value is None else value
-            if value:
-                fields[spec.name] = value
-        entries[side] = fields
-    return entries if ok else None
-
-
-def show_error(form: FlaskForm, error: ScoringError, sides: list[str]) -> None:
-    """Put the engine's message beside the field it concerns."""
-    if error.side in sides and error.field:
-        name = field_name(sides.index(error.side), error.field)
-        if name in form:
-            form[name].errors.append(error.problem)
-            return
-    form.form_errors.append(str(error))
 
 
 class DeleteRoundForm(FlaskForm):

@@ -80,9 +80,12 @@ def start_game(form: Any, variant: Variant, count: int) -> int:
 def scoreboard(game_id: int) -> str:
     game, played, answer = games.scored(get_db(), game_id)
     board_ = board.build(game, played, answer)
-    return render_template(
-        "scoreboard.html", game=game, board=board_, editable=security.may_score(game)
-    )
+    editable = security.may_score(game)
+    saved = request.args.get("saved", type=int)
+    undo = None
+    if editable and saved and rounds.undoable(get_db(), game_id, saved):
+        undo = {"number": saved, "form": forms.DeleteRoundForm(version=1)}
+    return render_template("scoreboard.html", game=game, board=board_, editable=editable, undo=undo)
 
 
 @bp.route("/games/<int:game_id>/history")

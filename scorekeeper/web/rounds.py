@@ -1,7 +1,9 @@
-"""The round screen: enter a round, correct or delete one, and the live preview."""
+"""The round screen: enter a round, correct or delete one, undo the last save,
+and the live preview. Parse the form, ask the engine, call the data layer."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
@@ -9,21 +11,39 @@ from werkzeug.wrappers import Response
 
 from ..data import games, rounds
 from ..data.connection import get_db
-from ..scoring import ScoringError, get_variant, score_game
-from . import board, forms, security
+from ..scoring import ScoringError, Variant, get_variant, score_game
+from ..scoring.document import read_game, round_problems
+from . import board, forms, round_form, security
 
 bp = Blueprint("rounds", __name__)
 Page = str | Response | tuple[str, int]
+
+
+@dataclass
+class Screen:
+    """What the round screen shows besides the form."""
+
+    game: games.Game
+    played: list[games.Round]
+    number: int  # the round's place among the rounds entered here
+    stored: games.Round | None  # the round being corrected
+    preview: dict[str, Any] | None = None
+    clash: games.Round | None = None  # another phone's version of the round
+    already_saved: int | None = None  # the round number someone saved first
+    confirm_empty: bool = False
+    status: int = 200
+    notes: list[str] = field(default_factory=list)
 
 
 @bp.route("/games/<int:game_id>/rounds/new", methods=["GET", "POST"])
 def add_round(game_id: int) -> Page:
     game, played, answer = games.scored(get_db(), game_id)
     security.guard(game)
-    if answer["finished"]:
+    bound = bound_number(len(played) + 1)
+    if answer["finished"] and bound > len(played):
         flash("This game is over: no more rounds.")
         return redirect(url_for("games.scoreboard", game_id=game_id))
-    return round_page(game, played, answer, number=len(played) + 1, stored=None)
+    return round_page(Screen(game, played, bound, None), answer)
 
 
 @bp.route("/games/<int:game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
@@ -32,53 +52,130 @@ def edit_round(game_id: int, number: int) -> Page:
     security.guard(game)
     if not 1 <= number <= len(played):
         abort(404)
-    return round_page(game, played, answer, number=number, stored=played[number - 1])
+    return round_page(Screen(game, played, number, played[number - 1]), answer)
 
 
-def round_page(
-    game: games.Game, played: list[games.Round], answer: Any, number: int, stored: Any
-) -> Page:
+def bound_number(next_number: int) -> int:
+    """The round a posted new-round screen was opened for (the next one on a GET)."""
+    posted = request.form.get("number", "")
+    return int(posted) if request.method == "POST" and posted.isdigit() else next_number
+
+
+def round_page(screen: Screen, answer: Any) -> Page:
     """Round entry and correction share one form: preview, or save and go back."""
-    variant, sides = get_variant(game["variant"]), game["sides"]
+    game, sides = screen.game, screen.game["sides"]
+    variant = get_variant(game["variant"])
     rules = variant.rules(game["options"])
     data = None
-    if stored and request.method == "GET":
-        data = {**forms.form_data_from(stored["entries"], sides), "version": stored["version"]}
-    form = forms.round_form(variant, sides, data=data)
-    preview = None
+    if request.method == "GET":
+        data = {"number": str(screen.number)}
+        if screen.stored:
+            entries = screen.stored["entries"]
+            data.update(round_form.form_data_from(entries, sides), version=screen.stored["version"])
+    form = round_form.round_form(variant, sides, rules, data=data)
     if form.validate_on_submit():
-        entries = forms.entries_from(form, variant, sides, rules)
-        if entries is not None:
-            try:
-                if "preview" in request.form:
-                    preview = preview_scores(game, played, number, entries)
-                else:
-                    saved = save(game, number, entries, form, stored)
-                    if saved is not None:
-                        return saved
-            except ScoringError as error:
-                forms.show_error(form, error, sides)
-            except rounds.StaleEdit as error:
-                form.form_errors.append(str(error))
-    board_ = board.build(game, played, answer)
+        entries = round_form.entries_from(form, variant, sides, rules)
+        if not form.errors:
+            done = submit(screen, form, entries)
+            if done is not None:
+                return done
+    elif request.method == "POST" and "csrf_token" not in form.errors:
+        show_engine_problems(screen, form, round_form.entries_from(form, variant, sides, rules))
+    errors = round_form.error_list(form, sides)
+    status = screen.status if screen.status != 200 else (400 if errors else 200)
+    board_ = board.build(game, screen.played, answer)
     return render_template(
-        "round.html", game=game, board=board_, form=form, variant=variant, number=number,
-        editing=stored is not None, preview=preview, rules=rules,
-    ), (400 if form.errors or form.form_errors else 200)  # fmt: skip
+        "round.html", game=game, board=board_, form=form, variant=variant, rules=rules,
+        screen=screen, problems=errors, layout=layout(variant, rules, board_, screen),
+    ), status  # fmt: skip
 
 
-def save(game: games.Game, number: int, entries: Any, form: Any, stored: Any) -> Response | None:
+def submit(screen: Screen, form: Any, entries: dict[str, Any]) -> Response | None:
+    """Preview or save a valid form; None (with what to show on ``screen``) to show
+    the form again."""
+    problems = engine_problems(screen, entries)
+    for problem in problems:
+        round_form.show_error(form, problem, screen.game["sides"])
+    if problems:
+        return None
+    if "preview" in request.form:
+        screen.preview = preview_scores(screen.game, screen.played, screen.number, entries)
+        return None
+    if round_form.is_empty(entries) and form.confirm_empty.data != "1":
+        screen.confirm_empty, screen.status = True, 400
+        return None
+    try:
+        return save(screen, form, entries)
+    except ScoringError as error:
+        round_form.show_error(form, error, screen.game["sides"])
+    except rounds.RoundAlreadySaved as taken:
+        screen.already_saved, screen.status = taken.number, 409
+    except rounds.StaleEdit as error:
+        current = games.rounds_of(get_db(), screen.game["id"])
+        screen.clash = current[screen.number - 1] if screen.number <= len(current) else None
+        form.version.data = str(screen.clash["version"]) if screen.clash else ""
+        form.form_errors.append(str(error))
+        screen.status = 409
+    return None
+
+
+def show_engine_problems(screen: Screen, form: Any, entries: dict[str, Any]) -> None:
+    """With some fields refused, the engine's problems with the rest, so that every
+    problem shows at once (a field already marked keeps its own message)."""
+    for problem in engine_problems(screen, entries):
+        name = round_form.field_name(screen.game["sides"].index(problem.side), problem.field or "")
+        if problem.side in screen.game["sides"] and name in form and not form[name].errors:
+            round_form.show_error(form, problem, screen.game["sides"])
+
+
+def engine_problems(screen: Screen, entries: dict[str, Any]) -> list[ScoringError]:
+    """Every problem the engine finds in the round by itself, all at once."""
+    game = read_game(games.document(screen.game, []))
+    return round_problems(game, label(screen.game, screen.number), entries)
+
+
+def save(screen: Screen, form: Any, entries: dict[str, Any]) -> Response | None:
     """Store the round (or the correction) and go back to the scoreboard; None
     (with the problem on the form) when a correction's form is out of date."""
-    if stored is None:
-        rounds.add_round(get_db(), game["id"], entries, form.key.data or None)
-        return redirect(url_for("games.scoreboard", game_id=game["id"]))
+    game_id, db = screen.game["id"], get_db()
+    if screen.stored is None:
+        number = rounds.add_round(db, game_id, entries, form.key.data or None, screen.number)
+        return redirect(url_for("games.scoreboard", game_id=game_id, saved=number))
     if not form.version.data:
-        form.form_errors.append(forms.STALE_FORM)
+        form.form_errors.append(round_form.STALE_FORM)
         return None
-    rounds.edit_round(get_db(), game["id"], number, entries, int(form.version.data))
-    flash(f"Round {label(game, number)} corrected; the rounds after it are scored again.")
-    return redirect(url_for("games.scoreboard", game_id=game["id"]))
+    rounds.edit_round(db, game_id, screen.number, entries, int(form.version.data))
+    again = "the rounds after it are scored again"
+    flash(f"Round {label(screen.game, screen.number)} corrected; {again}.")
+    return redirect(url_for("games.scoreboard", game_id=game_id))
+
+
+def layout(variant: Variant, rules: Any, board_: board.Board, screen: Screen) -> dict[str, Any]:
+    """Which fields each side shows, and where: the common ones open, the rare
+    ones folded away; the dealer bonus only on the dealer's side."""
+    turn = board_.rounds[screen.number - 1]["turn"] if screen.stored else board_.next_turn
+    dealer_side = next(
+        (s for s, names in board_.members.items() if turn.dealer and turn.dealer in names), None
+    )
+    fields = round_form.side_fields(variant, rules)
+    return {
+        "points": [f for f in fields if f.endswith("_points")],
+        "counts": [f for f in fields if not f.endswith("_points") and f not in variant.rare_fields],
+        "rare": [f for f in fields if f in variant.rare_fields and f != "dealer_bonus"],
+        "dealer_bonus": "dealer_bonus" in fields,
+        "dealer_side": dealer_side,
+        "spared": round_form.spared_when_out(variant),
+        "before": totals_before(board_, screen.number),
+    }
+
+
+def totals_before(board_: board.Board, number: int) -> dict[str, int]:
+    """Each side's running total before round ``number`` (entered here)."""
+    if number > len(board_.rounds):
+        return dict(board_.totals)
+    if number == 1:
+        return {s: board_.start.get(s, 0) for s in board_.sides}
+    return dict(board_.rounds[number - 2]["running"])
 
 
 def label(game: games.Game, number: int) -> int:
@@ -99,21 +196,59 @@ def preview_scores(
 
 @bp.route("/games/<int:game_id>/rounds/<int:number>/preview", methods=["POST"])
 def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
-    """The live preview's JSON: each side's score for the round being typed."""
-    game, played, _ = games.scored(get_db(), game_id)
+    """The live preview's JSON: each side's score for the round being typed, the
+    totals before and after it, or every problem with the reason."""
+    game, played, answer = games.scored(get_db(), game_id)
     security.guard(game)
     variant, sides = get_variant(game["variant"]), game["sides"]
-    form = forms.round_form(variant, sides)
-    entries = None
-    if form.validate():
-        entries = forms.entries_from(form, variant, sides, variant.rules(game["options"]))
-    if entries is None:
-        name, problems = next(iter(form.errors.items()), ("form", ["not valid"]))
-        return jsonify(error=f"{name}: {problems[0]}", errors=form.errors), 400
+    rules = variant.rules(game["options"])
+    number = min(number, len(played) + 1)
+    form = round_form.round_form(variant, sides, rules)
+    form.validate()
+    entries = round_form.entries_from(form, variant, sides, rules)
+    problems = [] if form.errors else round_form_problems(game, played, number, entries)
+    listed = round_form.error_list(form, sides) + problems
+    if listed:
+        first = listed[0]
+        return jsonify(error=first["text"], side=first.get("side"), field=first.get("field"),
+                       problems=listed), 400  # fmt: skip
+    before = totals_before(board.build(game, played, answer), number)
+    result = preview_scores(game, played, number, entries)
+    after = {s: before[s] + result["scores"][s] for s in sides}
+    return jsonify({**result, "before": before, "after": after})
+
+
+def round_form_problems(
+    game: games.Game, played: list[games.Round], number: int, entries: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The engine's problems with a round being typed, as the preview lists them."""
+    problems = engine_problems(Screen(game, played, number, None), entries)
+    if not problems:
+        try:
+            preview_scores(game, played, number, entries)
+        except ScoringError as error:
+            problems = [error]
+    return [
+        {"text": round_form.problem_text(p), "side": p.side, "field": p.field} for p in problems
+    ]
+
+
+@bp.route("/games/<int:game_id>/rounds/<int:number>/undo", methods=["POST"])
+def undo_round(game_id: int, number: int) -> Page:
+    """Take back the round just saved (the scoreboard offers it for a few seconds)."""
+    game = games.get_game(get_db(), game_id)
+    security.guard(game)
+    form = forms.DeleteRoundForm()
+    if not form.validate_on_submit():
+        message = "The form had expired or came from elsewhere: nothing was undone."
+        return render_template("error.html", title="Not undone", message=message), 400
     try:
-        return jsonify(preview_scores(game, played, min(number, len(played) + 1), entries))
-    except ScoringError as error:
-        return jsonify(error=str(error), side=error.side, field=error.field), 400
+        rounds.undo_round(get_db(), game_id, number, int(form.version.data))
+    except (rounds.TooLateToUndo, rounds.StaleEdit, ScoringError) as problem:
+        flash(str(problem)[:1].upper() + str(problem)[1:] + ".")
+    else:
+        flash(f"Round {label(game, number)} undone: nothing of it was kept.")
+    return redirect(url_for("games.scoreboard", game_id=game_id))
 
 
 @bp.route("/games/<int:game_id>/rounds/<int:number>/delete", methods=["GET", "POST"])

@@ -40,7 +40,9 @@ def fill_round(page, sides):
     for side, fields in sides.items():
         for name, value in fields.items():
             selector = f"#s{side}_{name}"
-            if value is True:
+            if name == "went_out":
+                page.check(f"input[name=went_out][value='{side}']")
+            elif value is True:
                 page.check(selector)
             elif page.locator(f"button.step[data-for=s{side}_{name}]").count():
                 page.fill(selector, "")
@@ -147,7 +149,7 @@ def test_errors_show_beside_the_field_and_keep_what_was_typed(phone):
 def test_card_counter_and_live_preview(phone):
     start_game(phone, "classic", ["Ann", "Cat", "Bea", "Dee"])
     phone.click("a:has-text('Enter round')")
-    phone.click("#s0_meld_points ~ * summary, .points-field:has(#s0_meld_points) summary")
+    phone.click("#side-0 details.counter summary")
     phone.fill("#s0_meld_points__joker", "2")
     phone.fill("#s0_meld_points__high", "7")
     assert phone.input_value("#s0_meld_points") == "170"
@@ -249,8 +251,8 @@ def test_every_essential_action_works_without_javascript(browser, live_server):
     page.click("a:has-text('Enter round')")
     assert page.locator("button.step").first.is_hidden()  # steppers need the script
     page.fill("#s0_natural_canastas", "1")
-    page.check("#s0_went_out")
-    page.click(".points-field:has(#s0_meld_points) summary")  # the card counter, server side
+    page.check("input[name=went_out][value='0']")
+    page.click("#side-0 details.counter summary")  # the card counter, server side
     page.fill("#s0_meld_points__joker", "2")
     page.fill("#s0_meld_points__high", "7")
     page.click("button[name=preview]")

@@ -98,7 +98,7 @@ def test_enter_a_round_and_see_the_scoreboard(client, make_game):
     page = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
     assert 'inputmode="numeric"' in page and "Count the cards" in page and "foot" not in page
     response = round_post(client, game, {"s0_natural_canastas": "1", "s0_meld_points": "230",
-                                         "s0_red_threes": "1", "s0_went_out": "y",
+                                         "s0_red_threes": "1", "went_out": "0",
                                          "s1_mixed_canastas": "1", "s1_meld_points": "185",
                                          "s1_hand_points": "65", "key": "k1"})  # fmt: skip
     assert response.status_code == 302
@@ -131,8 +131,9 @@ def test_form_error_for_a_negative_or_non_number(client, make_game):
     html = round_post(client, game, {"s0_meld_points": "abc", "s1_hand_points": "-5"}).get_data(
         as_text=True
     )
-    assert "Not a valid integer value" in html and "between 0 and 100000" in html
-    assert 'value="abc"' in html
+    assert "Meld points are entered as a whole number, like 45: “abc” is not one." in html
+    assert "Hand points are entered as a positive number, without a minus sign." in html
+    assert 'value="abc"' in html and 'value="-5"' in html
 
 
 def test_card_counter_fills_in_points_and_catches_a_mismatch(client, make_game):
@@ -142,7 +143,7 @@ def test_card_counter_fills_in_points_and_catches_a_mismatch(client, make_game):
     assert client.get(f"/api/games/{game}").json["document"]["rounds"][0]["Ann & Bea"] == {
         "natural_canastas": 1, "meld_points": 170}  # fmt: skip
     html = round_post(client, game, {**counts, "s0_meld_points": "160"}).get_data(as_text=True)
-    assert "the card counter makes 170, not 160" in html
+    assert "The card counter makes 170, not 160." in html
 
 
 def test_preview_button_scores_without_storing(client, make_game):
@@ -158,7 +159,7 @@ def test_live_preview_json(client, make_game):
     game = make_game()
     response = round_post(client, game, {"s0_meld_points": "90"}, "rounds/1/preview")
     assert response.json["scores"] == {"Ann & Bea": 90, "Cat & Dee": 0}
-    response = round_post(client, game, {"s0_went_out": "y"}, "rounds/1/preview")
+    response = round_post(client, game, {"went_out": "0"}, "rounds/1/preview")
     assert response.status_code == 400 and response.json["field"] == "went_out"
 
 

@@ -62,6 +62,8 @@ class Classic(Variant):
         "With five players, one player of the team of three sits out each round, in rotation.",
     )
 
+    rare_fields = frozenset({"concealed", "dealer_bonus"})
+
     def arrangement(self, players: int) -> tuple[int, ...]:
         return {4: (2, 2), 5: (2, 3), 6: (3, 3)}.get(players, (1,) * players)
 

@@ -69,6 +69,8 @@ class FivePerson(Variant):
         "At game end players draw for new seats: start a new game.",
     )
 
+    rare_fields = frozenset({"super_canastas_pure", "super_canastas_impure"})
+
     def arrangement(self, players: int) -> tuple[int, ...]:
         return (1,) * 5
 

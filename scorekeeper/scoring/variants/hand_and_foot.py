@@ -44,6 +44,8 @@ class HandAndFoot(Variant):
     going_out_needs = {"natural_canastas": 1, "mixed_canastas": 1}
     notes = ("Once a side has opened, it has no minimum for the rest of that round.",)
 
+    counter_excludes = {"meld_points": ("red_three",)}  # laid red threes score apart
+
     def arrangement(self, players: int) -> tuple[int, ...]:
         if players % 2:
             return (1,) * players

@@ -82,6 +82,8 @@ class SambaFoot(Variant):
         "Going out needs every player of the side in their foot.",
     )
 
+    field_switches = {"red_sevens_canastas": "red_sevens"}
+
     def arrangement(self, players: int) -> tuple[int, ...]:
         return (players // 2, players // 2)
 

@@ -100,6 +100,13 @@ class Weeping(Variant):
         "bonuses still count.",
     )
 
+    rare_fields = frozenset({
+        "sevens_canastas", "wild_canastas", "canastas_from_hand", "red_threes_in_hand",
+        "red_threes_in_weeper", "black_threes_in_weeper",
+    })  # fmt: skip
+    # threes left in a hand or a weeper are entered by count, never inside the points
+    counter_excludes = {"hand_points": ("black_three",), "weeper_points": ("black_three",)}
+
     def arrangement(self, players: int) -> tuple[int, ...]:
         return (2,) * (players // 2)
 

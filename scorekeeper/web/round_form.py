@@ -1,0 +1,228 @@
+"""The round form: one section per side with the fields the variant (and the
+game's house rules) score, who went out chosen once for the whole round, and a
+card counter under every points field. Built from the registry, so a variant
+needs no template of its own. Forms never touch the database.
+
+Numbers are typed on a phone: a field keeps exactly what was typed, and
+anything that is not a whole number is refused with a message in the scorer's
+words, never silently changed ("12a" is not 12, "1,5" is not 15).
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, Field, HiddenField, RadioField, SelectChoice, StringField
+from wtforms.validators import Optional, Regexp, StopValidation
+
+from ..scoring import FIELDS, ScoringError, Variant, card_points
+from ..scoring.fields import COUNT_LIMIT, POINTS_LIMIT
+from ..scoring.rules import Points, Rules
+
+STALE_FORM = "This form is out of date: open the round again from the scoreboard."
+CARD_LIMIT = 200  # cards of one class in one pile: more than any pack holds
+NOBODY = "-"  # the "who went out" choice when nobody did
+
+
+class WholeNumberField(StringField):
+    """A count or a card-point total: empty (0) or a whole number from 0 to
+    ``limit``, a multiple of 5 for points. The typed text is kept as typed."""
+
+    def __init__(self, label: str, *, limit: int, points: bool = False, **kwargs: Any) -> None:
+        render = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+        super().__init__(label, render_kw={**render, **kwargs.pop("render_kw", {})}, **kwargs)
+        self.limit, self.points, self.number = limit, points, 0
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        self.data = str(valuelist[0]).strip() if valuelist else ""
+
+    def pre_validate(self, form: Any) -> None:
+        self.number = 0
+        problem = number_problem(str(self.label.text), self.data or "", self.limit, self.points)
+        if problem:
+            raise StopValidation(problem)
+        self.number = int(self.data or 0)
+
+
+def number_problem(label: str, text: str, limit: int, points: bool) -> str | None:
+    """Why ``text`` cannot be entered as ``label``, in the scorer's words, or None.
+
+    >>> number_problem("Hand points", "-5", 100000, True)
+    'Hand points are entered as a positive number, without a minus sign.'
+    >>> number_problem("Meld points", "12a", 100000, True)
+    'Meld points are entered as a whole number, like 45: “12a” is not one.'
+    >>> number_problem("Meld points", "37", 100000, True)
+    '37 is not a multiple of 5: every card is worth a multiple of 5.'
+    """
+    if text == "":
+        return None
+    if re.fullmatch(r"[-−]\s*\d+", text):
+        return f"{label} are entered as a positive number, without a minus sign."
+    if not re.fullmatch(r"\d+", text):
+        example = 45 if points else 2
+        shown = "".join(c if c.isprintable() else "?" for c in text[:12])
+        shown += "…" if len(text) > 12 else ""
+        return f"{label} are entered as a whole number, like {example}: “{shown}” is not one."
+    if len(text) > 9 or int(text) > limit:
+        return f"{text[:12]} is more than a round can hold (at most {limit})."
+    if points and int(text) % 5:
+        return f"{int(text)} is not a multiple of 5: every card is worth a multiple of 5."
+    return None
+
+
+def field_name(side: int, field: str, card: str | None = None) -> str:
+    return f"s{side}_{field}" + (f"__{card}" if card else "")
+
+
+def round_form(variant: Variant, sides: list[str], rules: Rules, **kwargs: Any) -> Any:
+    """The form of one round of a game with these ``sides`` and ``rules``."""
+
+    class RoundForm(FlaskForm):
+        version = HiddenField(validators=[Optional(), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)])
+        number = HiddenField(validators=[Optional(), Regexp(r"^[0-9]{1,6}$", message=STALE_FORM)])
+        key = HiddenField(default=lambda: uuid.uuid4().hex)  # one round per submission
+        confirm_empty = HiddenField()
+        went_out = RadioField(
+            "Who went out?",
+            choices=[
+                SelectChoice(NOBODY, "Nobody"),
+                *(SelectChoice(str(i), side) for i, side in enumerate(sides)),
+            ],
+            default=NOBODY,
+        )
+        concealed = BooleanField(FIELDS["concealed"].label)
+
+    for i, _ in enumerate(sides):
+        for name in side_fields(variant, rules):
+            for field_key, field in side_field(variant, i, name):
+                setattr(RoundForm, field_key, field)
+    return RoundForm(**kwargs)
+
+
+def side_fields(variant: Variant, rules: Rules) -> list[str]:
+    """The per-side fields of the form: who went out (and concealed) is asked once."""
+    return [f for f in variant.fields_in_play(rules) if f not in ("went_out", "concealed")]
+
+
+def side_field(variant: Variant, side: int, name: str) -> list[tuple[str, Field]]:
+    """One side's form field for ``name``, and its card counter's fields."""
+    spec = FIELDS[name]
+    if spec.kind == "flag":
+        return [(field_name(side, name), BooleanField(spec.label))]
+    points = spec.kind == "points"
+    hint = {"enterkeyhint": "next"} if points else {}
+    limit = POINTS_LIMIT if points else COUNT_LIMIT
+    fields: list[tuple[str, Field]] = [
+        (field_name(side, name), WholeNumberField(spec.label, limit=limit, points=points,
+                                                   render_kw=hint))
+    ]  # fmt: skip
+    if points:
+        for card in variant.counter_cards(name):
+            counter = WholeNumberField(card.label, limit=CARD_LIMIT)
+            fields.append((field_name(side, name, card.key), counter))
+    return fields
+
+
+def form_data_from(entries: dict[str, Any], sides: list[str]) -> dict[str, Any]:
+    """Form values for a stored round (to correct it)."""
+    data: dict[str, Any] = {}
+    for i, side in enumerate(sides):
+        for name, value in entries.get(side, {}).items():
+            if name == "went_out" and value:
+                data["went_out"] = str(i)
+            elif name == "concealed":
+                data["concealed"] = bool(value)
+            else:
+                data[field_name(i, name)] = value if isinstance(value, bool) else str(value)
+    return data
+
+
+def entries_from(form: Any, variant: Variant, sides: list[str], rules: Rules) -> dict[str, Any]:
+    """The round as RULES.md's ``{side: {field: value}}``, leaving out defaults.
+    A card count fills in its points field; a counter that disagrees with the
+    typed points puts an error on the field (check ``form.errors`` after)."""
+    out = form.went_out.data
+    entries: dict[str, dict[str, Any]] = {}
+    for i, side in enumerate(sides):
+        fields: dict[str, Any] = {}
+        for name in side_fields(variant, rules):
+            value = points_value(form, variant, i, name, rules)
+            if value:
+                fields[name] = value
+        if out == str(i):
+            fields["went_out"] = True
+            if variant.uses("concealed") and form.concealed.data:
+                fields["concealed"] = True
+        entries[side] = fields
+    return entries
+
+
+def points_value(form: Any, variant: Variant, side: int, name: str, rules: Rules) -> Any:
+    """A field's value; for points, the card counter's total when only it was used."""
+    field = form[field_name(side, name)]
+    if FIELDS[name].kind == "flag":
+        return bool(field.data)
+    if FIELDS[name].kind != "points":
+        return field.number
+    counts = {
+        c.key: form[field_name(side, name, c.key)].number for c in variant.counter_cards(name)
+    }
+    counted = card_points(variant, counts, rules) if any(counts.values()) else None
+    if counted is not None and field.data and field.number != counted:
+        field.errors.append(f"The card counter makes {counted}, not {field.number}.")
+    return counted if counted is not None and not field.data else field.number
+
+
+def is_empty(entries: dict[str, Any]) -> bool:
+    return not any(entries.values())
+
+
+def show_error(form: Any, error: ScoringError, sides: list[str]) -> None:
+    """Put the engine's message beside the field it concerns (or above the form)."""
+    if error.side in sides and error.field:
+        name = field_name(sides.index(error.side), error.field)
+        if error.field in ("went_out", "concealed"):
+            name = error.field
+        if name in form:
+            form[name].errors.append(error.problem)
+            return
+    form.form_errors.append(str(error))
+
+
+def error_list(form: Any, sides: list[str]) -> list[dict[str, Any]]:
+    """Every problem on the form, for the error summary: where, what, and the
+    field to jump to, in the order the fields appear."""
+    found: list[dict[str, Any]] = [
+        {"href": "#round-form", "text": str(e)} for e in form.form_errors
+    ]
+    for field in form:
+        for error in field.errors:
+            match = re.match(r"s(\d+)_([a-z_]+?)(?:__|$)", field.name)
+            side = sides[int(match.group(1))] if match else None
+            anchor = f"#{field.id}-0" if field.type == "RadioField" else f"#{field.id}"
+            text = f"{side + ': ' if side else ''}{labelled(str(field.label.text), error)}"
+            name = match.group(2) if match else field.name
+            found.append({"href": anchor, "text": text, "side": side, "field": name})
+    return found
+
+
+def labelled(label: str, message: str) -> str:
+    """A field's message with the field's name in front, unless it already says it."""
+    return message if message.startswith(label) else f"{label}: {message}"
+
+
+def problem_text(error: ScoringError) -> str:
+    """An engine problem as the round screen says it: "Cat & Dee: Red threes laid: ..."."""
+    if error.side is None or error.field not in FIELDS:
+        return str(error)
+    return f"{error.side}: {labelled(FIELDS[error.field].label, error.problem)}"
+
+
+def spared_when_out(variant: Variant) -> list[str]:
+    """Points fields the side that went out does not count (its hand, say)."""
+    return [
+        rule.field for rule in variant.lines if isinstance(rule, Points) and rule.spare_went_out
+    ]
