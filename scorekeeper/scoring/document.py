@@ -99,7 +99,11 @@ def read_sides(variant: Variant, sides: Any) -> list[str]:
         raise ScoringError(f"{quote(twice)} is named twice", field="sides")
     counts = sorted({len(a) for p in variant.players for a in variant.arrangements(p)})
     if len(sides) not in counts:
-        allowed = " or ".join(str(c) for c in counts) if len(counts) < 4 else f"{counts[0]} or more"
+        allowed = (
+            " or ".join(str(c) for c in counts)
+            if len(counts) < 4
+            else f"{counts[0]} to {counts[-1]}"
+        )
         raise ScoringError(
             f"{variant.id} is played by {allowed} sides, not {len(sides)}", field="sides"
         )
