@@ -18,7 +18,7 @@ from ..rules import (
     ReachTarget,
     Rules,
 )
-from ..variant import Variant
+from ..variant import Variant, round_error
 
 CANASTAS = ("natural_canastas", "mixed_canastas", "super_canastas_pure", "super_canastas_impure")
 
@@ -138,3 +138,19 @@ class FivePerson(Variant):
                 f"player and their partner ({mate}), they have {have}"
             )
         return None
+
+    def check_round(
+        self, number: int, entries: Mapping[str, Fields], rules: Rules, players: int
+    ) -> None:
+        """Two kitties are dealt: the players' kitties add up to at most that."""
+        seen = 0
+        for side, f in entries.items():
+            n, seen = f["kitties"], seen + f["kitties"]
+            if n > self.kitties_dealt:
+                problem = f"{n} is more than the {self.kitties_dealt} kitties dealt"
+                raise round_error(number, side, "kitties", problem)
+            if seen > self.kitties_dealt:
+                problem = (
+                    f"{n} makes {seen} kitties this round, more than the {self.kitties_dealt} dealt"
+                )
+                raise round_error(number, side, "kitties", problem)

@@ -160,11 +160,25 @@ class Weeping(Variant):
         return problem
 
     def check_side(self, number: int, side: str, f: Fields, rules: Rules, team_size: int) -> None:
-        """A side picks up at most one weeper per player."""
-        picked = f["weepers_picked_up"]
+        """A canasta out of hand is still a canasta; a player picks up a weeper after
+        closing a canasta; once every weeper is picked up, none is left to count."""
+        canastas, picked = self.canastas(f), f["weepers_picked_up"]
+        closed = f"{canastas} canasta" if canastas == 1 else f"{canastas} canastas"
+        if f["canastas_from_hand"] > canastas:
+            problem = f"{f['canastas_from_hand']} is more than the {closed} this side has"
+            raise round_error(number, side, "canastas_from_hand", problem)
         if picked > team_size:
             problem = f"{picked} is more than the {team_size} players on a side"
             raise round_error(number, side, "weepers_picked_up", problem)
+        if picked > canastas:
+            problem = (
+                f"{picked} is more than the {closed} this side has "
+                "(a player picks up a weeper after closing a canasta)"
+            )
+            raise round_error(number, side, "weepers_picked_up", problem)
+        for name in (n for n in IN_WEEPER if picked == team_size and f[n]):
+            problem = f"must be 0 once all {team_size} weepers are picked up, not {f[name]}"
+            raise round_error(number, side, name, problem)
 
     def check_options(self, rules: Rules) -> None:
         last = max(low for low, _ in rules["opening"] if low is not None)
