@@ -31,6 +31,11 @@ class Game:
     start_totals: dict[str, int]  # a game resumed from paper: its totals so far
     start_rounds: int  # ... and the rounds already played there
 
+    @property
+    def team_sizes(self) -> dict[str, int]:
+        """How many players each side has."""
+        return self.variant.team_sizes(self.players, self.sides)
+
 
 def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -92,9 +97,13 @@ def read_sides(variant: Variant, sides: Any) -> list[str]:
     if len(set(sides)) != len(sides):
         twice = next(s for s in sides if sides.count(s) > 1)
         raise ScoringError(f"{quote(twice)} is named twice", field="sides")
-    counts = sorted({len(variant.arrangement(p)) for p in variant.players})
+    counts = sorted({len(a) for p in variant.players for a in variant.arrangements(p)})
     if len(sides) not in counts:
-        allowed = " or ".join(str(c) for c in counts) if len(counts) < 4 else f"{counts[0]} or more"
+        allowed = (
+            " or ".join(str(c) for c in counts)
+            if len(counts) < 4
+            else f"{counts[0]} to {counts[-1]}"
+        )
         raise ScoringError(
             f"{variant.id} is played by {allowed} sides, not {len(sides)}", field="sides"
         )
@@ -109,8 +118,8 @@ def read_players(variant: Variant, players: Any, sides: int) -> int:
         raise ScoringError(
             f"{players!r} is not allowed in {variant.id} ({allowed})", field="players"
         )
-    expected = len(variant.arrangement(players))
-    if expected != sides:
+    if variant.arrangement_for(players, sides) is None:
+        expected = " or ".join(str(len(a)) for a in variant.arrangements(players))
         raise ScoringError(
             f"{players} players play {variant.id} as {expected} sides, not {sides}", field="sides"
         )
@@ -187,7 +196,12 @@ def field_problem(field: Field, value: Any) -> str | None:
 
 
 def read_round(game: Game, number: int, raw: Any) -> dict[str, Fields]:
-    """One round's fields for every side (defaults filled in), fully checked."""
+    """One round's fields for every side (defaults filled in), fully checked.
+
+    The order decides which problem a scorer sees first: each field on its own,
+    then each side's fields together (``check_side``), then going out, then the
+    cards of all sides against the packs, then the variant's checks across sides.
+    """
     if not isinstance(raw, dict):
         raise ScoringError("must be an object of sides and their fields", round=number)
     for side in raw:
@@ -196,6 +210,9 @@ def read_round(game: Game, number: int, raw: Any) -> dict[str, Fields]:
     entries: dict[str, Fields] = {
         side: read_side(game.variant, number, side, raw.get(side, {})) for side in game.sides
     }
+    sizes = game.team_sizes
+    for side, f in entries.items():
+        game.variant.check_side(number, side, f, game.rules, sizes[side])
     check_going_out(game, number, entries)
     check_cards(game, number, entries)
     game.variant.check_round(number, entries, game.rules, game.players)
@@ -272,10 +289,7 @@ def check_going_out(game: Game, number: int, entries: Mapping[str, Fields]) -> N
                 number, side, "went_out", f"only one side can go out; {quote(out)} already did"
             )
         out = side
-        sizes = game.variant.arrangement(game.players)
-        problem = game.variant.going_out_problem(
-            side, entries, game.rules, sizes[game.sides.index(side)]
-        )
+        problem = game.variant.going_out_problem(side, entries, game.rules, game.team_sizes[side])
         if problem:
             raise round_error(number, side, "went_out", problem)
 

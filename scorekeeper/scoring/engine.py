@@ -44,7 +44,8 @@ def score_game(doc: Any) -> Answer:
     for number, raw in enumerate(game.rounds, start=game.start_rounds + 1):
         if winners:
             raise ScoringError(f"the game already finished after round {number - 1}", round=number)
-        lines = variant.round_lines(read_round(game, number, raw), rules, number)
+        entries = read_round(game, number, raw)
+        lines = variant.round_lines(entries, rules, number, game.team_sizes)
         scores = {side: sum(points for _, points in lines[side]) for side in game.sides}
         for side, score in scores.items():
             totals[side] += score

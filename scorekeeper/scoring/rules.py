@@ -36,6 +36,7 @@ class Context:
     round: int
     side: str
     went_out: str | None  # the side that went out this round, if any
+    team_size: int = 1  # how many players the side has
 
 
 class LineRule(Protocol):
@@ -55,6 +56,10 @@ class Each:
     label: str
     sign: int = 1
 
+    def counts_for(self, went_out: bool, rules: Rules) -> bool:
+        """A count of cards always counts, whoever went out."""
+        return True
+
     def lines(self, f: Fields, rules: Rules, ctx: Context) -> list[Line]:
         n = f[self.field]
         return [(counted(self.label, n), self.sign * n * rules[self.option])] if n else []
@@ -73,19 +78,47 @@ class Flag:
 
 
 @dataclass(frozen=True)
+class Switch:
+    """A yes/no rule that follows a flag option, so a table can change it.
+
+    ``Switch("x")`` is on while option ``x`` is true; ``Switch("x", when=False)``
+    while it is false.
+
+    >>> Switch("count_out_side_hands", when=False).on({"count_out_side_hands": True})
+    False
+    """
+
+    option: str
+    when: bool = True
+
+    def on(self, rules: Rules) -> bool:
+        return bool(rules[self.option]) is self.when
+
+
+def is_on(rule: bool | Switch, rules: Rules) -> bool:
+    """A fixed yes/no, or a ``Switch`` read from the game's rules."""
+    return rule.on(rules) if isinstance(rule, Switch) else rule
+
+
+@dataclass(frozen=True)
 class Points:
     """Card points entered as a total: added (``sign=1``) or subtracted.
 
-    ``spare_went_out`` leaves them out for the side that went out.
+    ``spare_went_out`` leaves them out for the side that went out: always
+    (``True``), never (``False``) or as a flag option says (a ``Switch``).
     """
 
     field: str
     label: str
     sign: int = 1
-    spare_went_out: bool = False
+    spare_went_out: bool | Switch = False
+
+    def counts_for(self, went_out: bool, rules: Rules) -> bool:
+        """Whether these points count for a side that did (or did not) go out."""
+        return not (went_out and is_on(self.spare_went_out, rules))
 
     def lines(self, f: Fields, rules: Rules, ctx: Context) -> list[Line]:
-        if self.spare_went_out and ctx.went_out == ctx.side:
+        if not self.counts_for(ctx.went_out == ctx.side, rules):
             return []
         return [(self.label, self.sign * f[self.field])] if f[self.field] else []
 
@@ -107,6 +140,53 @@ class RedThrees:
         if n and n >= big:
             return [(f"{self.label} ×{n}", rules[self.big_value] + (n - big) * each)]
         return [(counted(self.label, n), n * each)] if n else []
+
+
+@dataclass(frozen=True)
+class AtLeast:
+    """A going-out requirement: at least ``rules[option]`` canastas of the kinds in
+    ``fields`` (summed). ``what`` names one such canasta in messages.
+
+    The number is a house-rule option, so 0 means going out needs none of them.
+
+    >>> need = AtLeast("out_canastas", ("natural_canastas", "mixed_canastas"), "canasta")
+    >>> need.problem(need.count({"natural_canastas": 1}), {"out_canastas": 2})
+    'going out needs at least 2 canastas, this side has 1'
+    >>> need.problem(0, {"out_canastas": 0}) is None
+    True
+    """
+
+    option: str
+    fields: tuple[str, ...]
+    what: str
+
+    def count(self, f: Fields) -> int:
+        return sum(int(f.get(name, 0)) for name in self.fields)
+
+    def least(self, rules: Rules) -> int:
+        return int(rules[self.option])
+
+    def describe(self, least: int) -> str:
+        """``least`` of these canastas in words: "1 canasta", "2 mixed canastas"."""
+        return f"{least} {self.what}" if least == 1 else f"{least} {self.what}s"
+
+    def problem(self, have: int, rules: Rules) -> str | None:
+        least = self.least(rules)
+        if have >= least:
+            return None
+        return f"going out needs at least {self.describe(least)}, this side has {have}"
+
+
+@dataclass(frozen=True)
+class CardPenalty:
+    """Who pays for one kind of card left over when a side goes out, for the
+    rules page: the line's ``label``, its round ``field``, and whether it counts
+    for the side that went out (``out_side``) and for every other side."""
+
+    field: str
+    label: str
+    out_side: bool
+    other_sides: bool
 
 
 @dataclass(frozen=True)

@@ -10,15 +10,19 @@ from .errors import ScoringError
 from .fields import CANASTA_CARDS, FIELDS, Field
 from .rules import (
     AfterRounds,
+    AtLeast,
     ByRound,
     ByScore,
+    CardPenalty,
     CardValue,
     Context,
+    Each,
     Fields,
     Fixed,
     Line,
     LineRule,
     Option,
+    Points,
     ReachTarget,
     Rules,
 )
@@ -43,7 +47,7 @@ class Variant:
     opening: ClassVar[ByScore | ByRound | Fixed]
     end: ClassVar[ReachTarget | AfterRounds]
     going_out: ClassVar[str]  # what going out needs, in words
-    going_out_needs: ClassVar[Mapping[str, int]] = {}  # field or "canastas" -> at least
+    out_needs: ClassVar[Sequence[AtLeast]] = ()  # going-out requirements, each an option
     notes: ClassVar[Sequence[str]] = ()  # rules the app cannot check, for the rules page
     # The round screen: fields a typical round leaves at 0 (folded away), fields that
     # only exist while a flag option is on, and card classes a points field's card
@@ -52,18 +56,38 @@ class Variant:
     field_switches: ClassVar[Mapping[str, str]] = {}  # field -> flag option enabling it
     counter_excludes: ClassVar[Mapping[str, Sequence[str]]] = {}  # field -> card keys
     fill_notes: ClassVar[Sequence[str]] = ()  # FILLs that are not a number
+    has_dealer: ClassVar[bool] = True  # whether the sheet has a dealer (deal rotates)
 
     # -- players and seats -------------------------------------------------
 
     def arrangement(self, players: int) -> tuple[int, ...]:
-        """Team sizes, one per side, for this many players."""
+        """The usual team sizes, one per side, for this many players."""
         return (players // 2, players // 2)
 
+    def arrangements(self, players: int) -> list[tuple[int, ...]]:
+        """Every allowed way to seat this many players as sides (team sizes, one
+        per side); the first is the usual one, ``arrangement(players)``. A variant
+        where the same players may also play another way lists that way too."""
+        return [self.arrangement(players)]
+
+    def arrangement_for(self, players: int, sides: int) -> tuple[int, ...] | None:
+        """The team sizes of ``players`` playing as ``sides`` sides, or None if
+        this variant does not allow that."""
+        return next((a for a in self.arrangements(players) if len(a) == sides), None)
+
     def players_for_sides(self, sides: int) -> int | None:
-        """The number of players ``sides`` implies when none is given."""
-        if len(self.arrangement(self.default_players)) == sides:
+        """The number of players ``sides`` implies when none is given: the default
+        number of players if they can play as that many sides (so two sides of
+        Hand and Foot are four players in teams), else the smallest allowed number
+        that can (four sides of Hand and Foot: four players, each alone)."""
+        if self.arrangement_for(self.default_players, sides):
             return self.default_players
-        return next((p for p in self.players if len(self.arrangement(p)) == sides), None)
+        return next((p for p in self.players if self.arrangement_for(p, sides)), None)
+
+    def team_sizes(self, players: int, sides: Sequence[str]) -> dict[str, int]:
+        """How many players each side has (the usual arrangement if none fits)."""
+        sizes = self.arrangement_for(players, len(sides)) or self.arrangement(players)
+        return dict(zip(sides, sizes, strict=False))
 
     def sits_out(self, players: int) -> bool:
         """Whether one player sits out each round (five-player classic)."""
@@ -91,6 +115,38 @@ class Variant:
     def rules(self, house: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """A game's rule values: the defaults with its (already checked) house rules."""
         return {**self.defaults(), **(house or {})}
+
+    @property
+    def going_out_needs(self) -> dict[str, int]:
+        """The default going-out requirements as ``{field or "canastas": at least}``
+        ("canastas" where several kinds count together). Kept for callers written
+        before the ``out_*`` options; the game's own rules may differ."""
+        defaults = self.defaults()
+        return {
+            need.fields[0] if len(need.fields) == 1 else "canastas": defaults[need.option]
+            for need in self.out_needs
+        }
+
+    def card_penalties(self, house: Mapping[str, Any] | None = None) -> list[CardPenalty]:
+        """Who pays for the cards left over when a side goes out, under a game's
+        rules (``house``: its house rules or all its rule values): every line that
+        takes points off for cards in a hand, foot or weeper, in table order.
+
+        >>> from scorekeeper.scoring import get_variant
+        >>> [(p.label, p.out_side, p.other_sides)
+        ...  for p in get_variant("hand-and-foot").card_penalties()]
+        [('cards in hand', False, True), ('foot not picked up', True, True)]
+        >>> samba = get_variant("samba-foot")
+        >>> [p.out_side for p in samba.card_penalties({"count_out_side_hands": False})]
+        [False, True]
+        """
+        rules = self.rules(house)
+        return [
+            CardPenalty(rule.field, rule.label, rule.counts_for(True, rules),
+                        rule.counts_for(False, rules))
+            for rule in self.lines
+            if isinstance(rule, (Points, Each)) and rule.sign < 0
+        ]  # fmt: skip
 
     def uses(self, field: str) -> bool:
         return field in self.fields
@@ -128,12 +184,20 @@ class Variant:
         return [line for rule in self.lines for line in rule.lines(f, rules, ctx)]
 
     def round_lines(
-        self, entries: Mapping[str, Fields], rules: Rules, number: int
+        self,
+        entries: Mapping[str, Fields],
+        rules: Rules,
+        number: int,
+        sizes: Mapping[str, int] | None = None,
     ) -> dict[str, list[Line]]:
-        """Every side's breakdown for one round (``entries`` has every side)."""
+        """Every side's breakdown for one round (``entries`` has every side;
+        ``sizes`` their team sizes, by default as ``players_for_sides`` implies)."""
+        if sizes is None:
+            players = self.players_for_sides(len(entries)) or self.default_players
+            sizes = self.team_sizes(players, list(entries))
         went_out = next((s for s, f in entries.items() if f.get("went_out")), None)
         return {
-            side: self.side_lines(f, rules, Context(number, side, went_out))
+            side: self.side_lines(f, rules, Context(number, side, went_out, sizes.get(side, 1)))
             for side, f in entries.items()
         }
 
@@ -148,20 +212,23 @@ class Variant:
     def going_out_problem(
         self, side: str, entries: Mapping[str, Fields], rules: Rules, team_size: int
     ) -> str | None:
-        """Why this side may not have gone out, or None."""
+        """Why this side may not have gone out, or None: the first ``out_needs``
+        requirement (at the game's numbers) its canastas do not meet."""
         f = entries[side]
-        for need, least in self.going_out_needs.items():
-            have = self.canastas(f) if need == "canastas" else f[need]
-            if have < least:
-                what = "canastas" if need == "canastas" else need.replace("_", " ")
-                what = what.removesuffix("s") if least == 1 else what
-                return f"going out needs at least {least} {what}, this side has {have}"
+        for need in self.out_needs:
+            problem = need.problem(need.count(f), rules)
+            if problem:
+                return problem
         return None
+
+    def check_side(self, number: int, side: str, f: Fields, rules: Rules, team_size: int) -> None:
+        """Variant-specific checks across one side's own fields, made before the
+        going-out requirement and the checks across sides; raise ScoringError."""
 
     def check_round(
         self, number: int, entries: Mapping[str, Fields], rules: Rules, players: int
     ) -> None:
-        """Variant-specific checks across a round's fields; raise ScoringError."""
+        """Variant-specific checks across a round's sides; raise ScoringError."""
 
     def check_options(self, rules: Rules) -> None:
         """Variant-specific checks across option values; raise ScoringError."""
@@ -173,6 +240,7 @@ def round_error(number: int, side: str, field: str, problem: str) -> ScoringErro
 
 __all__ = [
     "AfterRounds",
+    "AtLeast",
     "ByRound",
     "ByScore",
     "CardValue",

@@ -27,12 +27,14 @@ def side_fields(draw, variant, players, red_budget, out, options):
     for name in (n for n in RED_THREES if n in f):
         f[name] = draw(st.integers(0, min(3, red_budget[0])))
         red_budget[0] -= f[name]
-    if "weepers_picked_up" in f:
-        f["weepers_picked_up"] = min(f["weepers_picked_up"], 2)
     if "red_sevens_canastas" in f and not options.get("red_sevens"):
         f["red_sevens_canastas"] = 0
-    if variant.uses("dealer_bonus"):
-        f["dealer_bonus"] = draw(st.booleans())
+    if "kitties" in f:  # two kitties are dealt
+        f["kitties"] = min(f["kitties"], red_budget[1])
+        red_budget[1] -= f["kitties"]
+    if variant.uses("dealer_bonus"):  # one dealer
+        f["dealer_bonus"] = draw(st.booleans()) and red_budget[2] > 0
+        red_budget[2] -= f["dealer_bonus"]
     if out:
         f["went_out"] = True
         if variant.uses("concealed"):
@@ -42,6 +44,12 @@ def side_fields(draw, variant, players, red_budget, out, options):
         for name, least in {**needs, **OUT_LEAST.get(variant.id, {})}.items():
             f[name] = max(f[name], least)
         f.update(OUT_EXACT.get(variant.id, {}))
+    if "weepers_picked_up" in f:  # a weeper after each canasta; none left once all are up
+        canastas = sum(f[n] for n in CANASTA_CARDS if n in f)
+        f["weepers_picked_up"] = min(f["weepers_picked_up"], 2, canastas)
+        f["canastas_from_hand"] = min(f["canastas_from_hand"], canastas)
+        if f["weepers_picked_up"] == 2:
+            f.update(weeper_points=0, red_threes_in_weeper=0, black_threes_in_weeper=0)
     return f
 
 
@@ -64,7 +72,7 @@ def games(draw, variant_ids=tuple(VARIANTS)):
         if doc["rounds"] and score_game(doc)["finished"]:
             break
         out = draw(st.sampled_from([None, *sides]))
-        budget = [variant.red_threes_in_play(players)]
+        budget = [variant.red_threes_in_play(players), 2, 1]  # red threes, kitties, dealers
         doc["rounds"].append(
             {s: draw(side_fields(variant, players, budget, s == out, options)) for s in sides}
         )

@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
-from ..rules import STANDARD_CARDS, ByScore, Each, Flag, Option, Points, ReachTarget
-from ..variant import Variant
+from collections.abc import Mapping
+
+from ..errors import quote
+from ..rules import (
+    STANDARD_CARDS,
+    AtLeast,
+    ByScore,
+    Each,
+    Fields,
+    Flag,
+    Option,
+    Points,
+    ReachTarget,
+    Rules,
+)
+from ..variant import Variant, round_error
 
 
 class Classic(Variant):
@@ -31,6 +45,7 @@ class Classic(Variant):
         Option("going_out", "going out", 100),
         Option("concealed", "hidden canasta (going out concealed), extra", 100),
         Option("dealer_bonus", "dealer picked up exactly the right number", 100),
+        Option("out_canastas", "canastas a side needs to go out", 1),
         Option(
             "opening", "opening meld by score before the round",
             [[None, 0], [0, 50], [1500, 90], [3000, 120]], kind="thresholds",
@@ -56,7 +71,7 @@ class Classic(Variant):
     going_out = "Going out needs at least one canasta on the side's table."
     opening = ByScore()
     end = ReachTarget()
-    going_out_needs = {"canastas": 1}
+    out_needs = (AtLeast("out_canastas", ("natural_canastas", "mixed_canastas"), "canasta"),)
     notes = (
         "A first meld that is a canasta meets any opening requirement.",
         "With five players, one player of the team of three sits out each round, in rotation.",
@@ -75,3 +90,16 @@ class Classic(Variant):
 
     def red_threes_in_play(self, players: int) -> int:
         return 6 if players == 6 else 4
+
+    def check_round(
+        self, number: int, entries: Mapping[str, Fields], rules: Rules, players: int
+    ) -> None:
+        """There is one dealer, so at most one side has the dealer bonus."""
+        dealer = None
+        for side, f in entries.items():
+            if not f["dealer_bonus"]:
+                continue
+            if dealer is not None:
+                problem = f"only one side can have the dealer bonus; {quote(dealer)} already has it"
+                raise round_error(number, side, "dealer_bonus", problem)
+            dealer = side

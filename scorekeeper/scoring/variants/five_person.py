@@ -3,9 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
-from ..rules import CardValue, Each, Fields, Fixed, Flag, Line, Option, Points, ReachTarget, Rules
-from ..variant import Variant
+from ..rules import (
+    AtLeast,
+    CardValue,
+    Each,
+    Fields,
+    Fixed,
+    Flag,
+    Line,
+    Option,
+    Points,
+    ReachTarget,
+    Rules,
+)
+from ..variant import Variant, round_error
+
+CANASTAS = ("natural_canastas", "mixed_canastas", "super_canastas_pure", "super_canastas_impure")
 
 
 class FivePerson(Variant):
@@ -36,6 +51,7 @@ class FivePerson(Variant):
             "opening meld with a kitty, when finishing, or when the partner has a canasta",
             25,
         ),
+        Option("out_canastas", "canastas a player and partner need between them to finish", 1),
         Option("target", "game ends when a player reaches", 4000, kind="positive"),
         Option(
             "tie_plays_on", "a tie for the lead plays another round", True, kind="flag",
@@ -61,6 +77,8 @@ class FivePerson(Variant):
     going_out = "Finishing needs a canasta among the melds of the player or of their partner."
     opening = Fixed()
     end = ReachTarget()
+    out_needs = (AtLeast("out_canastas", CANASTAS, "canasta"),)  # the player's and partner's
+    kitties_dealt: ClassVar[int] = 2
     notes = (
         "Seats are numbered 1 to 5 clockwise; your partner sits two places after you "
         "(seat 1 with seat 3, seat 4 with seat 1).",
@@ -85,10 +103,24 @@ class FivePerson(Variant):
         """The player seated two places after ``side``."""
         return sides[(sides.index(side) + 2) % len(sides)]
 
+    @staticmethod
+    def rentrap(sides: list[str], side: str) -> str:
+        """The player seated two places before ``side``: the one whose partner
+        ``side`` is, and who earns ``side``'s score too.
+
+        >>> FivePerson.rentrap(["P1", "P2", "P3", "P4", "P5"], "P1")
+        'P4'
+        """
+        return sides[(sides.index(side) - 2) % len(sides)]
+
     def round_lines(
-        self, entries: Mapping[str, Fields], rules: Rules, number: int
+        self,
+        entries: Mapping[str, Fields],
+        rules: Rules,
+        number: int,
+        sizes: Mapping[str, int] | None = None,
     ) -> dict[str, list[Line]]:
-        own = super().round_lines(entries, rules, number)
+        own = super().round_lines(entries, rules, number, sizes)
         sides = list(entries)
         combined = {}
         for side, lines in own.items():
@@ -99,9 +131,28 @@ class FivePerson(Variant):
     def going_out_problem(
         self, side: str, entries: Mapping[str, Fields], rules: Rules, team_size: int
     ) -> str | None:
-        mate = self.partner(list(entries), side)
-        if self.canastas(entries[side]) + self.canastas(entries[mate]) < 1:
+        """Finishing counts the canastas of the player and their partner together."""
+        mate, need = self.partner(list(entries), side), self.out_needs[0]
+        have, least = need.count(entries[side]) + need.count(entries[mate]), need.least(rules)
+        if have < least:
             return (
-                f"finishing needs a canasta among this player's or their partner's ({mate}) melds"
+                f"finishing needs at least {need.describe(least)} among the melds of this "
+                f"player and their partner ({mate}), they have {have}"
             )
         return None
+
+    def check_round(
+        self, number: int, entries: Mapping[str, Fields], rules: Rules, players: int
+    ) -> None:
+        """Two kitties are dealt: the players' kitties add up to at most that."""
+        seen = 0
+        for side, f in entries.items():
+            n, seen = f["kitties"], seen + f["kitties"]
+            if n > self.kitties_dealt:
+                problem = f"{n} is more than the {self.kitties_dealt} kitties dealt"
+                raise round_error(number, side, "kitties", problem)
+            if seen > self.kitties_dealt:
+                problem = (
+                    f"{n} makes {seen} kitties this round, more than the {self.kitties_dealt} dealt"
+                )
+                raise round_error(number, side, "kitties", problem)

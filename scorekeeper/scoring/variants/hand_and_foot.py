@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from ..rules import STANDARD_CARDS, AfterRounds, ByRound, CardValue, Each, Flag, Option, Points
+from ..rules import (
+    STANDARD_CARDS,
+    AfterRounds,
+    AtLeast,
+    ByRound,
+    CardValue,
+    Each,
+    Flag,
+    Option,
+    Points,
+)
 from ..variant import Variant
 
 
@@ -12,8 +22,8 @@ class HandAndFoot(Variant):
     seed = "001_85234c199684ab4e.txt"
     summary = (
         "One deck with jokers per player; each player has a hand and a foot. An odd "
-        "number of players play alone, an even number in two teams. Four rounds; the "
-        "opening meld rises each round."
+        "number of players play alone, an even number in two teams or each alone. Four "
+        "rounds; the opening meld rises each round."
     )
     players = tuple(range(2, 13))
     fields = (
@@ -25,6 +35,8 @@ class HandAndFoot(Variant):
         Option("mixed_canasta", "dirty pile (mixed canasta)", 300),
         Option("red_three", "red three laid, each", 100),
         Option("going_out", "going out", 100),
+        Option("out_natural_canastas", "clean piles a side needs to go out", 1),
+        Option("out_mixed_canastas", "dirty piles a side needs to go out", 1),
         Option("opening", "opening meld by round", [50, 90, 120, 150], kind="by_round"),
         Option("rounds", "rounds in a game", 4, kind="positive"),
     )
@@ -41,7 +53,11 @@ class HandAndFoot(Variant):
     going_out = "Going out needs the side to have at least one clean and one dirty pile."
     opening = ByRound()
     end = AfterRounds()
-    going_out_needs = {"natural_canastas": 1, "mixed_canastas": 1}
+    out_needs = (
+        AtLeast("out_natural_canastas", ("natural_canastas",), "natural canasta"),
+        AtLeast("out_mixed_canastas", ("mixed_canastas",), "mixed canasta"),
+    )
+    has_dealer = False  # each player picks their hand and foot from the pile
     notes = ("Once a side has opened, it has no minimum for the rest of that round.",)
 
     counter_excludes = {"meld_points": ("red_three",)}  # laid red threes score apart
@@ -50,6 +66,12 @@ class HandAndFoot(Variant):
         if players % 2:
             return (1,) * players
         return (players // 2, players // 2)
+
+    def arrangements(self, players: int) -> list[tuple[int, ...]]:
+        """An even number "can" play in two teams: they may also each play alone
+        (a document with as many sides as players)."""
+        usual, alone = self.arrangement(players), (1,) * players
+        return [usual] if usual == alone else [usual, alone]
 
     def cards_in_play(self, players: int) -> int:
         return 54 * players

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from ..rules import (
     STANDARD_CARDS,
     AfterRounds,
+    AtLeast,
     ByRound,
     Each,
     Fields,
@@ -15,6 +16,7 @@ from ..rules import (
     Points,
     RedThrees,
     Rules,
+    Switch,
 )
 from ..variant import Variant, round_error
 
@@ -45,6 +47,13 @@ class SambaFoot(Variant):
         Option("red_threes_many", "red threes that earn the flat bonus", 5, kind="positive"),
         Option("red_threes_many_bonus", "flat bonus for that many red threes", 1000),
         Option("going_out", "going out", 500),
+        Option("out_natural_canastas", "red canastas a side needs to go out", 2),
+        Option("out_mixed_canastas", "black canastas a side needs to go out", 2),
+        Option("out_wild_canastas", "wild-card canastas a side needs to go out", 1),
+        Option(
+            "count_out_side_hands", "hand points count against the side that went out too",
+            True, kind="flag",
+        ),
         Option("opening", "opening meld by round", [50, 90, 120], kind="by_round"),
         Option(
             "rounds", "rounds in a game", 3, kind="positive",
@@ -60,7 +69,12 @@ class SambaFoot(Variant):
         RedThrees("red_threes", "red_three", "red_threes_many", "red_threes_many_bonus"),
         Flag("went_out", "going_out", "going out"),
         Points("meld_points", "meld points"),
-        Points("hand_points", "cards in hand", sign=-1),
+        Points(
+            "hand_points",
+            "cards in hand",
+            sign=-1,
+            spare_went_out=Switch("count_out_side_hands", when=False),
+        ),
         Points("foot_points", "foot not picked up", sign=-1),
     )
     card_values = STANDARD_CARDS
@@ -71,7 +85,11 @@ class SambaFoot(Variant):
     )
     opening = ByRound()
     end = AfterRounds()
-    going_out_needs = {"natural_canastas": 2, "mixed_canastas": 2, "wild_canastas": 1}
+    out_needs = (  # sambas and red-sevens canastas do not count toward these
+        AtLeast("out_natural_canastas", ("natural_canastas",), "natural canasta"),
+        AtLeast("out_mixed_canastas", ("mixed_canastas",), "mixed canasta"),
+        AtLeast("out_wild_canastas", ("wild_canastas",), "wild canasta"),
+    )
     fill_notes = (
         "Six players play in two teams of three, with seven decks.",
         "Hand and foot points count against every side, the side that went out included "

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from ..errors import ScoringError
 from ..rules import (
     STANDARD_CARDS,
+    AtLeast,
     ByScore,
     Context,
     Each,
@@ -22,6 +24,8 @@ from ..rules import (
 from ..variant import Variant, round_error
 
 TURNED = ("meld_points", "red_threes")  # count against a side that never wept
+CANASTAS = ("natural_canastas", "mixed_canastas", "sevens_canastas", "wild_canastas")
+IN_WEEPER = ("weeper_points", "red_threes_in_weeper", "black_threes_in_weeper")
 
 
 class Weeping(Variant):
@@ -50,9 +54,15 @@ class Weeping(Variant):
         Option("red_threes_all", "red threes that make a full set", 6, kind="positive"),
         Option("red_threes_all_bonus", "a full set of red threes on one side", 1200),
         Option("going_out", "going out", 100),
+        Option("out_canastas", "canastas a side needs to go out (of any kind)", 2),
         Option("black_three_in_hand", "black three left in a hand, each (against)", 100),
         Option("red_three_in_hand", "red three left in a hand, each (against)", 5),
         Option("three_in_weeper", "three in a weeper never picked up, each (against)", 5),
+        Option(
+            "penalty_unless_all_wept",
+            "melds count against a side that has not picked up all its weepers "
+            "(not only a side that picked up none)", False, kind="flag",
+        ),
         Option(
             "opening", "opening meld by score before the round",
             [[None, 50], [3000, 90], [5000, 120]], kind="thresholds",
@@ -90,7 +100,11 @@ class Weeping(Variant):
     )
     opening = ByScore()
     end = ReachTarget()
-    going_out_needs = {"canastas": 2}
+    out_needs = (AtLeast("out_canastas", CANASTAS, "canasta"),)
+    weeper_dealer_offset: ClassVar[int] = -1
+    """Who deals the weepers, in seats after the dealer: "Nine cards are dealt by
+    the person to the right of the dealer". The deal rotates to the left, so the
+    person to the dealer's right is the one seated before them."""
     fill_notes = ("Six players in three teams of two are allowed too.",)
     notes = (
         "A dirty canasta has more naturals than wilds and at most 3 wilds.",
@@ -116,13 +130,30 @@ class Weeping(Variant):
     def red_threes_in_play(self, players: int) -> int:
         return 6
 
+    def weeper_dealer(self, seats: list[str], dealer: str) -> str:
+        """The player who deals the weepers when ``dealer`` deals the hands.
+
+        >>> Weeping().weeper_dealer(["Ann", "Bob", "Cat", "Dan"], "Ann")
+        'Dan'
+        """
+        return seats[(seats.index(dealer) + self.weeper_dealer_offset) % len(seats)]
+
+    @staticmethod
+    def wept_too_little(picked: int, team_size: int, rules: Rules) -> bool:
+        """Whether a side pays for its melds when another side goes out: it picked up
+        no weeper, or (``penalty_unless_all_wept``) not all of its weepers."""
+        return picked < team_size if rules["penalty_unless_all_wept"] else picked == 0
+
     def side_lines(self, f: Fields, rules: Rules, ctx: Context) -> list[Line]:
-        never_wept = ctx.went_out not in (None, ctx.side) and f["weepers_picked_up"] == 0
+        never_wept = ctx.went_out not in (None, ctx.side) and self.wept_too_little(
+            f["weepers_picked_up"], ctx.team_size, rules
+        )
+        why = "no weeper picked up" if f["weepers_picked_up"] == 0 else "not all weepers picked up"
         out: list[Line] = []
         for rule in self.lines:
             lines = rule.lines(f, rules, ctx)
             if never_wept and getattr(rule, "field", None) in TURNED:
-                lines = [(f"{label} (against: no weeper picked up)", -p) for label, p in lines]
+                lines = [(f"{label} (against: {why})", -p) for label, p in lines]
             out += lines
         return out
 
@@ -135,15 +166,26 @@ class Weeping(Variant):
             problem = f"going out needs all {team_size} weepers picked up, this side has {picked}"
         return problem
 
-    def check_round(
-        self, number: int, entries: Mapping[str, Fields], rules: Rules, players: int
-    ) -> None:
-        for side, f in entries.items():
-            if f["weepers_picked_up"] > 2:
-                raise round_error(
-                    number, side, "weepers_picked_up",
-                    f"{f['weepers_picked_up']} is more than the 2 players on a side",
-                )  # fmt: skip
+    def check_side(self, number: int, side: str, f: Fields, rules: Rules, team_size: int) -> None:
+        """A canasta out of hand is still a canasta; a player picks up a weeper after
+        closing a canasta; once every weeper is picked up, none is left to count."""
+        canastas, picked = self.canastas(f), f["weepers_picked_up"]
+        closed = f"{canastas} canasta" if canastas == 1 else f"{canastas} canastas"
+        if f["canastas_from_hand"] > canastas:
+            problem = f"{f['canastas_from_hand']} is more than the {closed} this side has"
+            raise round_error(number, side, "canastas_from_hand", problem)
+        if picked > team_size:
+            problem = f"{picked} is more than the {team_size} players on a side"
+            raise round_error(number, side, "weepers_picked_up", problem)
+        if picked > canastas:
+            problem = (
+                f"{picked} is more than the {closed} this side has "
+                "(a player picks up a weeper after closing a canasta)"
+            )
+            raise round_error(number, side, "weepers_picked_up", problem)
+        for name in (n for n in IN_WEEPER if picked == team_size and f[n]):
+            problem = f"must be 0 once all {team_size} weepers are picked up, not {f[name]}"
+            raise round_error(number, side, name, problem)
 
     def check_options(self, rules: Rules) -> None:
         last = max(low for low, _ in rules["opening"] if low is not None)

@@ -15,28 +15,30 @@ ROUNDS = [
     # 1000 sevens + 2500 wild + 100 + 480; 300 + 200 - 35
     pytest.param({"A": {"sevens_canastas": 1, "wild_canastas": 1, "weepers_picked_up": 2,
                         "went_out": True, "meld_points": 480},
-                  "B": {"mixed_canastas": 1, "weepers_picked_up": 2, "meld_points": 200,
+                  "B": {"mixed_canastas": 1, "weepers_picked_up": 1, "meld_points": 200,
                         "hand_points": 35}}, {"A": 4080, "B": 465}, {}, id="sevens-and-wild"),
     # 1000 + 100 from hand + 100 out + 500; 300 + 150 - 20
     pytest.param({"A": {"natural_canastas": 2, "canastas_from_hand": 1, "weepers_picked_up": 2,
                         "went_out": True, "meld_points": 500},
                   "B": {"mixed_canastas": 1, "weepers_picked_up": 1, "meld_points": 150,
                         "hand_points": 20}}, {"A": 1700, "B": 430}, {}, id="canasta-from-hand"),
-    # all six red threes: 1200 instead of 600
+    # all six red threes: 1200 instead of 600; B 500 + 100
     pytest.param({"A": {**OUT, "red_threes": 6, "meld_points": 300},
-                  "B": {"weepers_picked_up": 1, "meld_points": 100}},
-                 {"A": 2400, "B": 100}, {}, id="all-six-red-threes"),
-    # five red threes are just 500; the sixth, in B's hand, costs B 5
+                  "B": {"natural_canastas": 1, "weepers_picked_up": 1, "meld_points": 100}},
+                 {"A": 2400, "B": 600}, {}, id="all-six-red-threes"),
+    # five red threes are just 500; the sixth, in B's hand, costs B 5: 500 + 100 - 50 - 5
     pytest.param({"A": {**OUT, "red_threes": 5, "meld_points": 300},
-                  "B": {"red_threes_in_hand": 1, "weepers_picked_up": 1, "meld_points": 100,
-                        "hand_points": 50}}, {"A": 1700, "B": 45}, {}, id="five-red-threes"),
-    # 100 - 60 hand - 200 black threes in hand - 5 red three in hand - 90 weeper
+                  "B": {"natural_canastas": 1, "red_threes_in_hand": 1, "weepers_picked_up": 1,
+                        "meld_points": 100, "hand_points": 50}}, {"A": 1700, "B": 545}, {},
+                 id="five-red-threes"),
+    # 500 + 100 - 60 hand - 200 black threes in hand - 5 red three in hand - 90 weeper
     # - 5 red three in weeper - 10 black threes in weeper
     pytest.param({"A": {**OUT, "meld_points": 250},
-                  "B": {"weepers_picked_up": 1, "meld_points": 100, "hand_points": 60,
+                  "B": {"natural_canastas": 1, "weepers_picked_up": 1, "meld_points": 100,
+                        "hand_points": 60,
                         "black_threes_in_hand": 2, "red_threes_in_hand": 1, "weeper_points": 90,
                         "red_threes_in_weeper": 1, "black_threes_in_weeper": 2}},
-                 {"A": 1150, "B": -270}, {}, id="threes-left"),
+                 {"A": 1150, "B": 230}, {}, id="threes-left"),
     # B never picked up a weeper and A went out: 500 canasta still counts,
     # meld 150 and red threes 200 count against, -30 hand, -180 weeper
     pytest.param({"A": {**OUT, "meld_points": 300},
@@ -52,11 +54,12 @@ ROUNDS = [
     pytest.param({"A": {**OUT, "meld_points": 200},
                   "B": {"red_threes": 6, "meld_points": 100}},
                  {"A": 1100, "B": -1300}, {}, id="never-wept-all-red-threes"),
-    # six players in three teams of two
+    # six players in three teams of two; C 500 + 100 + 90
     pytest.param({"A": {**OUT, "meld_points": 350},
                   "B": {"meld_points": 80, "hand_points": 20},
-                  "C": {"weepers_picked_up": 1, "meld_points": 90, "red_threes": 1}},
-                 {"A": 1250, "B": -100, "C": 190}, {"players": 6}, id="three-teams"),
+                  "C": {"natural_canastas": 1, "weepers_picked_up": 1, "meld_points": 90,
+                        "red_threes": 1}},
+                 {"A": 1250, "B": -100, "C": 690}, {"players": 6}, id="three-teams"),
 ]  # fmt: skip
 
 
@@ -88,7 +91,7 @@ def test_target_must_lie_above_last_threshold(game):
 @pytest.mark.parametrize(
     ("fields", "problem"),
     [
-        ({"natural_canastas": 1, "weepers_picked_up": 2}, "at least 2 canastas, this side has 1"),
+        ({"natural_canastas": 1, "weepers_picked_up": 1}, "at least 2 canastas, this side has 1"),
         (
             {"natural_canastas": 2, "weepers_picked_up": 1},
             "all 2 weepers picked up, this side has 1",

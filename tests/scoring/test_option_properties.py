@@ -1,0 +1,181 @@
+"""Property tests across random house-rule values for the issue 11 options."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.scoring import FIELDS, VARIANTS, ScoringError, score_game
+
+FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FIVE = ["P1", "P2", "P3", "P4", "P5"]
+# What each going-out option counts, and the name of one such canasta in messages.
+OUT_OPTIONS = {
+    "classic": {"out_canastas": (("natural_canastas", "mixed_canastas"), "canasta")},
+    "hand-and-foot": {"out_natural_canastas": (("natural_canastas",), "natural canasta"),
+                      "out_mixed_canastas": (("mixed_canastas",), "mixed canasta")},
+    "five-person": {"out_canastas": (("natural_canastas", "mixed_canastas",
+                                      "super_canastas_pure", "super_canastas_impure"), "canasta")},
+    "weeping": {"out_canastas": (("natural_canastas", "mixed_canastas", "sevens_canastas",
+                                  "wild_canastas"), "canasta")},
+    "samba-foot": {"out_natural_canastas": (("natural_canastas",), "natural canasta"),
+                   "out_mixed_canastas": (("mixed_canastas",), "mixed canasta"),
+                   "out_wild_canastas": (("wild_canastas",), "wild canasta")},
+}  # fmt: skip
+
+
+def canastas(n: int, what: str) -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+
+
+@st.composite
+def going_out(draw):
+    """A round where the first side goes out with random canastas under random
+    out_* values, and the message it must get (None if it may go out)."""
+    variant_id = draw(st.sampled_from(list(OUT_OPTIONS)))
+    needs = OUT_OPTIONS[variant_id]
+    options = {key: draw(st.integers(0, 3)) for key in needs}
+    counted = {name for fields, _ in needs.values() for name in fields}
+    top = 1 if len(counted) > 2 else 3  # with four kinds counted together, fewer of each
+    out = {name: draw(st.integers(0, top)) for name in sorted(counted)}
+    sides = FIVE if variant_id == "five-person" else ["A", "B"]
+    rnd = {sides[0]: {**out, "went_out": True}}
+    expected = None
+    if variant_id == "five-person":
+        mate = {name: draw(st.integers(0, top)) for name in sorted(counted)}
+        rnd["P3"] = mate
+        have, least = sum(out.values()) + sum(mate.values()), options["out_canastas"]
+        if have < least:
+            expected = (f"finishing needs at least {canastas(least, 'canasta')} among the melds "
+                        f"of this player and their partner (P3), they have {have}")  # fmt: skip
+    else:
+        for key, (fields, what) in needs.items():
+            have = sum(out[f] for f in fields)
+            if have < options[key]:
+                expected = (
+                    f"going out needs at least {canastas(options[key], what)}, this side has {have}"
+                )
+                break
+    if variant_id == "weeping":
+        picked = min(2, sum(out.values()))  # a weeper only after closing a canasta
+        rnd["A"]["weepers_picked_up"] = picked
+        if expected is None and picked < 2:
+            expected = f"going out needs all 2 weepers picked up, this side has {picked}"
+    if expected:
+        expected = f'round 1, side "{sides[0]}": went_out: {expected}'
+    return {"variant": variant_id, "sides": sides, "options": options, "rounds": [rnd]}, expected
+
+
+@FAST
+@given(going_out())
+def test_a_side_meeting_the_out_options_may_go_out_and_one_short_may_not(case):
+    doc, expected = case
+    if expected is None:
+        score_game(doc)
+        return
+    try:
+        score_game(doc)
+    except ScoringError as error:
+        assert str(error) == expected
+    else:
+        raise AssertionError(f"no error, expected {expected}")
+
+
+@st.composite
+def games(draw, variant_ids=tuple(VARIANTS)):
+    """A whole game, valid by construction, under random values of every option
+    issue 11 adds (and red sevens allowed, so every field can be used)."""
+    variant = VARIANTS[draw(st.sampled_from(variant_ids))]
+    options = {key: draw(st.integers(0, 3)) for key in OUT_OPTIONS[variant.id]}
+    for option in variant.options:
+        if option.key in ("penalty_unless_all_wept", "count_out_side_hands", "red_sevens"):
+            options[option.key] = draw(st.booleans())
+    most = 3 if variant.players_for_sides(3) else 2
+    sides = FIVE if variant.id == "five-person" else ["A", "B", "C"][: draw(st.integers(2, most))]
+    doc = {"variant": variant.id, "sides": sides, "options": options, "rounds": []}
+    for _ in range(draw(st.integers(0, 4))):
+        if doc["rounds"] and score_game(doc)["finished"]:
+            break
+        out = draw(st.sampled_from([None, *sides]))
+        rnd = {s: draw(side_fields(variant, s == out, options)) for s in sides}
+        keep_one(rnd, "dealer_bonus", 1)
+        keep_one(rnd, "kitties", 2)
+        doc["rounds"].append(rnd)
+    return doc
+
+
+def keep_one(rnd, field, most):
+    """Trim ``field`` across sides so that together they come to at most ``most``."""
+    left = most
+    for f in rnd.values():
+        if field in f:
+            n = min(int(f[field]), left)
+            f[field], left = type(f[field])(n), left - n
+
+
+@st.composite
+def side_fields(draw, variant, out, options):
+    f = {}
+    for name in variant.fields:
+        kind = FIELDS[name].kind
+        if kind == "points":
+            f[name] = 5 * draw(st.integers(0, 100))
+        elif name == "red_threes":  # at most one a side: never more than the packs hold
+            f[name] = draw(st.integers(0, 1))
+        elif kind == "count" and not name.startswith("red_threes"):
+            f[name] = draw(st.integers(0, 3))
+        elif name == "dealer_bonus":
+            f[name] = draw(st.booleans())
+    if not options.get("red_sevens"):
+        f.pop("red_sevens_canastas", None)
+    if out:  # three of every kind meets any out_* value drawn
+        f.update({n: 3 for fields, _ in OUT_OPTIONS[variant.id].values() for n in fields})
+        f["went_out"] = True
+        if variant.uses("foot_points") and variant.id == "samba-foot":
+            f["foot_points"] = 0
+    if variant.uses("weepers_picked_up"):
+        total = sum(f[n] for n in OUT_OPTIONS["weeping"]["out_canastas"][0])
+        f["weepers_picked_up"] = 2 if out else min(f["weepers_picked_up"], 2, total)
+        f["canastas_from_hand"] = min(f["canastas_from_hand"], total)
+        if f["weepers_picked_up"] == 2:
+            f.update(weeper_points=0, black_threes_in_weeper=0)
+    return f
+
+
+@FAST
+@given(games())
+def test_breakdown_lines_add_up_and_totals_are_sums_under_any_options(doc):
+    answer = score_game(doc)
+    for rnd in answer["rounds"]:
+        for side, score in rnd["scores"].items():
+            assert sum(points for _, points in rnd["breakdown"][side]) == score
+    for side in doc["sides"]:
+        assert answer["totals"][side] == sum(r["scores"][side] for r in answer["rounds"])
+
+
+@FAST
+@given(games(("weeping",)))
+def test_penalty_unless_all_wept_only_ever_costs_a_side_that_wept_one_of_two(doc):
+    key = "penalty_unless_all_wept"
+    on = score_game({**doc, "options": {**doc["options"], key: True}})
+    off = score_game({**doc, "options": {**doc["options"], key: False}})
+    for number, rnd in enumerate(doc["rounds"]):
+        went_out = next((s for s, f in rnd.items() if f.get("went_out")), None)
+        for side, f in rnd.items():
+            gap = off["rounds"][number]["scores"][side] - on["rounds"][number]["scores"][side]
+            if went_out in (None, side) or f["weepers_picked_up"] != 1:
+                assert gap == 0
+            else:  # meld points and red threes turned from + to -
+                assert gap == 2 * (f["meld_points"] + 100 * f["red_threes"])
+
+
+@FAST
+@given(games(("samba-foot",)))
+def test_count_out_side_hands_only_changes_the_out_side_by_its_hand(doc):
+    key = "count_out_side_hands"
+    on = score_game({**doc, "options": {**doc["options"], key: True}})
+    off = score_game({**doc, "options": {**doc["options"], key: False}})
+    for number, rnd in enumerate(doc["rounds"]):
+        for side, f in rnd.items():
+            gap = off["rounds"][number]["scores"][side] - on["rounds"][number]["scores"][side]
+            assert gap == (f["hand_points"] if f.get("went_out") else 0)
