@@ -17,6 +17,7 @@ from .games import create_game
 from .rounds import add_round
 
 NAMES = ["Ann", "Bea", "Cat", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou"]
+WEEPING_CANASTAS = ("natural_canastas", "mixed_canastas", "sevens_canastas", "wild_canastas")
 # The most a side needs on top of its drawn fields to go out, beyond going_out_needs.
 OUT_EXTRAS: dict[str, dict[str, int]] = {
     "five-person": {"natural_canastas": 1},
@@ -54,7 +55,20 @@ def random_side(
         if variant.uses("foot_points") and variant.id == "samba-foot":
             fields["foot_points"] = 0
         fields["hand_points"] = 0
+    if "weepers_picked_up" in fields:
+        weepers_within_canastas(fields)
     return {k: v for k, v in fields.items() if v}
+
+
+def weepers_within_canastas(fields: dict[str, Any]) -> None:
+    """Weeping: a weeper is picked up after closing a canasta, a canasta out of
+    the hand is one of the side's canastas, and a weeper picked up holds nothing."""
+    canastas = sum(fields.get(f, 0) for f in WEEPING_CANASTAS)
+    fields["weepers_picked_up"] = min(fields["weepers_picked_up"], canastas)
+    fields["canastas_from_hand"] = min(fields.get("canastas_from_hand", 0), canastas)
+    if fields["weepers_picked_up"] == 2:
+        for name in ("weeper_points", "red_threes_in_weeper", "black_threes_in_weeper"):
+            fields[name] = 0
 
 
 def random_round(
@@ -62,7 +76,21 @@ def random_round(
 ) -> dict[str, Any]:
     out = rng.choice([None, *sides, *sides])
     budget = [variant.red_threes_in_play(players)]
-    return {side: random_side(variant, rng, budget, side == out) for side in sides}
+    entries = {side: random_side(variant, rng, budget, side == out) for side in sides}
+    one_per_round(entries, "dealer_bonus", 1)  # one dealer
+    one_per_round(entries, "kitties", 2)  # two kitties are dealt
+    return entries
+
+
+def one_per_round(entries: dict[str, dict[str, Any]], field: str, most: int) -> None:
+    """Keep a field's total over all sides of a round within ``most``."""
+    left = most
+    for fields in entries.values():
+        if field in fields:
+            fields[field] = min(int(fields[field]), left)
+            left -= fields[field]
+            if not fields[field]:
+                del fields[field]
 
 
 def play_game(

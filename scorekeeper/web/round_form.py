@@ -20,7 +20,7 @@ from wtforms.validators import Optional, Regexp, StopValidation
 
 from ..scoring import FIELDS, ScoringError, Variant, card_points
 from ..scoring.fields import COUNT_LIMIT, POINTS_LIMIT
-from ..scoring.rules import Points, Rules
+from ..scoring.rules import Rules
 
 STALE_FORM = "This form is out of date: open the round again from the scoreboard."
 CARD_LIMIT = 200  # cards of one class in one pile: more than any pack holds
@@ -221,8 +221,6 @@ def problem_text(error: ScoringError) -> str:
     return f"{error.side}: {labelled(FIELDS[error.field].label, error.problem)}"
 
 
-def spared_when_out(variant: Variant) -> list[str]:
-    """Points fields the side that went out does not count (its hand, say)."""
-    return [
-        rule.field for rule in variant.lines if isinstance(rule, Points) and rule.spare_went_out
-    ]
+def spared_when_out(variant: Variant, rules: Rules) -> list[str]:
+    """Fields the side that went out does not count under ``rules`` (its hand, say)."""
+    return [p.field for p in variant.card_penalties(rules) if not p.out_side]

@@ -164,7 +164,7 @@ def layout(variant: Variant, rules: Any, board_: board.Board, screen: Screen) ->
         "rare": [f for f in fields if f in variant.rare_fields and f != "dealer_bonus"],
         "dealer_bonus": "dealer_bonus" in fields,
         "dealer_side": dealer_side,
-        "spared": round_form.spared_when_out(variant),
+        "spared": round_form.spared_when_out(variant, rules),
         "before": totals_before(board_, screen.number),
     }
 
