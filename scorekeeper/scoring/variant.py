@@ -89,6 +89,11 @@ class Variant:
         sizes = self.arrangement_for(players, len(sides)) or self.arrangement(players)
         return dict(zip(sides, sizes, strict=False))
 
+    def score_partners(self, sides: Sequence[str], side: str) -> tuple[str, str] | None:
+        """Where a player also scores another's points: (their partner, their
+        rentrap, whose score they add to theirs). None in most variants."""
+        return None
+
     def sits_out(self, players: int) -> bool:
         """Whether one player sits out each round (five-player classic)."""
         return False

@@ -15,8 +15,17 @@ import uuid
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, HiddenField, RadioField, SelectChoice, StringField
+from wtforms import (
+    BooleanField,
+    Field,
+    HiddenField,
+    RadioField,
+    SelectChoice,
+    SelectMultipleField,
+    StringField,
+)
 from wtforms.validators import Optional, Regexp, StopValidation
+from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..scoring import FIELDS, ScoringError, Variant, card_points
 from ..scoring.fields import COUNT_LIMIT, POINTS_LIMIT
@@ -77,8 +86,27 @@ def field_name(side: int, field: str, card: str | None = None) -> str:
     return f"s{side}_{field}" + (f"__{card}" if card else "")
 
 
-def round_form(variant: Variant, sides: list[str], rules: Rules, **kwargs: Any) -> Any:
-    """The form of one round of a game with these ``sides`` and ``rules``."""
+class PlayerChecks(SelectMultipleField):
+    """Which players of a side did something (picked up their weeper): one
+    checkbox each; the field's number is how many."""
+
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+    @property
+    def number(self) -> int:
+        return len(self.data or [])
+
+
+def round_form(
+    variant: Variant,
+    sides: list[str],
+    rules: Rules,
+    members: dict[str, list[str]] | None = None,
+    **kwargs: Any,
+) -> Any:
+    """The form of one round of a game with these ``sides`` and ``rules``; with
+    the players of each side (``members``), weepers picked up are ticked by name."""
 
     class RoundForm(FlaskForm):
         version = HiddenField(validators=[Optional(), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)])
@@ -95,10 +123,17 @@ def round_form(variant: Variant, sides: list[str], rules: Rules, **kwargs: Any) 
         )
         concealed = BooleanField(FIELDS["concealed"].label)
 
-    for i, _ in enumerate(sides):
+    for i, side in enumerate(sides):
         for name in side_fields(variant, rules):
             for field_key, field in side_field(variant, i, name):
                 setattr(RoundForm, field_key, field)
+        players = (members or {}).get(side, [])
+        if "weepers_picked_up" in variant.fields and len(players) > 1:
+            ticks = [SelectChoice(str(n), who) for n, who in enumerate(players)]
+            label = FIELDS["weepers_picked_up"].label
+            setattr(
+                RoundForm, field_name(i, "weepers_picked_up"), PlayerChecks(label, choices=ticks)
+            )
     return RoundForm(**kwargs)
 
 
@@ -126,12 +161,17 @@ def side_field(variant: Variant, side: int, name: str) -> list[tuple[str, Field]
     return fields
 
 
-def form_data_from(entries: dict[str, Any], sides: list[str]) -> dict[str, Any]:
-    """Form values for a stored round (to correct it)."""
+def form_data_from(
+    entries: dict[str, Any], sides: list[str], members: dict[str, list[str]] | None = None
+) -> dict[str, Any]:
+    """Form values for a stored round (to correct it). A stored count of weepers
+    picked up ticks that many of the side's players, in seat order."""
     data: dict[str, Any] = {}
     for i, side in enumerate(sides):
         for name, value in entries.get(side, {}).items():
-            if name == "went_out" and value:
+            if name == "weepers_picked_up" and len((members or {}).get(side, [])) > 1:
+                data[field_name(i, name)] = [str(n) for n in range(value)]
+            elif name == "went_out" and value:
                 data["went_out"] = str(i)
             elif name == "concealed":
                 data["concealed"] = bool(value)

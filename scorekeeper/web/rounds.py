@@ -66,13 +66,14 @@ def round_page(screen: Screen, answer: Any) -> Page:
     game, sides = screen.game, screen.game["sides"]
     variant = get_variant(game["variant"])
     rules = variant.rules(game["options"])
+    board_ = board.build(game, screen.played, answer)
     data = None
     if request.method == "GET":
         data = {"number": str(screen.number)}
         if screen.stored:
-            entries = screen.stored["entries"]
-            data.update(round_form.form_data_from(entries, sides), version=screen.stored["version"])
-    form = round_form.round_form(variant, sides, rules, data=data)
+            entries = round_form.form_data_from(screen.stored["entries"], sides, board_.members)
+            data.update(entries, version=screen.stored["version"])
+    form = round_form.round_form(variant, sides, rules, board_.members, data=data)
     if form.validate_on_submit():
         entries = round_form.entries_from(form, variant, sides, rules)
         if not form.errors:
@@ -83,7 +84,6 @@ def round_page(screen: Screen, answer: Any) -> Page:
         show_engine_problems(screen, form, round_form.entries_from(form, variant, sides, rules))
     errors = round_form.error_list(form, sides)
     status = screen.status if screen.status != 200 else (400 if errors else 200)
-    board_ = board.build(game, screen.played, answer)
     return render_template(
         "round.html", game=game, board=board_, form=form, variant=variant, rules=rules,
         screen=screen, problems=errors, layout=layout(variant, rules, board_, screen),
@@ -203,7 +203,8 @@ def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
     variant, sides = get_variant(game["variant"]), game["sides"]
     rules = variant.rules(game["options"])
     number = min(number, len(played) + 1)
-    form = round_form.round_form(variant, sides, rules)
+    board_ = board.build(game, played, answer)
+    form = round_form.round_form(variant, sides, rules, board_.members)
     form.validate()
     entries = round_form.entries_from(form, variant, sides, rules)
     problems = [] if form.errors else round_form_problems(game, played, number, entries)
@@ -212,7 +213,7 @@ def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
         first = listed[0]
         return jsonify(error=first["text"], side=first.get("side"), field=first.get("field"),
                        problems=listed), 400  # fmt: skip
-    before = totals_before(board.build(game, played, answer), number)
+    before = totals_before(board_, number)
     result = preview_scores(game, played, number, entries)
     after = {s: before[s] + result["scores"][s] for s in sides}
     return jsonify({**result, "before": before, "after": after})

@@ -44,6 +44,10 @@ def fill_round(page, sides):
                 page.check(f"input[name=went_out][value='{side}']")
             elif value is True:
                 page.check(selector)
+            elif page.locator(f"fieldset.ticks{selector}").count():  # players tick by name
+                boxes = page.locator(f"input[name=s{side}_{name}]")
+                for n in range(boxes.count()):
+                    boxes.nth(n).set_checked(n < value)
             elif page.locator(f"button.step[data-for=s{side}_{name}]").count():
                 page.fill(selector, "")
                 for _ in range(value):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from ..rules import (
@@ -102,6 +102,14 @@ class FivePerson(Variant):
     def partner(sides: list[str], side: str) -> str:
         """The player seated two places after ``side``."""
         return sides[(sides.index(side) + 2) % len(sides)]
+
+    def score_partners(self, sides: Sequence[str], side: str) -> tuple[str, str] | None:
+        """Seat i's partner is seat i+2; its rentrap, seat i-2, scores its points too.
+
+        >>> FivePerson().score_partners(["P1", "P2", "P3", "P4", "P5"], "P1")
+        ('P3', 'P4')
+        """
+        return self.partner(list(sides), side), self.rentrap(list(sides), side)
 
     @staticmethod
     def rentrap(sides: list[str], side: str) -> str:
