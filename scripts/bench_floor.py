@@ -503,7 +503,7 @@ CATEGORIES = [
     ("CSRF token (generate/validate)", "flask_wtf", "generate_csrf"),
     ("CSRF token (generate/validate)", "flask_wtf", "validate_csrf"),
     ("JSON body + jsonify", "flask", "jsonify"),
-    ("write transaction (store writes)", "scorekeeper", "add_round"),
+    ("store.add_round (the write transaction)", "store", "add_round"),
 ]
 
 
@@ -530,15 +530,23 @@ def profile(samples: int, rounds: int) -> dict:
     from pyinstrument import Profiler
 
     counts = {"statements": 0, "connections": 0}
+    log: list[str] = []
     real_connect = sqlite3.connect
 
+    spent: dict[str, float] = defaultdict(float)  # exact, from public hooks only
+
     def counting_connect(*args, **kwargs):
+        start = time.perf_counter()
         conn = real_connect(*args, **kwargs)
+        spent["sqlite3.connect"] += time.perf_counter() - start
         counts["connections"] += 1
-        conn.set_trace_callback(
-            lambda sql: counts.__setitem__("statements", counts["statements"] + 1)
-        )
-        return conn  # fmt: skip
+
+        def trace(sql: str) -> None:
+            counts["statements"] += 1
+            log.append(" ".join(sql.split())[:120])
+
+        conn.set_trace_callback(trace)
+        return conn
 
     sqlite3.connect = counting_connect
     from scorekeeper import create_app
@@ -547,6 +555,7 @@ def profile(samples: int, rounds: int) -> dict:
     try:
         app = create_app({"DATABASE": str(Path(folder) / "profile.sqlite"),
                           "SECRET_KEY": secrets.token_hex(32)})  # fmt: skip
+        hook_timings(app, spent)
         client = app.test_client()
         games = {}
         for name in ("board", "form", "api"):
@@ -583,12 +592,32 @@ def profile(samples: int, rounds: int) -> dict:
         }  # fmt: skip
         out = {}
         for kind, (prepare, after) in kinds.items():
-            wall, statements, connections = [], [], []
+            wall, plain, statements, connections = [], [], [], []
             for _ in range(10):  # warm up
                 prepare()()
                 if after:
                     after()
-            profiler = Profiler(interval=0.0001)
+            exact_sum: dict[str, float] = defaultdict(float)
+            for _ in range(samples):  # without the profiler; exact hook timings
+                call = prepare()
+                spent.clear()
+                start = time.perf_counter()
+                call()
+                plain.append(time.perf_counter() - start)
+                for name, seconds in spent.items():
+                    exact_sum[name] += seconds
+                if after:
+                    after()
+            exact = {
+                name: round(seconds / samples * 1000, 3) for name, seconds in exact_sum.items()
+            }
+            call = prepare()
+            log.clear()
+            call()
+            statements_seen = list(log)
+            if after:
+                after()
+            profiler = Profiler(interval=0.0005)
             for _ in range(samples):
                 call = prepare()
                 counts.update(statements=0, connections=0)
@@ -605,7 +634,9 @@ def profile(samples: int, rounds: int) -> dict:
             total = root.time if root else 0.0
             parts = outermost(root, CATEGORIES) if root else {}
             out[kind] = {
-                "median_ms_in_process": round(statistics.median(wall) * 1000, 2),
+                "median_ms_in_process": round(statistics.median(plain) * 1000, 2),
+                "median_ms_profiled": round(statistics.median(wall) * 1000, 2),
+                "exact_ms_per_request": exact,
                 "sql_statements": statistics.median(statements),
                 "connections": statistics.median(connections),
                 "sampled_ms_per_request": round(total / samples * 1000, 3),
@@ -614,14 +645,48 @@ def profile(samples: int, rounds: int) -> dict:
                     for name, seconds in sorted(parts.items(), key=lambda p: -p[1])
                 },
                 "top_functions": top_self(root, samples) if root else [],
+                "statements_seen": statements_seen,
             }
-        out["bare sqlite3 connect + 2 PRAGMAs + close (ms)"] = connect_cost(
-            str(Path(folder) / "profile.sqlite"), real_connect
-        )
+        out["plain sqlite3, ms"] = connect_cost(str(Path(folder) / "profile.sqlite"), real_connect)
         return out
     finally:
         sqlite3.connect = real_connect
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def hook_timings(app, spent: dict[str, float]) -> None:
+    """Exact time in Jinja rendering (Flask's template signals) and in the session
+    cookie (a timing wrapper around ``app.session_interface``): public Flask API only."""
+    from flask import before_render_template, template_rendered
+
+    began: list[float] = []
+
+    def before(sender, **extra) -> None:
+        began.append(time.perf_counter())
+
+    def after(sender, **extra) -> None:
+        spent["Jinja render_template"] += time.perf_counter() - began.pop()
+
+    before_render_template.connect(before, app, weak=False)
+    template_rendered.connect(after, app, weak=False)
+    inner = app.session_interface
+
+    class Timed(type(inner)):
+        def open_session(self, app, request):
+            start = time.perf_counter()
+            try:
+                return inner.open_session(app, request)
+            finally:
+                spent["session cookie: read and verify"] += time.perf_counter() - start
+
+        def save_session(self, app, session, response):
+            start = time.perf_counter()
+            try:
+                return inner.save_session(app, session, response)
+            finally:
+                spent["session cookie: sign and set"] += time.perf_counter() - start
+
+    app.session_interface = Timed()
 
 
 def top_self(root, samples: int, n: int = 12) -> list[tuple[str, float]]:
@@ -629,6 +694,8 @@ def top_self(root, samples: int, n: int = 12) -> list[tuple[str, float]]:
     own: dict[str, float] = defaultdict(float)
 
     def walk(frame) -> None:
+        if frame.is_synthetic:  # "[self]": already in its parent's total_self_time
+            return
         where = f"{frame.function} ({Path(frame.file_path or '?').name}:{frame.line_no})"
         own[where] += frame.total_self_time
         for child in frame.children:
@@ -639,32 +706,62 @@ def top_self(root, samples: int, n: int = 12) -> list[tuple[str, float]]:
     return [(where, round(seconds / samples * 1000, 3)) for where, seconds in top]
 
 
-def connect_cost(path: str, connect, repeats: int = 500) -> float:
-    """What the app does per request before its first query, with plain sqlite3."""
-    start = time.perf_counter()
-    for _ in range(repeats):
-        conn = connect(path, timeout=30, check_same_thread=False)
-        conn.execute("PRAGMA foreign_keys = ON")
-        conn.execute("PRAGMA synchronous = FULL")
-        conn.close()
-    return round((time.perf_counter() - start) / repeats * 1000, 3)
+def connect_cost(path: str, connect, repeats: int = 300) -> dict[str, float]:
+    """What the app does per request before its first query, with plain sqlite3: open,
+    two PRAGMAs, one small SELECT (the schema is read on first use), close. Alone (the
+    closing connection is the database's last one: SQLite checkpoints the WAL and
+    removes it), and while another connection keeps the database open."""
+    out = {}
+    for label, keep_open in (("alone", False), ("another connection open", True)):
+        other = connect(path) if keep_open else None
+        if other:
+            other.execute("SELECT count(*) FROM games").fetchone()
+        parts: dict[str, float] = defaultdict(float)
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            conn = connect(path, timeout=30, check_same_thread=False)
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA synchronous = FULL")
+            t1 = time.perf_counter()
+            conn.execute("SELECT value FROM settings WHERE key = 'x'").fetchall()
+            t2 = time.perf_counter()
+            conn.close()
+            t3 = time.perf_counter()
+            parts["open + PRAGMAs"] += t1 - t0
+            parts["first SELECT (reads the schema)"] += t2 - t1
+            parts["close"] += t3 - t2
+        if other:
+            other.close()
+        for name, seconds in parts.items():
+            out[f"{label}: {name}"] = round(seconds / repeats * 1000, 3)
+    return out
 
 
-def print_profile(out: dict) -> None:
+def print_profile(out: dict, verbose: bool) -> None:
     for kind, k in out.items():
-        if not isinstance(k, dict):
-            print(f"\n{kind}: {k}")
+        if "median_ms_in_process" not in k:
+            print(f"\n## {kind}")
+            for name, ms in k.items():
+                print(f"  {ms:8.3f} ms  {name}")
             continue
         print(
-            f"\n## {kind}: {k['median_ms_in_process']} ms in process (median, profiler on), "
+            f"\n## {kind}: {k['median_ms_in_process']} ms in process (median; "
+            f"{k['median_ms_profiled']} ms under the profiler), "
             f"{k['sql_statements']} SQL statements, {k['connections']} connection(s)"
         )
-        print(f"sampled {k['sampled_ms_per_request']} ms per request, of which:")
+        print("measured without the profiler (public hooks; ms per request):")
+        for name, ms in k["exact_ms_per_request"].items():
+            print(f"  {ms:8.3f} ms  {name}")
+        print(f"sampled by pyinstrument: {k['sampled_ms_per_request']} ms per request, of which:")
         for name, ms in k["parts_ms_per_request"].items():
             print(f"  {ms:8.3f} ms  {name}")
         print("functions with the most time of their own (ms per request):")
         for where, ms in k["top_functions"]:
             print(f"  {ms:8.3f} ms  {where}")
+        if verbose:
+            print("SQL statements of one request:")
+            for n, sql in enumerate(k["statements_seen"], start=1):
+                print(f"  {n:3d}. {sql}")
 
 
 # -- main ----------------------------------------------------------------------------
@@ -677,13 +774,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=12, help="rounds in the game (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the raw figures ('-': stdout)")
     parser.add_argument("--profile", action="store_true", help="profile in-process instead")
+    parser.add_argument("--sql", action="store_true", help="with --profile: list each SQL")
     parser.add_argument("--serve-bare", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_bare:
         return serve_bare(args.serve_bare)
     if args.profile:
         out = profile(args.samples, args.rounds)
-        print_profile(out)
+        print_profile(out, args.sql)
         if args.json:
             write_json(args.json, out)
         return
