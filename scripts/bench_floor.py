@@ -276,10 +276,7 @@ def new_game(phone: Phone, rounds: int) -> int:
     status, _, html, _ = phone.request("GET", path)
     if status != 200:
         raise SystemExit(f"GET {path}: {status}")
-    fields = dict(form_fields(html))
-    fields.update(seat0="Ann", seat1="Cat", seat2="Bea", seat3="Dee")  # partners sit opposite
-    if rounds > len(ROUNDS):  # the twelve rounds again and again would reach 5000
-        fields["opt_target"] = "100000"
+    fields = new_game_fields(html, rounds)
     heads = {"Content-Type": "application/x-www-form-urlencoded"}
     status, headers, body, _ = phone.request("POST", path, urlencode(fields).encode(), heads)
     location = headers.get("Location", "")
@@ -298,6 +295,15 @@ def new_game(phone: Phone, rounds: int) -> int:
     if doc["document"]["sides"] != SIDES or doc["answer"]["finished"]:
         raise SystemExit(f"game {game} is not as expected: {doc['answer']['totals']}")
     return game
+
+
+def new_game_fields(html: bytes, rounds: int) -> dict[str, str]:
+    """The new-game form for Ann, Bea, Cat and Dee (partners sit opposite)."""
+    fields = dict(form_fields(html))
+    fields.update(seat0="Ann", seat1="Cat", seat2="Bea", seat3="Dee")
+    if rounds > len(ROUNDS):  # the twelve rounds again and again would reach 5000
+        fields["opt_target"] = "100000"
+    return fields
 
 
 def watch_token(phone: Phone, game: int) -> str:
@@ -560,12 +566,13 @@ def profile(samples: int, rounds: int) -> dict:
         games = {}
         for name in ("board", "form", "api"):
             page = client.get("/games/new/classic/4")
-            fields = dict(form_fields(page.data))
-            fields.update(seat0="Ann", seat1="Cat", seat2="Bea", seat3="Dee")
+            fields = new_game_fields(page.data, rounds)
             made = client.post("/games/new/classic/4", data=fields)
             games[name] = int(made.headers["Location"].rstrip("/").split("/")[-1])
             for n in range(rounds):
-                client.post(f"/api/games/{games[name]}/rounds", json=ROUNDS[n % len(ROUNDS)])
+                added = client.post(f"/api/games/{games[name]}/rounds", json=ROUNDS[n % 12])
+                if added.status_code != 201:
+                    raise SystemExit(f"seeding round {n + 1}: {added.status_code} {added.data}")
         share = client.get(f"/games/{games['board']}/share").data
         token = re.search(rb'/watch/([A-Za-z0-9_-]+)"', share).group(1).decode()
 
@@ -707,15 +714,24 @@ def top_self(root, samples: int, n: int = 12) -> list[tuple[str, float]]:
 
 
 def connect_cost(path: str, connect, repeats: int = 300) -> dict[str, float]:
-    """What the app does per request before its first query, with plain sqlite3: open,
-    two PRAGMAs, one small SELECT (the schema is read on first use), close. Alone (the
-    closing connection is the database's last one: SQLite checkpoints the WAL and
-    removes it), and while another connection keeps the database open."""
+    """What the app does per request around its queries, with plain sqlite3: open, two
+    PRAGMAs, one small SELECT (the schema is read on first use), close; and a one-row
+    write transaction with synchronous=FULL, then close (on a scratch copy). Alone (the
+    closing connection is the database's last one: SQLite checkpoints the WAL into the
+    database and removes it), and while another connection keeps the database open."""
     out = {}
+    scratch = str(Path(path).with_name("scratch.sqlite"))
+    setup = connect(scratch)
+    setup.execute("PRAGMA journal_mode = WAL")
+    setup.execute("CREATE TABLE IF NOT EXISTS scratch (id INTEGER PRIMARY KEY, value TEXT)")
+    setup.commit()
+    setup.close()
     for label, keep_open in (("alone", False), ("another connection open", True)):
         other = connect(path) if keep_open else None
+        other_scratch = connect(scratch) if keep_open else None
         if other:
             other.execute("SELECT count(*) FROM games").fetchone()
+            other_scratch.execute("SELECT count(*) FROM scratch").fetchone()
         parts: dict[str, float] = defaultdict(float)
         for _ in range(repeats):
             t0 = time.perf_counter()
@@ -730,8 +746,24 @@ def connect_cost(path: str, connect, repeats: int = 300) -> dict[str, float]:
             parts["open + PRAGMAs"] += t1 - t0
             parts["first SELECT (reads the schema)"] += t2 - t1
             parts["close"] += t3 - t2
+        for _ in range(repeats // 3):  # a one-row write transaction, as every save has
+            conn = connect(scratch, timeout=30, check_same_thread=False)
+            conn.isolation_level = None
+            conn.execute("PRAGMA synchronous = FULL")
+            t0 = time.perf_counter()
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("INSERT INTO scratch (value) VALUES ('x')")
+            t1 = time.perf_counter()
+            conn.execute("COMMIT")
+            t2 = time.perf_counter()
+            conn.close()
+            t3 = time.perf_counter()
+            parts["write: BEGIN IMMEDIATE + INSERT"] += (t1 - t0) * 3
+            parts["write: COMMIT (synchronous=FULL)"] += (t2 - t1) * 3
+            parts["write: close after it"] += (t3 - t2) * 3
         if other:
             other.close()
+            other_scratch.close()
         for name, seconds in parts.items():
             out[f"{label}: {name}"] = round(seconds / repeats * 1000, 3)
     return out
@@ -752,9 +784,15 @@ def print_profile(out: dict, verbose: bool) -> None:
         print("measured without the profiler (public hooks; ms per request):")
         for name, ms in k["exact_ms_per_request"].items():
             print(f"  {ms:8.3f} ms  {name}")
-        print(f"sampled by pyinstrument: {k['sampled_ms_per_request']} ms per request, of which:")
+        sampled = k["sampled_ms_per_request"] or 1
+        print(
+            f"sampled by pyinstrument: {sampled} ms per request (the profiler slows Python "
+            "calls, not SQLite); share of that, and the share applied to the median without "
+            "the profiler (categories can nest: scoring runs inside store.add_round):"
+        )
         for name, ms in k["parts_ms_per_request"].items():
-            print(f"  {ms:8.3f} ms  {name}")
+            share = ms / sampled
+            print(f"  {share:6.1%}  ~{share * k['median_ms_in_process']:6.2f} ms  {name}")
         print("functions with the most time of their own (ms per request):")
         for where, ms in k["top_functions"]:
             print(f"  {ms:8.3f} ms  {where}")
