@@ -28,6 +28,8 @@ import argparse
 import http.client
 import json
 import math
+import os
+import secrets
 import shutil
 import statistics
 import subprocess
@@ -167,7 +169,8 @@ def import_seconds(folder: Path, rounds: int) -> float:
     export_file(source, rounds)
     command = [sys.executable, "-m", "scorekeeper", "import", str(source), "--db", str(database)]
     start = time.perf_counter()
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=900)
+    env = {**os.environ, "FLASK_SECRET_KEY": secrets.token_hex(32)}  # none made on disk
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
     elapsed = time.perf_counter() - start
     if done.returncode != 0 or "1 games added" not in done.stdout:
         raise SystemExit(f"import of {rounds} rounds: {done.returncode} {done.stdout}{done.stderr}")
