@@ -43,15 +43,17 @@ function counters(root) {
   }
 }
 
+// Whether a field can be seen (not in a closed fold, not set aside).
+const shown = (input) =>
+  input.checkVisibility ? input.checkVisibility() : input.offsetParent !== null;
+
 // Enter (the keyboard's "next") moves to the next field instead of sending the
 // form: nothing is ever saved by the keyboard. After the last field, Save.
 function enterMovesOn(form) {
   form.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" || event.target.tagName !== "INPUT") return;
     event.preventDefault();
-    const fields = [...form.querySelectorAll("input[enterkeyhint=next]")].filter(
-      (input) => input.offsetParent !== null,
-    );
+    const fields = [...form.querySelectorAll("input[enterkeyhint=next]")].filter(shown);
     const next = fields[fields.indexOf(event.target) + 1];
     (next || form.querySelector("button[name=save]")).focus();
   });
@@ -72,6 +74,8 @@ function wentOut(form) {
 // The live preview: each side's round score and new total, or why it cannot be scored.
 function livePreview(form) {
   const problem = form.querySelector(".live-problem");
+  const calm = "Round scores and new totals show as you type.";
+  problem.textContent = calm;
   const show = (answer) => {
     for (const out of form.querySelectorAll("output.preview")) {
       const points = answer && answer.scores ? answer.scores[out.dataset.side] : null;
@@ -90,10 +94,10 @@ function livePreview(form) {
       const response = await fetch(form.dataset.preview, { method: "POST", body });
       const answer = await response.json();
       show(response.ok ? answer : null);
-      problem.hidden = response.ok;
-      problem.textContent = response.ok ? "" : "Not scored yet: " + answer.error;
+      problem.classList.toggle("bad", !response.ok);
+      problem.textContent = response.ok ? calm : "Not scored yet: " + answer.error;
     } catch (error) {
-      problem.hidden = false;
+      problem.classList.add("bad");
       problem.textContent = "No connection to the scorekeeper: what you type is kept here.";
     }
   };
