@@ -102,14 +102,6 @@ def with_players(db: Database, rows: list[dict[str, Any]]) -> list[dict[str, Any
     return [{**r, "players": people.get(r["id"], [])} for r in rows]
 
 
-def latest_on(db: Database, date: str) -> int | None:
-    """The evening most recently started on ``date``: where a new game joins by default."""
-    found = next(
-        db.query("SELECT id FROM evenings WHERE date = ? ORDER BY id DESC LIMIT 1", [date]), None
-    )
-    return int(found["id"]) if found else None
-
-
 def update_evening(db: Database, evening_id: int, name: str, note: str) -> None:
     db.execute("UPDATE evenings SET name = ?, note = ? WHERE id = ?", [name, note, evening_id])
 
