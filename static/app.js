@@ -241,3 +241,25 @@ document.addEventListener("DOMContentLoaded", () => {
     button.addEventListener("click", () => window.print());
   }
 });
+
+// --- Evening flow: times in the phone's own time zone --------------------------
+// The server writes <time datetime="...UTC..." data-local>21 Nov 2026, 20:15 UTC</time>;
+// here the text becomes the browser's local time (without JS the UTC text stays).
+document.addEventListener("DOMContentLoaded", () => {
+  const format = new Intl.DateTimeFormat(undefined, {
+    day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit",
+    timeZoneName: "short",
+  });
+  for (const element of document.querySelectorAll("time[data-local]")) {
+    const moment = new Date(element.getAttribute("datetime"));
+    if (!Number.isNaN(moment.getTime())) element.textContent = format.format(moment);
+  }
+});
+
+// --- Fits every phone: a hint on tables that scroll sideways -------------------
+// CSS already fades the edge of a scrolling table; this adds the words.
+document.addEventListener("DOMContentLoaded", () => {
+  for (const box of document.querySelectorAll(".rounds, .table-scroll")) {
+    if (box.scrollWidth > box.clientWidth + 1) box.classList.add("overflowing");
+  }
+});

@@ -25,11 +25,13 @@ def evening_filter(db: Database, player: str | None, variant: str | None) -> tup
         )
         where.append(
             "e.id IN (SELECT g.evening_id FROM seats s JOIN games g ON g.id = s.game_id "
-            "WHERE s.player_id = ?)"
+            "WHERE s.player_id = ? AND g.removed_at IS NULL)"
         )
         params.append(found["id"] if found else -1)
     if variant:
-        where.append("e.id IN (SELECT evening_id FROM games WHERE variant = ?)")
+        where.append(
+            "e.id IN (SELECT evening_id FROM games WHERE variant = ? AND removed_at IS NULL)"
+        )
         params.append(variant)
     return (" WHERE " + " AND ".join(where) if where else ""), params
 
@@ -67,8 +69,8 @@ def by_evening(db: Database, sql: str, evening_ids: list[int]) -> dict[int, list
 
 def games_of(db: Database, evening_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     sql = (
-        "SELECT id, evening_id, variant, sides, round_count, finished, winners, totals "
-        "FROM games WHERE evening_id IN ({ids}) ORDER BY id"
+        "SELECT id, name, evening_id, variant, sides, round_count, finished, winners, totals "
+        "FROM games WHERE evening_id IN ({ids}) AND removed_at IS NULL ORDER BY id"
     )
     found = by_evening(db, sql, evening_ids)
     for games in found.values():
@@ -82,13 +84,22 @@ def players_of(db: Database, evening_ids: list[int]) -> dict[int, list[str]]:
     sql = (
         "SELECT DISTINCT g.evening_id, p.name FROM games g JOIN seats s ON s.game_id = g.id "
         "JOIN players p ON p.id = s.player_id WHERE g.evening_id IN ({ids}) "
+        "AND g.removed_at IS NULL "
         "ORDER BY p.name COLLATE NOCASE"
     )
     return {e: [r["name"] for r in rows] for e, rows in by_evening(db, sql, evening_ids).items()}
 
 
 def evening(db: Database, evening_id: int) -> dict[str, Any] | None:
-    return next(db.query("SELECT * FROM evenings WHERE id = ?", [evening_id]), None)
+    """An evening with the players of its games."""
+    row = next(db.query("SELECT * FROM evenings WHERE id = ?", [evening_id]), None)
+    return with_players(db, [row])[0] if row else None
+
+
+def with_players(db: Database, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The evening rows, each with the players of its games (alphabetically)."""
+    people = players_of(db, [r["id"] for r in rows])
+    return [{**r, "players": people.get(r["id"], [])} for r in rows]
 
 
 def update_evening(db: Database, evening_id: int, name: str, note: str) -> None:

@@ -8,12 +8,13 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import tallies
-from .connection import insert, now
+from .connection import insert, now, writing
 
 
 def all_players(db: Database) -> list[dict[str, Any]]:
-    """Every player's id and name, alphabetically."""
-    return list(db.query("SELECT id, name FROM players ORDER BY name COLLATE NOCASE"))
+    """Every player's id and name, alphabetically (not the removed ones)."""
+    sql = "SELECT id, name FROM players WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE"
+    return list(db.query(sql))
 
 
 def names(db: Database) -> list[str]:
@@ -21,11 +22,29 @@ def names(db: Database) -> list[str]:
 
 
 def remember(db: Database, name: str) -> int:
-    """The id of the player with this name (any case), added if new."""
+    """The id of the player with this name (any case), added if new. Seating a
+    removed player by name brings them back."""
     row = next(db.query("SELECT id FROM players WHERE name = ? COLLATE NOCASE", [name]), None)
     if row:
+        db.execute("UPDATE players SET removed_at = NULL WHERE id = ?", [row["id"]])
         return int(row["id"])
     return insert(db, "players", {"name": name, "created_at": now()})
+
+
+class NameTaken(Exception):
+    """Another player already has this name (in any case)."""
+
+
+def rename(db: Database, player_id: int, name: str) -> None:
+    """Give a player a new name. Sides stored in games keep the names they were
+    played under; seats (and so statistics) follow the player."""
+    with writing(db):
+        sql = "SELECT name, removed_at FROM players WHERE name = ? COLLATE NOCASE AND id != ?"
+        other = next(db.query(sql, [name, player_id]), None)
+        if other:
+            hint = " (a removed player: undo that removal to use it)" if other["removed_at"] else ""
+            raise NameTaken(f"{other['name']} is already a player's name{hint}.")
+        db.execute("UPDATE players SET name = ? WHERE id = ?", [name, player_id])
 
 
 def ranking(db: Database) -> list[dict[str, Any]]:
@@ -33,7 +52,7 @@ def ranking(db: Database) -> list[dict[str, Any]]:
     sql = (
         "SELECT p.id, p.name, coalesce(sum(t.played), 0) AS played, "
         "coalesce(sum(t.won), 0) AS won FROM players p "
-        "LEFT JOIN player_stats t ON t.player_id = p.id "
+        "LEFT JOIN player_stats t ON t.player_id = p.id WHERE p.removed_at IS NULL "
         "GROUP BY p.id ORDER BY won DESC, played DESC, p.name COLLATE NOCASE"
     )
     return list(db.query(sql))
@@ -59,7 +78,7 @@ def statistics(db: Database, player_id: int) -> dict[str, dict[str, Any]]:
 
 FINISHED_GAMES = (
     "FROM seats s JOIN games g ON g.id = s.game_id AND g.finished = 1 "
-    "JOIN evenings e ON e.id = g.evening_id "
+    "AND g.removed_at IS NULL JOIN evenings e ON e.id = g.evening_id "
     "JOIN game_sides gs ON gs.game_id = g.id AND gs.side_index = s.side WHERE s.player_id = ?"
 )
 
@@ -79,7 +98,7 @@ def head_to_head(db: Database, a: int, b: int) -> dict[str, Any]:
         "SELECT g.id, g.variant, e.date, sa.side = sb.side AS partners, "
         "ga.won AS won_a, gb.won AS won_b FROM seats sa "
         "JOIN seats sb ON sb.game_id = sa.game_id AND sb.player_id = ? "
-        "JOIN games g ON g.id = sa.game_id AND g.finished = 1 "
+        "JOIN games g ON g.id = sa.game_id AND g.finished = 1 AND g.removed_at IS NULL "
         "JOIN evenings e ON e.id = g.evening_id "
         "JOIN game_sides ga ON ga.game_id = g.id AND ga.side_index = sa.side "
         "JOIN game_sides gb ON gb.game_id = g.id AND gb.side_index = sb.side "

@@ -1,7 +1,8 @@
 """Each player's running tally per variant, kept in step by every write to a game:
 the statistics page then reads a few rows, however long the player's history.
 
-A write changes one game; what that game contributed to each of its players
+A removed game contributes nothing (so removing it, or undoing that, is one more
+change to apply). A write changes one game; what that game contributed to each of its players
 before and after is compared, and only the difference is applied. The best round
 is a maximum, not a sum: it is recomputed (from the player's rounds, by index)
 only when a correction removed it.
@@ -29,7 +30,7 @@ CONTRIBUTION = (
     + " FROM seats s JOIN games g ON g.id = s.game_id JOIN evenings e ON e.id = g.evening_id "
     "LEFT JOIN game_sides gs ON gs.game_id = g.id AND gs.side_index = s.side "
     "LEFT JOIN side_rounds r ON r.game_id = g.id AND r.side_index = s.side "
-    "WHERE s.game_id = ? GROUP BY s.player_id"
+    "WHERE s.game_id = ? AND g.removed_at IS NULL GROUP BY s.player_id"
 )
 
 
@@ -80,7 +81,7 @@ def update_best(db: Database, player: int, variant: str, was: int | None, now: i
         found = next(db.query(
             "SELECT max(r.score) AS best FROM seats s JOIN games g ON g.id = s.game_id "
             "JOIN side_rounds r ON r.game_id = s.game_id AND r.side_index = s.side "
-            "WHERE s.player_id = ? AND g.variant = ?", [player, variant],
+            "WHERE s.player_id = ? AND g.variant = ? AND g.removed_at IS NULL", [player, variant],
         ))["best"]  # fmt: skip
         db.execute(f"UPDATE player_stats SET best = ? {where}", [found, player, variant])
 

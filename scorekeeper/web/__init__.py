@@ -24,8 +24,10 @@ from . import (
     evenings,
     forms,
     games,
+    labels,
     players,
     printouts,
+    removals,
     rounds,
     rules,
     security,
@@ -34,7 +36,7 @@ from . import (
 )
 
 csrf = CSRFProtect()
-PAGES = (games, rounds, sharing, rules, evenings, players, printouts, transfer)
+PAGES = (games, rounds, sharing, rules, evenings, players, printouts, transfer, removals)
 
 
 def init_app(app: Flask) -> None:
@@ -47,6 +49,8 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(403, read_only)
     app.register_error_handler(413, too_large)
     app.add_template_filter(signed)
+    app.add_template_filter(labels.evening_name)
+    app.add_template_filter(labels.utc_time)
     app.context_processor(helpers)
     app.after_request(security.add_headers)
     security.check_secret_key(app)

@@ -33,7 +33,8 @@ from wtforms.validators import (
 
 from ..scoring import VARIANTS, Variant
 from ..scoring.fields import POINTS_LIMIT
-from .round_form import STALE_FORM
+from .labels import evening_name
+from .round_form import STALE_FORM as STALE_FORM
 
 NAME_LENGTH = 40
 
@@ -179,8 +180,8 @@ def house_rules(form: FlaskForm, variant: Variant) -> dict[str, Any]:
 
 
 def evening_choices(evenings: list[dict[str, Any]]) -> list[SelectChoice]:
-    """A new evening, or one already started on the chosen date."""
-    started = [SelectChoice(str(e["id"]), e["name"] or f"evening {e['id']}") for e in evenings]
+    """A new evening, or one already started on the chosen date (with its players)."""
+    started = [SelectChoice(str(e["id"]), evening_name(e)) for e in evenings]
     return [SelectChoice("0", "a new evening"), *started]
 
 
@@ -195,6 +196,45 @@ class EveningForm(FlaskForm):
 
 class ImportForm(FlaskForm):
     file = FileField("A Scorekeeper JSON export", [FileRequired("Choose the exported file.")])
+
+
+# -- names, removals, the next game ----------------------------------------
+
+
+def one_line(text: str | None) -> str | None:
+    """Runs of spaces (and line breaks) as one space, as seats are typed."""
+    return " ".join(text.split()) if text else text
+
+
+class GameNameForm(FlaskForm):
+    name = StringField(
+        "Name of this game", [Length(max=80), printable], filters=[one_line],
+        description="Shown on the scoreboard, the list of games and the evening. "
+        "Leave it empty to call the game by its variant.",
+    )  # fmt: skip
+
+
+class PlayerNameForm(FlaskForm):
+    name = StringField(
+        "New name", [DataRequired("Type the new name."), Length(max=NAME_LENGTH), printable],
+        filters=[one_line], render_kw={"autocomplete": "off"},
+    )  # fmt: skip
+
+
+class RemoveForm(FlaskForm):
+    by = StringField(
+        "Who is removing it? (optional)", [Length(max=NAME_LENGTH), printable],
+        filters=[one_line], render_kw={"list": "known-players", "autocomplete": "off"},
+    )  # fmt: skip
+
+
+class UndoForm(FlaskForm):
+    """Only the CSRF token: the removal is in the URL."""
+
+
+class AgainForm(FlaskForm):
+    """Only the CSRF token: the game it follows is in the URL, and one game
+    follows a game (see ``data.games.play_again``), so a double tap starts one."""
 
 
 class DeleteRoundForm(FlaskForm):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..data import evenings, games, rounds
@@ -43,9 +43,10 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
     if not security.may_create():
         abort(403)
     form = forms.new_game_form(variant, players)
-    form.evening.choices = forms.evening_choices(
-        evenings.evenings_on(get_db(), str(form.date.data))
-    )
+    started = evenings.with_players(get_db(), evenings.evenings_on(get_db(), str(form.date.data)))
+    form.evening.choices = forms.evening_choices(started)
+    if request.method == "GET" and started:
+        form.evening.data = started[0]["id"]  # today's latest evening: this table's
     if form.validate_on_submit():
         try:
             game_id = start_game(form, variant, players)
@@ -85,7 +86,41 @@ def scoreboard(game_id: int) -> str:
     undo = None
     if editable and saved and rounds.undoable(get_db(), game_id, saved):
         undo = {"number": saved, "form": forms.DeleteRoundForm(version=1)}
-    return render_template("scoreboard.html", game=game, board=board_, editable=editable, undo=undo)
+    again = forms.AgainForm() if board_.finished and editable and security.may_create() else None
+    return render_template(
+        "scoreboard.html", game=game, board=board_, editable=editable, undo=undo, again=again
+    )
+
+
+@bp.route("/games/<int:game_id>/again", methods=["POST"])
+def again(game_id: int) -> Response | tuple[str, int]:
+    """Same table again: a new game in this evening, the deal moving on."""
+    db = get_db()
+    game, _, answer = games.scored(db, game_id)
+    security.guard(game)
+    if not security.may_create():
+        abort(403)
+    form = forms.AgainForm()
+    if not answer["finished"] or game["removed_at"] or not form.validate_on_submit():
+        message = "This game is not over yet." if not answer["finished"] else forms.STALE_FORM
+        return render_template("error.html", title="Not started", message=message), 400
+    new_id = games.play_again(db, game_id)
+    security.remember(new_id)
+    return redirect(url_for(".scoreboard", game_id=new_id))
+
+
+@bp.route("/games/<int:game_id>/rename", methods=["GET", "POST"])
+def rename(game_id: int) -> str | Response | tuple[str, int]:
+    db = get_db()
+    game = games.get_game(db, game_id)
+    security.guard(game)
+    form = forms.GameNameForm(data={"name": game["name"]})
+    if form.validate_on_submit():
+        games.rename_game(db, game_id, form.name.data or "")
+        flash("Name saved." if form.name.data else "Name removed.")
+        return redirect(url_for(".scoreboard", game_id=game_id))
+    page = render_template("rename_game.html", game=game, form=form)
+    return (page, 400) if request.method == "POST" else page
 
 
 @bp.route("/games/<int:game_id>/history")

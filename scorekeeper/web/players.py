@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..data import players as people
 from ..data import tallies
 from ..data.connection import get_db
-from . import charts
+from . import charts, forms, security
 
 bp = Blueprint("players", __name__)
 
@@ -25,13 +27,38 @@ def player(player_id: int) -> str | Response:
     other = request.args.get("vs", type=int)
     if other:
         return redirect(url_for(".head_to_head", a=player_id, b=other))
+    return player_page(row, forms.PlayerNameForm(data={"name": row["name"]}))
+
+
+def player_page(row: dict[str, Any], rename_form: Any) -> str:
+    db, player_id = get_db(), row["id"]
     months = tallies.months(db, player_id)
     return render_template(
         "player.html", player=row, stats=people.statistics(db, player_id),
         chart=charts.win_rate(months, f"{row['name']}: win rate over time"),
         others=[p for p in people.all_players(db) if p["id"] != player_id],
-        results=people.latest_games(db, player_id),
+        results=people.latest_games(db, player_id), rename_form=rename_form,
+        may_change=security.may_create(),
     )  # fmt: skip
+
+
+@bp.route("/players/<int:player_id>/rename", methods=["POST"])
+def rename(player_id: int) -> str | Response | tuple[str, int]:
+    """A new name for a player: unique in any case, the same rules as a seat."""
+    db = get_db()
+    row = people.player(db, player_id) or abort(404)
+    if not security.may_create():
+        abort(403)
+    form = forms.PlayerNameForm()
+    if form.validate_on_submit():
+        try:
+            people.rename(db, player_id, form.name.data)
+        except people.NameTaken as error:
+            form.name.errors.append(str(error))
+        else:
+            flash(f"{row['name']} is now called {form.name.data}.")
+            return redirect(url_for(".player", player_id=player_id))
+    return player_page(row, form), 400
 
 
 @bp.route("/players/<int:a>/vs/<int:b>")

@@ -70,7 +70,7 @@ def test_evenings_newest_first_with_filters(client, evenings, make_game):
     db, _ = evenings
     db.execute("UPDATE evenings SET date = '2026-01-05' WHERE id = 1")
     page = client.get("/evenings").get_data(as_text=True)
-    assert page.index("2026-11-20") < page.index("2026-01-05") and "2 evenings" in page
+    assert page.index("Fri 20 Nov 2026") < page.index("Mon 5 Jan 2026") and "2 evenings" in page
     assert "Won by Ann &amp; Bea" in page and "Won by Eve" in page
     assert "1 evening with eve" in client.get("/evenings?player=eve").get_data(as_text=True)
     only = client.get("/evenings?variant=classic").get_data(as_text=True)
@@ -83,9 +83,9 @@ def test_evenings_are_paged(app, client):
     for day in range(1, 31):
         create_evening(db, f"2026-03-{day:02d}")
     first = client.get("/evenings").get_data(as_text=True)
-    assert "page 1 of 2" in first and "2026-03-30" in first and "2026-03-05" not in first
+    assert "page 1 of 2" in first and "Mon 30 Mar 2026" in first and "Thu 5 Mar 2026" not in first
     second = client.get("/evenings?page=2").get_data(as_text=True)
-    assert "2026-03-05" in second and "2026-03-30" not in second
+    assert "Thu 5 Mar 2026" in second and "Mon 30 Mar 2026" not in second
     assert client.get("/evenings?page=x").status_code == 200
 
 

@@ -5,9 +5,11 @@ import re
 import pytest
 from markupsafe import escape
 
+from scorekeeper.data import players
 from scorekeeper.data.connection import connect
 from scorekeeper.data.evenings import create_evening
 from scorekeeper.data.games import create_game, recent_games, scored
+from scorekeeper.data.removals import remove_game
 from scorekeeper.data.rounds import add_round, changes
 
 
@@ -307,6 +309,9 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
     game = create_game(db, evening_id=evening, variant="classic", sides=["A", "B"],
                              players=2, options={}, seats=["A", "B"])  # fmt: skip
     add_round(db, game, {"A": {"meld_points": 5}})
+    other = create_game(db, evening_id=evening, variant="classic", sides=["C", "D"],
+                        players=2, options={}, seats=["C", "D"])  # fmt: skip
+    removal = remove_game(db, other, "C · D")
     posts = [
         r for r in app.url_map.iter_rules() if "POST" in r.methods and not r.rule.startswith("/api")
     ]
@@ -314,10 +319,11 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
     for rule in posts:
         url = rule.rule.replace("<variant_id>", "classic").replace("<int:players>", "2")
         url = url.replace("<int:game_id>", str(game)).replace("<int:number>", "1")
-        url = url.replace("<int:evening_id>", str(evening))
+        url = url.replace("<int:evening_id>", str(evening)).replace("<int:player_id>", "1")
+        url = url.replace("<int:removal_id>", str(removal))
         response = client.post(
             url, data={"s0_meld_points": "100", "version": "1", "seat0": "X", "seat1": "Y"}
         )
         assert response.status_code == 400, url
     assert scored(db, game)[2]["totals"] == {"A": 5, "B": 0}
-    assert len(recent_games(db)) == 1
+    assert len(recent_games(db)) == 1 and players.names(db) == ["A", "B", "C", "D"]

@@ -1,0 +1,52 @@
+"""How dates, times and evenings read on every page (template filters).
+
+Stored times are UTC ISO strings. A page shows them in UTC, labelled so, inside
+``<time datetime=...>``; app.js rewrites the text in the phone's own time zone.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Any
+
+from markupsafe import Markup, escape
+
+
+def day(iso: str) -> str:
+    """A stored date as people say it.
+
+    >>> day("2026-11-21")
+    'Sat 21 Nov 2026'
+    """
+    d = date.fromisoformat(iso)
+    return f"{d:%a} {d.day} {d:%b %Y}"
+
+
+def evening_name(evening: dict[str, Any]) -> str:
+    """An evening by its name, or by its date and players when it has none.
+
+    >>> evening_name({"date": "2026-11-21", "name": "", "players": ["Ann", "Bea"]})
+    'Sat 21 Nov 2026 · Ann, Bea'
+    >>> evening_name({"date": "2026-11-21", "name": "Cup final", "players": ["Ann"]})
+    'Cup final · Sat 21 Nov 2026'
+    """
+    when = day(evening["date"])
+    if evening.get("name"):
+        return f"{evening['name']} · {when}"
+    players = evening.get("players") or []
+    return " · ".join([when, ", ".join(players)]) if players else when
+
+
+def utc_time(stamp: str | None) -> Markup:
+    """A stored UTC time stamp as a ``<time>`` element.
+
+    >>> str(utc_time("2026-11-21T20:15:00+00:00"))
+    '<time datetime="2026-11-21T20:15:00+00:00" data-local>21 Nov 2026, 20:15 UTC</time>'
+    """
+    if not stamp:
+        return Markup("")
+    moment = datetime.fromisoformat(stamp)
+    moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    text = f"{moment.day} {moment:%b %Y, %H:%M} UTC"
+    iso = moment.isoformat(timespec="seconds")
+    return Markup(f'<time datetime="{escape(iso)}" data-local>{escape(text)}</time>')

@@ -1,0 +1,90 @@
+"""Removing a game or a player (after a confirmation page), the history of
+removals, and undoing one. Every removal is soft: see ``data.removals``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ..data import games, removals
+from ..data import players as people
+from ..data.connection import get_db
+from ..scoring import get_variant
+from . import forms, security
+
+bp = Blueprint("removals", __name__)
+Page = str | Response | tuple[str, int]
+
+
+def game_label(game: dict[str, Any]) -> str:
+    """A game as the history of removals names it."""
+    title = game["name"] or get_variant(game["variant"]).name
+    return f"{title}: {' · '.join(game['sides'])} ({game['evening']['date']})"
+
+
+@bp.route("/games/<int:game_id>/remove", methods=["GET", "POST"])
+def remove_game(game_id: int) -> Page:
+    db = get_db()
+    game = games.get_game(db, game_id)
+    security.guard(game)
+    if game["removed_at"]:
+        flash("That game was already removed.")
+        return redirect(url_for(".history"))
+    form = forms.RemoveForm()
+    if form.validate_on_submit():
+        removals.remove_game(db, game_id, game_label(game), form.by.data or "")
+        flash(f"Removed {game_label(game)}. Undo it from the history of removals.")
+        return redirect(url_for("games.index"))
+    page = render_template(
+        "remove.html", form=form, kind="game", what=game_label(game), known=people.names(db),
+        back=url_for("games.scoreboard", game_id=game_id),
+    )  # fmt: skip
+    return (page, 400) if request.method == "POST" else page
+
+
+@bp.route("/players/<int:player_id>/remove", methods=["GET", "POST"])
+def remove_player(player_id: int) -> Page:
+    db = get_db()
+    row = people.player(db, player_id) or abort(404)
+    if not security.may_create():
+        abort(403)
+    if row["removed_at"]:
+        flash(f"{row['name']} was already removed.")
+        return redirect(url_for(".history"))
+    form = forms.RemoveForm()
+    if form.validate_on_submit():
+        removals.remove_player(db, player_id, row["name"], form.by.data or "")
+        flash(f"Removed {row['name']}. Undo it from the history of removals.")
+        return redirect(url_for("players.players"))
+    page = render_template(
+        "remove.html", form=form, kind="player", what=row["name"], known=people.names(db),
+        back=url_for("players.player", player_id=player_id),
+    )  # fmt: skip
+    return (page, 400) if request.method == "POST" else page
+
+
+@bp.route("/removals")
+def history() -> str:
+    return render_template(
+        "removals.html", removals=removals.history(get_db()), form=forms.UndoForm()
+    )
+
+
+@bp.route("/removals/<int:removal_id>/undo", methods=["POST"])
+def undo(removal_id: int) -> Response:
+    db = get_db()
+    row = removals.removal(db, removal_id)
+    if row["kind"] == "game":
+        security.guard(games.get_game(db, row["target_id"]))
+    elif not security.may_create():
+        abort(403)
+    form = forms.UndoForm()
+    if not form.validate_on_submit():
+        abort(400)
+    removals.undo(db, removal_id)
+    flash(f"{row['what']} is back.")
+    if row["kind"] == "game":
+        return redirect(url_for("games.scoreboard", game_id=row["target_id"]))
+    return redirect(url_for("players.player", player_id=row["target_id"]))

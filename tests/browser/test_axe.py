@@ -1,0 +1,52 @@
+"""axe-core (shipped inside axe-playwright-python: nothing downloaded) finds no
+accessibility violations on any page of the app, in light and dark colour schemes."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from scorekeeper import create_app
+from scorekeeper.data import removals
+from scorekeeper.data.connection import connect
+from scorekeeper.data.games import get_game
+from tests.browser.test_flow_browser import PHONE, seed
+from tests.web.test_security import every_get_url
+
+# Being redesigned elsewhere: add them back once the new round screen lands.
+SKIPPED: tuple[str, ...] = ()  # every page is checked, the round screen included
+NOT_PAGES = ("/api/", "/static/", "/export.", "/qr.svg", "/stamp")
+
+
+def page_urls(database):
+    """Every GET page of the app, with real values (as the security tests walk them)."""
+    game = seed(database)
+    running = seed(database, "five-person", finish=False)
+    db = connect(database)
+    token = get_game(db, running)["watch_token"]
+    removals.remove_game(db, seed(database, "weeping"), "a removed game", "Bea")
+    db.close()
+    app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test-only"})
+    urls = set(every_get_url(app, game, token)) | {f"/games/{running}", "/evenings/2"}
+    return sorted(
+        u for u in urls if not any(s in u for s in SKIPPED) and not any(n in u for n in NOT_PAGES)
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_accessibility_violations_on_any_page(browser, live_server, scheme):
+    urls = page_urls(live_server.database)
+    assert len(urls) > 20
+    context = browser.new_context(**PHONE, color_scheme=scheme)
+    page = context.new_page()
+    axe = Axe()
+    found = {}
+    for url in urls:
+        response = page.goto(live_server.url + url)
+        assert response.status < 500, url
+        page.wait_for_load_state("load")
+        for details in page.locator("details").all():  # check what is folded away too
+            details.evaluate("d => d.open = true")
+        results = axe.run(page)
+        if results.violations_count:
+            found[url] = results.generate_report()
+    context.close()
+    assert not found, "\n".join(f"{url}:\n{report}" for url, report in found.items())

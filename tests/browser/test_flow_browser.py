@@ -1,0 +1,200 @@
+"""The evening flow in a real browser at phone size (360x740, touch): today's
+evening preselected, same table again (with and without JavaScript), evening
+names, renaming, removing and undoing, local times; and every page fitting
+phones from 320 to 430 px, landscape and large text.
+
+Large text is simulated by doubling the root font size (what a phone's text-size
+setting does): ``document.documentElement.style.fontSize = '200%'`` at 360 px.
+"""
+
+from datetime import date
+
+import pytest
+
+from scorekeeper.data import players, removals, sample
+from scorekeeper.data.connection import connect
+from scorekeeper.data.evenings import create_evening
+from scorekeeper.data.games import create_game, recent_games
+from scorekeeper.data.rounds import add_round
+from scorekeeper.scoring import get_variant
+from scorekeeper.scoring.seating import side_names
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+FINISH = {  # rounds that end a game of each variant, by side index
+    "classic": [{0: 2000}, {0: 4000}],
+    "hand-and-foot": [{0: 100}, {1: 200}, {0: 300}, {1: 50}],
+    "five-person": [{0: 4000}, {0: 100, 2: 5}],
+    "weeping": [{0: 9000}, {0: 2000}],
+    "samba-foot": [{0: 3000}, {1: 1800}, {0: 1000}],
+}
+NAMES = {"five-person": ["Annabelle", "Bernadette", "Catherine", "Dorothea", "Evangeline"]}
+
+
+def seed(database, variant="classic", finish=True, seats=None):
+    db = connect(database)
+    try:
+        seats = seats or NAMES.get(variant, ["Ann", "Cat", "Bea", "Dee"])
+        evening = create_evening(db, "2026-11-21")
+        sides = side_names(get_variant(variant), seats)
+        game = create_game(db, evening_id=evening, variant=variant, sides=sides,
+                           players=len(seats), options={}, seats=seats)  # fmt: skip
+        for play in FINISH[variant] if finish else FINISH[variant][:1]:
+            add_round(db, game, {sides[i]: {"meld_points": m} for i, m in play.items()})
+        return game
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def context(browser):
+    made = []
+
+    def make(**options):
+        made.append(browser.new_context(**{**PHONE, **options}))
+        page = made[-1].new_page()
+        page.set_default_timeout(15000)
+        return page
+
+    yield make
+    for c in made:
+        c.close()
+
+
+def test_todays_evening_is_preselected(context, live_server):
+    db = connect(live_server.database)
+    evening = create_evening(db, date.today().isoformat())
+    create_game(db, evening_id=evening, variant="classic", sides=["Ann", "Bea"], players=2,
+                options={}, seats=["Ann", "Bea"])  # fmt: skip
+    db.close()
+    page = context()
+    page.goto(live_server.url + "/games/new/classic/4")
+    assert page.input_value("#evening") == str(evening)
+    assert page.locator("#evening option:checked").inner_text().endswith("· Ann, Bea")
+    page.select_option("#evening", "0")  # still changeable
+    assert page.input_value("#evening") == "0"
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_same_table_again_in_one_tap(context, live_server, javascript):
+    game = seed(live_server.database)
+    page = context(java_script_enabled=javascript)
+    page.goto(f"{live_server.url}/games/{game}")
+    page.click("button:has-text('Same table again')")
+    page.wait_for_selector(".totals")
+    assert page.url.endswith(f"/games/{game + 1}")
+    assert "Round 1" in page.inner_text(".next") and "Bea deals" in page.inner_text(
+        ".next"
+    )  # Ann, Cat dealt
+    page.go_back()
+    page.click("button:has-text('Same table again')")  # again from the old game: same one
+    page.wait_for_selector(".totals")
+    assert page.url.endswith(f"/games/{game + 1}")
+    db = connect(live_server.database)
+    assert len(recent_games(db)) == 2
+    db.close()
+
+
+def test_a_double_post_makes_one_game(context, live_server):
+    game = seed(live_server.database)
+    page = context()
+    page.goto(f"{live_server.url}/games/{game}")
+    token = page.input_value("form.again [name=csrf_token]")
+    page.evaluate("""() => { const f = document.querySelector('form.again');
+        f.requestSubmit(); f.requestSubmit(); }""")
+    page.wait_for_url(f"**/games/{game + 1}")
+    answers = [
+        page.request.post(f"{live_server.url}/games/{game}/again", form={"csrf_token": token})
+        for _ in range(2)
+    ]
+    assert all(a.url.endswith(f"/games/{game + 1}") for a in answers)
+    db = connect(live_server.database)
+    assert len(recent_games(db)) == 2
+    db.close()
+
+
+def test_evening_names_rename_remove_and_undo(context, live_server):
+    game = seed(live_server.database)
+    page = context()
+    page.goto(live_server.url + "/evenings")
+    assert "Sat 21 Nov 2026 · Ann, Bea, Cat, Dee" in page.inner_text(".evenings")
+    page.goto(f"{live_server.url}/games/{game}")
+    page.click("text=Rename")
+    page.fill("#name", "The decider")
+    page.click("text=Save the name")
+    assert page.inner_text("h1") == "The decider"
+    page.click("text=Remove this game")
+    page.click("button:has-text('Remove the game')")
+    assert (
+        "The decider" not in page.inner_text("main ul.games")
+        if page.locator("main ul.games").count()
+        else True
+    )
+    page.goto(live_server.url + "/removals")
+    page.click("button:has-text('Undo')")
+    assert page.inner_text("h1") == "The decider"
+    page.goto(live_server.url + "/players")
+    page.click("text=Dee")
+    page.click("summary:has-text('Rename or remove')")
+    page.fill("#name", "ann")
+    page.click("button:has-text('Rename')")
+    assert "Ann is already a player" in page.inner_text(".error")
+    assert page.input_value("#name") == "ann"
+    page.fill("#name", "Deirdre")
+    page.click("button:has-text('Rename')")
+    assert page.inner_text("h1") == "Deirdre"
+    page.click("summary:has-text('Rename or remove')")
+    page.click("a:has-text('Remove Deirdre')")
+    page.click("button:has-text('Remove the player')")
+    assert "Deirdre" not in page.inner_text("table.stats")
+    page.goto(live_server.url + "/removals")
+    page.locator("li:has-text('Deirdre') button:has-text('Undo')").click()
+    assert page.inner_text("h1") == "Deirdre"
+
+
+def test_times_show_in_the_browsers_time_zone(context, live_server):
+    game = seed(live_server.database, finish=False)
+    db = connect(live_server.database)
+    db.execute("UPDATE round_changes SET at = '2026-11-21T20:15:00+00:00'")
+    db.close()
+    page = context(timezone_id="America/Sao_Paulo")
+    page.goto(f"{live_server.url}/games/{game}/history")
+    page.wait_for_load_state("load")
+    shown = page.inner_text("time")
+    assert "5:15" in shown and "UTC" not in shown  # 20:15 UTC is 17:15 in Sao Paulo
+    plain = context(java_script_enabled=False, timezone_id="America/Sao_Paulo")
+    plain.goto(f"{live_server.url}/games/{game}/history")
+    assert plain.inner_text("time") == "21 Nov 2026, 20:15 UTC"
+
+
+SIZES = {"320": (320, 640, False), "360": (360, 740, False), "430": (430, 932, False),
+         "landscape": (740, 360, False), "large-text": (360, 740, True)}  # fmt: skip
+
+
+def fits(page):
+    return page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_page_fits_the_phone(context, live_server, size):
+    width, height, large = SIZES[size]
+    games = [seed(live_server.database, variant) for variant in FINISH]
+    db = connect(live_server.database)
+    sample.fill(db, 3, seed=5)
+    removals.remove_player(db, players.remember(db, "Dee"), "Dee")
+    db.close()
+    page = context(viewport={"width": width, "height": height})
+    urls = [f"/games/{g}" for g in games] + [f"/games/{g}/history" for g in games]
+    urls += ["/", "/evenings", "/evenings/1", "/players", "/players/1", "/removals"]
+    for url in urls:
+        page.goto(live_server.url + url)
+        page.wait_for_load_state("load")
+        if large:
+            page.evaluate("document.documentElement.style.fontSize = '200%'")
+        assert fits(page), (size, url)
+    if width == 360 and not large:
+        page.goto(f"{live_server.url}/games/{games[2]}")  # five-person, five long names
+        table = page.locator("table.scores")
+        assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth")
+        for cell in page.locator("table.scores thead th").all():
+            box = cell.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 360
