@@ -6,7 +6,8 @@ import ipaddress
 import json
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -254,7 +255,8 @@ def backup_command(path: Path, database: Path | None) -> None:
     from .data.backup import backup
 
     app = app_for(database)
-    backup(app.config["DATABASE"], path)
+    with progress_bar("Backing up") as progress:
+        backup(app.config["DATABASE"], path, progress)
     click.echo(f"Backed up {app.config['DATABASE']} to {path}")
 
 
@@ -298,7 +300,8 @@ def export_command(
     from .data.connection import connect
 
     db = connect(app_for(database).config["DATABASE"])
-    data = transfer.export(db, list(evenings) or None, list(games) or None)
+    with progress_bar("Exporting") as progress:
+        data = transfer.export(db, list(evenings) or None, list(games) or None, progress)
     file.write(transfer.to_csv(db, data) if as_csv else transfer.to_json(data))
 
 
@@ -312,7 +315,50 @@ def import_command(file: TextIO, database: Path | None) -> None:
 
     db = connect(app_for(database).config["DATABASE"])
     try:
-        counts = transfer.import_data(db, json.load(file))
+        with progress_bar("Importing") as progress:
+            counts = transfer.import_data(db, json.load(file), progress)
     except (ValueError, transfer.ImportProblem) as error:
         fail(f"nothing imported: {error}")
     click.echo(", ".join(f"{n} {what}" for what, n in counts.items()))
+
+
+@main.command("sample")
+@DB_OPTION
+@click.option("--evenings", default=20, show_default=True, type=click.IntRange(1, 100000),
+              help="How many evenings to generate.")  # fmt: skip
+@click.option("--seed", default=1, show_default=True, help="Same seed, same evenings.")
+def sample_command(database: Path | None, evenings: int, seed: int) -> None:
+    """Fill the database with generated evenings of valid games, to try the app out.
+
+    Every variant appears; each evening has one to three games played to the end.
+    Use --db to keep them out of the real database.
+    """
+    from .data.connection import connect
+    from .data.sample import fill
+
+    db = connect(app_for(database).config["DATABASE"])
+    try:
+        with progress_bar("Generating") as progress:
+            fill(db, evenings, seed=seed, progress=progress)
+    finally:
+        db.close()
+    click.echo(f"Added {evenings} evenings.")
+
+
+@contextmanager
+def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A ``progress(done, total)`` callback drawing a bar on standard error, made
+    on the first call; None (nothing drawn) when no person watches standard error."""
+    if not on_terminal(sys.stderr):
+        yield None
+        return
+    with ExitStack() as stack:
+        bars: list[Any] = []
+
+        def progress(done: int, total: int) -> None:
+            if not bars:
+                bar = click.progressbar(length=total, label=label, file=sys.stderr)
+                bars.append(stack.enter_context(bar))
+            bars[0].update(done - bars[0].pos)
+
+        yield progress
