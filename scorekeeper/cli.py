@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ipaddress
 import json
 import signal
 import sys
@@ -169,15 +168,17 @@ def lan_addresses(host: str) -> list[str]:
 
 def show_addresses(scheme: str, host: str, lan: list[str], port: int) -> None:
     """The lines that say what to open, best first, and the best one as a QR code."""
-    from .network import url
+    from .network import is_loopback, url
 
-    phone = [a for a in lan if not ipaddress.ip_address(a).is_loopback]
+    phone = [a for a in lan if not is_loopback(a)]
     for n, address in enumerate(phone):
         where = "Open" if n == 0 else "  or"
         click.echo(f"{where} {url(scheme, address, port)} on the phone")
-    if not phone and host not in ("127.0.0.1", "::1", "localhost"):
+    if not phone and not is_loopback(host):
         click.echo("No network address found: connect this machine to the phones' wifi.")
-    click.echo(f"On this machine: {url(scheme, '127.0.0.1', port)}")
+    local = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    if is_loopback(local):
+        click.echo(f"On this machine: {url(scheme, local, port)}")
     if phone and on_terminal(sys.stdout):
         import segno
 
@@ -194,9 +195,9 @@ def certificate_files(app: Any, folder: Path | None, lan: list[str]) -> tuple[Pa
     session cookies are then sent over HTTPS only."""
     from . import certificate, network
 
-    files = certificate.ensure(
-        folder or Path(app.instance_path), network.host_names(), [*lan, "127.0.0.1", "::1"]
-    )
+    names = network.host_names() + [a for a in lan if not network.is_address(a)]
+    addresses = [a for a in lan if network.is_address(a)] + ["127.0.0.1", "::1"]
+    files = certificate.ensure(folder or Path(app.instance_path), names, addresses)
     app.config.update(SESSION_COOKIE_SECURE=True, HTTPS_CERTIFICATE=str(files[0]))
     click.echo(f"Certificate: {files[0]} (phones can fetch it at /certificate.pem)")
     return files

@@ -73,6 +73,24 @@ def rank(address: Address) -> int:
     return 3
 
 
+def is_address(text: str) -> bool:
+    """Whether ``text`` is an IP address (rather than a host name)."""
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is this machine only: ``localhost``, 127.0.0.0/8 or ``::1``.
+
+    >>> [is_loopback(h) for h in ("localhost", "127.0.1.1", "::1", "192.168.1.20", "pi")]
+    [True, True, True, False, False]
+    """
+    return host == "localhost" or (is_address(host) and ipaddress.ip_address(host).is_loopback)
+
+
 def url(scheme: str, address: str, port: int) -> str:
     """``http://192.168.1.20:8000/``; an IPv6 address is bracketed.
 

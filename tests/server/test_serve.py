@@ -62,6 +62,18 @@ def test_a_given_host_is_printed_as_it_is(tmp_path, served, monkeypatch):
     assert "On this machine: http://127.0.0.1:8000/" in result.output
 
 
+@pytest.mark.parametrize(
+    ("host", "lines"),
+    [("192.168.1.20", ["Open http://192.168.1.20:8000/ on the phone"]),
+     ("localhost", ["On this machine: http://localhost:8000/"]),
+     ("::", ["Open http://[fd00::20]:8000/ on the phone", "On this machine: http://[::1]:8000/"])],
+)  # fmt: skip
+def test_only_addresses_the_server_listens_on_are_given(tmp_path, served, monkeypatch, host, lines):
+    pairs = [*PI, ("wlan0", "fd00::20")]
+    result = serve(tmp_path, "--host", host, interfaces=pairs, monkeypatch=monkeypatch)
+    assert result.output.splitlines()[1:] == lines
+
+
 def test_qr_code_of_the_best_address_only_on_a_terminal(tmp_path, served, monkeypatch):
     assert "\u2588" not in serve(tmp_path, monkeypatch=monkeypatch).output
     made = []
@@ -167,3 +179,19 @@ def test_version():
 
     done = run("--version")
     assert (done.returncode, done.stdout) == (0, f"scorekeeper {version('scorekeeper')}\n")
+
+
+def test_https_makes_a_certificate_for_the_printed_addresses(tmp_path, served, monkeypatch):
+    from cryptography import x509
+
+    result = serve(
+        tmp_path, "--https", "--cert-dir", str(tmp_path / "tls"), monkeypatch=monkeypatch
+    )
+    assert "Open https://192.168.1.20:8000/ on the phone" in result.output
+    ((scheme, hosts, port, threads, (cert, key)),) = served
+    assert (scheme, cert.parent, key.parent) == ("https", tmp_path / "tls", tmp_path / "tls")
+    loaded = x509.load_pem_x509_certificate(cert.read_bytes())
+    san = loaded.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    ips = {str(a) for a in san.get_values_for_type(x509.IPAddress)}
+    assert ips == {"192.168.1.20", "172.17.0.1", "127.0.0.1", "::1"}
+    assert {"localhost", "scorekeeper.local"} <= set(san.get_values_for_type(x509.DNSName))
