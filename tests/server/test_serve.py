@@ -195,3 +195,27 @@ def test_https_makes_a_certificate_for_the_printed_addresses(tmp_path, served, m
     ips = {str(a) for a in san.get_values_for_type(x509.IPAddress)}
     assert ips == {"192.168.1.20", "172.17.0.1", "127.0.0.1", "::1"}
     assert {"localhost", "scorekeeper.local"} <= set(san.get_values_for_type(x509.DNSName))
+
+
+def test_waitress_is_given_every_listening_address(tmp_path, monkeypatch):
+    import waitress.server
+
+    made = []
+
+    class Server:
+        def run(self):
+            made.append("ran")
+
+    def create_server(app, **kwargs):
+        made.append(kwargs)
+        return Server()
+
+    monkeypatch.setattr(serving, "check_port", lambda hosts, port: None)
+    monkeypatch.setattr(waitress.server, "create_server", create_server)
+    pairs = [("wlan0", "fd00::20")]
+    result = serve(tmp_path, "--port", "8124", interfaces=pairs, monkeypatch=monkeypatch)
+    assert result.exit_code == 0
+    assert made == [
+        {"listen": "0.0.0.0:8124 [::]:8124", "threads": 8, "ident": "scorekeeper"},
+        "ran",
+    ]
