@@ -8,7 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, session
+from flask import Flask, request, session
 
 HERE = Path(__file__).parent
 
@@ -55,8 +55,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def keep_session() -> None:
-    """The session (and with it the CSRF token) outlives a closed browser tab."""
-    session.permanent = True
+    """The session (and with it the CSRF token) outlives a closed browser tab.
+    A supervisor's health check is no visitor: it is given no session cookie."""
+    if request.blueprint != "health":
+        session.permanent = True
 
 
 def instance_secret(instance: Path) -> str:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
-import socket
+import signal
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -14,6 +16,7 @@ from .scoring import ScoringError, score_game
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="scorekeeper", message="scorekeeper %(version)s")
 def main() -> None:
     """Scorekeeper: score keeping for Canasta-family card games."""
 
@@ -85,34 +88,138 @@ def app_for(database: Path | None) -> Any:
     type=click.IntRange(1, 10000),
     help="How many daily backups to keep.",
 )
+@click.option(
+    "--https",
+    is_flag=True,
+    help="Serve HTTPS with a self-signed certificate made on first run (see README).",
+)
+@click.option(
+    "--cert-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Where --https keeps its key and certificate (default: the instance folder).",
+)
+@click.option(
+    "--mdns/--no-mdns",
+    default=False,
+    show_default=True,
+    help="Also announce the server on the network as scorekeeper.local.",
+)
 def serve(
-    host: str, port: int, database: Path | None, threads: int, backup_dir: Path | None, keep: int
+    host: str,
+    port: int,
+    database: Path | None,
+    threads: int,
+    backup_dir: Path | None,
+    keep: int,
+    https: bool,
+    cert_dir: Path | None,
+    mdns: bool,
 ) -> None:
-    """Serve the app with waitress. The database is created on first run."""
-    from waitress import serve as waitress_serve
+    """Serve the app (waitress; cheroot for --https). The database is created on first run.
 
-    from .data.backup import DailyBackups
+    Prints the addresses a phone on the same network can open, best first, and a
+    QR code of the best one when the output is a terminal. A port already in use
+    is one line on standard error and exit status 2.
+    """
+    from . import serving
 
+    lan = lan_addresses(host)
+    hosts = serving.listen_hosts(host, lan)
+    try:
+        serving.check_port(hosts, port)
+    except serving.PortProblem as error:
+        fail(str(error))
     app = app_for(database)
     click.echo(f"Database: {app.config['DATABASE']}")
     if backup_dir:
+        from .data.backup import DailyBackups
+
         DailyBackups(app.config["DATABASE"], backup_dir, keep).start()
         click.echo(f"Daily backups: {backup_dir} (the last {keep} kept)")
-    for address in addresses(host):
-        click.echo(f"Open http://{address}:{port}/ on the phone")
-    waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
-
-
-def addresses(host: str) -> list[str]:
-    """The addresses a phone can use to reach this machine (no traffic sent)."""
-    if host not in ("0.0.0.0", "::"):
-        return [host]
-    found = ["127.0.0.1"]
+    files = certificate_files(app, cert_dir, lan) if https else None
+    scheme = "https" if https else "http"
+    show_addresses(scheme, host, lan, port)
+    withdraw = start_mdns(lan[0], port, scheme) if mdns and lan and host in serving.ANY else None
     try:
-        found += [a for a in socket.gethostbyname_ex(socket.gethostname())[2] if a not in found]
-    except OSError:
-        pass
-    return found
+        if files:
+            serving.serve_https(app, hosts, port, threads, files)
+        else:
+            serving.serve_http(app, hosts, port, threads)
+    except serving.PortProblem as error:
+        fail(str(error))
+    finally:
+        if withdraw:
+            withdraw()
+
+
+def lan_addresses(host: str) -> list[str]:
+    """The addresses phones may use: the LAN addresses of this machine's interfaces
+    (IPv6 ones only when listening on ``::``), or ``host`` itself when it is one."""
+    from . import network
+    from .serving import ANY
+
+    if host not in ANY:
+        return [host]
+    pairs = network.interfaces()
+    if host == "::":
+        pairs = [(name, address) for name, address in pairs if ":" in address]
+    return network.lan_addresses(pairs)
+
+
+def show_addresses(scheme: str, host: str, lan: list[str], port: int) -> None:
+    """The lines that say what to open, best first, and the best one as a QR code."""
+    from .network import is_loopback, url
+
+    phone = [a for a in lan if not is_loopback(a)]
+    for n, address in enumerate(phone):
+        where = "Open" if n == 0 else "  or"
+        click.echo(f"{where} {url(scheme, address, port)} on the phone")
+    if not phone and not is_loopback(host):
+        click.echo("No network address found: connect this machine to the phones' wifi.")
+    local = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    if is_loopback(local):
+        click.echo(f"On this machine: {url(scheme, local, port)}")
+    if phone and on_terminal(sys.stdout):
+        import segno
+
+        segno.make(url(scheme, phone[0], port)).terminal(out=sys.stdout, compact=True)
+
+
+def on_terminal(stream: TextIO) -> bool:
+    """Whether a person watches ``stream`` (QR codes and progress bars are for them)."""
+    return stream.isatty()
+
+
+def certificate_files(app: Any, folder: Path | None, lan: list[str]) -> tuple[Path, Path]:
+    """The --https certificate and key for every name and address given out;
+    session cookies are then sent over HTTPS only."""
+    from . import certificate, network
+
+    names = network.host_names() + [a for a in lan if not network.is_address(a)]
+    addresses = [a for a in lan if network.is_address(a)] + ["127.0.0.1", "::1"]
+    files = certificate.ensure(folder or Path(app.instance_path), names, addresses)
+    app.config.update(SESSION_COOKIE_SECURE=True, HTTPS_CERTIFICATE=str(files[0]))
+    click.echo(f"Certificate: {files[0]} (phones can fetch it at /certificate.pem)")
+    return files
+
+
+def start_mdns(address: str, port: int, scheme: str) -> Callable[[], None] | None:
+    """Announce scorekeeper.local; a failure is one line and the server goes on.
+    A stop by SIGTERM (systemd, kill) still withdraws the announcement."""
+    from . import network
+
+    try:
+        withdraw = network.announce(address, port, scheme)
+    except Exception as error:  # zeroconf's errors have no common base beyond this
+        click.echo(f"Not announced as {network.MDNS_HOST} ({error}): use the address above.")
+        return None
+    signal.signal(signal.SIGTERM, stop_on_sigterm)
+    click.echo(f"Also at {scheme}://{network.MDNS_HOST}:{port}/ (mDNS)")
+    return withdraw
+
+
+def stop_on_sigterm(number: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 @main.command()
@@ -149,7 +256,8 @@ def backup_command(path: Path, database: Path | None) -> None:
     from .data.backup import backup
 
     app = app_for(database)
-    backup(app.config["DATABASE"], path)
+    with progress_bar("Backing up") as progress:
+        backup(app.config["DATABASE"], path, progress)
     click.echo(f"Backed up {app.config['DATABASE']} to {path}")
 
 
@@ -193,7 +301,8 @@ def export_command(
     from .data.connection import connect
 
     db = connect(app_for(database).config["DATABASE"])
-    data = transfer.export(db, list(evenings) or None, list(games) or None)
+    with progress_bar("Exporting") as progress:
+        data = transfer.export(db, list(evenings) or None, list(games) or None, progress)
     file.write(transfer.to_csv(db, data) if as_csv else transfer.to_json(data))
 
 
@@ -207,7 +316,50 @@ def import_command(file: TextIO, database: Path | None) -> None:
 
     db = connect(app_for(database).config["DATABASE"])
     try:
-        counts = transfer.import_data(db, json.load(file))
+        with progress_bar("Importing") as progress:
+            counts = transfer.import_data(db, json.load(file), progress)
     except (ValueError, transfer.ImportProblem) as error:
         fail(f"nothing imported: {error}")
     click.echo(", ".join(f"{n} {what}" for what, n in counts.items()))
+
+
+@main.command("sample")
+@DB_OPTION
+@click.option("--evenings", default=20, show_default=True, type=click.IntRange(1, 100000),
+              help="How many evenings to generate.")  # fmt: skip
+@click.option("--seed", default=1, show_default=True, help="Same seed, same evenings.")
+def sample_command(database: Path | None, evenings: int, seed: int) -> None:
+    """Fill the database with generated evenings of valid games, to try the app out.
+
+    Every variant appears; each evening has one to three games played to the end.
+    Use --db to keep them out of the real database.
+    """
+    from .data.connection import connect
+    from .data.sample import fill
+
+    db = connect(app_for(database).config["DATABASE"])
+    try:
+        with progress_bar("Generating") as progress:
+            fill(db, evenings, seed=seed, progress=progress)
+    finally:
+        db.close()
+    click.echo(f"Added {evenings} evenings.")
+
+
+@contextmanager
+def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A ``progress(done, total)`` callback drawing a bar on standard error, made
+    on the first call; None (nothing drawn) when no person watches standard error."""
+    if not on_terminal(sys.stderr):
+        yield None
+        return
+    with ExitStack() as stack:
+        bars: list[Any] = []
+
+        def progress(done: int, total: int) -> None:
+            if not bars:
+                bar = click.progressbar(length=total, label=label, file=sys.stderr)
+                bars.append(stack.enter_context(bar))
+            bars[0].update(done - bars[0].pos)
+
+        yield progress

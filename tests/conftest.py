@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -131,20 +132,31 @@ def live_server(tmp_path):
     server.stop()
 
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's chromium unless SCOREKEEPER_CHROMIUM names another (scripts/*.py read it too).
+CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+FALSE = ("", "0", "false", "no", "off")
+
+
+def env_flag(name, environ=None):
+    """An environment variable read as a yes/no: unset, empty, ``false``, ``0``, ``no``
+    (any case) are no; ``true``, ``1``, ``yes`` and any other value are yes, so that an
+    unusual CI=... fails a missing browser rather than skipping it."""
+    return (os.environ if environ is None else environ).get(name, "").strip().lower() not in FALSE
 
 
 @pytest.fixture(scope="session")
 def browser():
-    """Debian's chromium driven by Playwright (never a downloaded browser). Missing
-    chromium skips the browser tests on a developer's machine and fails them in CI."""
-    import os
+    """Chromium (Debian's, or SCOREKEEPER_CHROMIUM) driven by Playwright, never a
+    downloaded browser. A missing chromium skips the browser tests on a developer's
+    machine and fails them in CI."""
     import shutil
 
-    if not shutil.which(CHROMIUM) and not os.environ.get("CI"):
-        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
+    if not shutil.which(CHROMIUM) and not env_flag("CI"):
+        pytest.skip(
+            f"no chromium at {CHROMIUM} (.ci/run installs Debian's; or set SCOREKEEPER_CHROMIUM)"
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

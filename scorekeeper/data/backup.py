@@ -6,18 +6,22 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
 PREFIX = "scorekeeper-"
+PAGES_PER_STEP = 256  # with a progress callback: copied 1 MiB (at 4 KiB pages) at a time
+Progress = Callable[[int, int], None]  # (done, total), as work goes on
 
 
 class BackupProblem(RuntimeError):
     pass
 
 
-def backup(source: str | Path, target: str | Path) -> Path:
-    """Copy the database at ``source`` to ``target`` (written whole, then renamed)."""
+def backup(source: str | Path, target: str | Path, progress: Progress | None = None) -> Path:
+    """Copy the database at ``source`` to ``target`` (written whole, then renamed);
+    ``progress`` is told the pages copied so far and the pages in all."""
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
@@ -25,7 +29,11 @@ def backup(source: str | Path, target: str | Path) -> Path:
     src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
     dst = sqlite3.connect(partial)
     try:
-        src.backup(dst)
+        if progress is None:
+            src.backup(dst)
+        else:
+            report = progress  # SQLite tells (status, pages left, pages in all)
+            src.backup(dst, pages=PAGES_PER_STEP, progress=lambda _, left, n: report(n - left, n))
     finally:
         dst.close()
         src.close()

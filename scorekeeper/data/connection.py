@@ -98,3 +98,17 @@ def writing(db: Database) -> Iterator[Database]:
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
+
+
+def health(path: str | Path) -> str | None:
+    """None when the database file can be opened and read (without creating it),
+    else why not. Cheap: one read of the schema, on a read-only connection."""
+    try:
+        conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True, timeout=5)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error as error:
+        return str(error)
+    return None

@@ -5,6 +5,7 @@ through the data layer, so it is checked by the engine like any other."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
 
@@ -116,11 +117,18 @@ def play_game(
     return game
 
 
-def fill(db: Database, evenings: int, seed: int = 1, start: date = date(2020, 1, 3)) -> None:
-    """``evenings`` evenings, one every few days, each of one to three games."""
+def fill(
+    db: Database,
+    evenings: int,
+    seed: int = 1,
+    start: date = date(2020, 1, 3),
+    progress: Callable[[int, int], None] | None = None,
+) -> None:
+    """``evenings`` evenings, one every few days, each of one to three games;
+    ``progress`` is told after each evening how many are done out of all."""
     rng = random.Random(seed)
     day = start
-    for _ in range(evenings):
+    for n in range(evenings):
         variant = rng.choice(list(VARIANTS.values()))
         players = (
             variant.default_players if variant.id != "classic" else rng.choice([2, 3, 4, 4, 6])
@@ -130,3 +138,5 @@ def fill(db: Database, evenings: int, seed: int = 1, start: date = date(2020, 1,
         for _ in range(rng.choice([1, 2, 2, 3])):
             play_game(db, evening, variant, seats, rng)
         day += timedelta(days=rng.choice([3, 4, 7]))
+        if progress:
+            progress(n + 1, evenings)

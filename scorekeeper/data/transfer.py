@@ -12,7 +12,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from sqlite_utils import Database
@@ -26,6 +26,7 @@ from .games import create_game, document, get_game, rounds_of
 from .rounds import add_round
 
 FORMAT, VERSION = "scorekeeper", 1
+Progress = Callable[[int, int], None]  # (evenings done, evenings in all)
 
 
 class ImportProblem(ValueError):
@@ -33,15 +34,22 @@ class ImportProblem(ValueError):
 
 
 def export(
-    db: Database, evening_ids: list[int] | None = None, game_ids: list[int] | None = None
+    db: Database,
+    evening_ids: list[int] | None = None,
+    game_ids: list[int] | None = None,
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
-    """Evenings (all, or these) with their games (all, or these), oldest first."""
+    """Evenings (all, or these) with their games (all, or these), oldest first;
+    ``progress`` is told after each evening."""
     sql, params = "SELECT * FROM evenings ORDER BY id", []
     if evening_ids is not None:
         sql = f"SELECT * FROM evenings WHERE id IN ({','.join('?' * len(evening_ids))}) ORDER BY id"
         params = evening_ids
     out = []
-    for evening in db.query(sql, params):
+    evenings = list(db.query(sql, params))
+    for n, evening in enumerate(evenings, start=1):
+        if progress:
+            progress(n - 1, len(evenings))
         games = [
             r["id"]
             for r in db.query(
@@ -53,6 +61,8 @@ def export(
             continue
         out.append({key: evening[key] for key in ("uid", "date", "name", "note")}
                    | {"games": [export_game(db, g) for g in games]})  # fmt: skip
+    if progress:
+        progress(len(evenings), len(evenings))
     return {"format": FORMAT, "version": VERSION, "evenings": out}
 
 
@@ -119,8 +129,9 @@ def members_of(doc: dict[str, Any], seats: list[str]) -> dict[str, str]:
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
-def import_data(db: Database, data: Any) -> dict[str, int]:
-    """Add what is new in an export; how many evenings and games were added or skipped."""
+def import_data(db: Database, data: Any, progress: Progress | None = None) -> dict[str, int]:
+    """Add what is new in an export; how many evenings and games were added or
+    skipped. ``progress`` is told after each evening."""
     check_format(data)
     counts = {"evenings added": 0, "games added": 0, "games already here": 0}
     with writing(db):
@@ -129,6 +140,8 @@ def import_data(db: Database, data: Any) -> dict[str, int]:
                 import_evening(db, evening, counts)
             except (ScoringError, ImportProblem, KeyError, TypeError) as error:
                 raise ImportProblem(f"evening {e}: {describe(error)}") from None
+            if progress:
+                progress(e, len(data["evenings"]))
     return counts
 
 

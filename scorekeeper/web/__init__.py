@@ -5,7 +5,7 @@ helpers.
 - the table: ``games`` (new game, scoreboard, history), ``rounds`` (entry,
   correction, preview, deletion), ``sharing`` (passphrase, spectator link);
 - looking back: ``evenings``, ``players``, ``printouts``, ``transfer``;
-- ``rules``: the rules pages; ``api``: the JSON API;
+- ``rules``: the rules pages; ``api``: the JSON API; ``health``: /healthz;
 - ``forms``, ``board`` (what the scoreboard shows), ``charts``, ``security``.
 """
 
@@ -24,6 +24,7 @@ from . import (
     evenings,
     forms,
     games,
+    health,
     labels,
     players,
     printouts,
@@ -36,7 +37,7 @@ from . import (
 )
 
 csrf = CSRFProtect()
-PAGES = (games, rounds, sharing, rules, evenings, players, printouts, transfer, removals)
+PAGES = (games, rounds, sharing, rules, evenings, players, printouts, transfer, removals, health)
 
 
 def init_app(app: Flask) -> None:

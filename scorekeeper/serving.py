@@ -1,0 +1,95 @@
+"""Running the app: waitress for plain HTTP; cheroot (CherryPy's WSGI server,
+with Python's own ssl module) for ``--https``, because waitress speaks no TLS and
+its non-blocking dispatcher does not take a wrapped socket reliably.
+
+A port that cannot be had is one clear sentence (:class:`PortProblem`), found by
+binding each address first as both servers do (with ``SO_REUSEADDR``).
+"""
+
+from __future__ import annotations
+
+import errno
+import socket
+from pathlib import Path
+from typing import Any
+
+ANY = {"0.0.0.0": 4, "::": 6}  # listening on every network of that IP version
+
+
+class PortProblem(OSError):
+    """The server cannot listen: what happened and what to do, in one line."""
+
+
+def listen_hosts(host: str, addresses: list[str]) -> list[str]:
+    """The addresses to listen on: ``host``, and every IPv6 one too when the
+    printed addresses are IPv6 (a network without IPv4)."""
+    if host == "0.0.0.0" and addresses and all(":" in a for a in addresses):
+        return [host, "::"]
+    return [host]
+
+
+def check_port(hosts: list[str], port: int) -> None:
+    """Raise PortProblem unless every ``host`` can listen on ``port`` now."""
+    for host in hosts:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                probe.bind((host, port))
+            except OSError as error:
+                raise PortProblem(explain(error, host, port)) from None
+
+
+def explain(error: OSError, host: str, port: int) -> str:
+    """What went wrong listening on ``host``:``port`` and what to do about it."""
+    if error.errno == errno.EADDRINUSE:
+        return (
+            f"Port {port} is already in use (is Scorekeeper already running?). Stop the "
+            f"other program or choose another port: scorekeeper serve --port {port + 1}"
+        )
+    if error.errno == errno.EACCES:
+        return (
+            f"Port {port} may only be used by the administrator. Choose a port above 1023: "
+            "scorekeeper serve --port 8000"
+        )
+    if error.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
+        return f"{host} is not an address of this machine: leave --host out to use every network"
+    return f"Cannot listen on {host} port {port}: {error.strerror or error}"
+
+
+def serve_http(app: Any, hosts: list[str], port: int, threads: int) -> None:
+    """Serve with waitress until interrupted."""
+    from waitress.server import create_server
+
+    listen = " ".join(f"[{h}]:{port}" if ":" in h else f"{h}:{port}" for h in hosts)
+    try:
+        server = create_server(app, listen=listen, threads=threads, ident="scorekeeper")
+    except OSError as error:  # taken between check_port and now
+        raise PortProblem(explain(error, hosts[0], port)) from None
+    server.run()
+
+
+def serve_https(
+    app: Any, hosts: list[str], port: int, threads: int, files: tuple[Path, Path]
+) -> None:
+    """Serve with cheroot over TLS with the (certificate, key) ``files`` until
+    interrupted. Listening on both IP versions takes one dual-stack socket."""
+    from cheroot import wsgi
+    from cheroot.ssl.builtin import BuiltinSSLAdapter
+
+    host = "::" if len(hosts) > 1 else hosts[0]
+    server = wsgi.Server((host, port), app, numthreads=threads, server_name="scorekeeper")
+    server.ssl_adapter = BuiltinSSLAdapter(str(files[0]), str(files[1]))
+    try:
+        server.prepare()
+    except OSError as error:
+        cause = error.__cause__ if isinstance(error.__cause__, OSError) else error
+        raise PortProblem(explain(cause, host, port)) from None
+    try:
+        server.serve()
+    except KeyboardInterrupt:
+        pass  # Ctrl-C or SIGTERM: a normal stop, as with waitress
+    finally:
+        server.stop()

@@ -1,0 +1,82 @@
+"""``scorekeeper serve --https``: the certificate, and the real server in a subprocess."""
+
+import socket
+import ssl
+import stat
+import subprocess
+import sys
+import time
+import urllib.request
+from datetime import UTC, datetime, timedelta
+
+from cryptography import x509
+
+from scorekeeper import certificate
+
+
+def names_in(path):
+    cert = x509.load_pem_x509_certificate(path.read_bytes())
+    san = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    return cert, [str(v) for v in san.get_values_for_type(x509.DNSName)] + [
+        str(v) for v in san.get_values_for_type(x509.IPAddress)
+    ]
+
+
+def test_made_once_private_key_and_reused(tmp_path):
+    cert, key = certificate.ensure(tmp_path, ["localhost", "scorekeeper.local"],
+                                   ["192.168.1.20", "127.0.0.1"])  # fmt: skip
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    made, names = names_in(cert)
+    assert names == ["localhost", "scorekeeper.local", "192.168.1.20", "127.0.0.1"]
+    assert made.not_valid_after_utc - datetime.now(UTC) > timedelta(days=800)
+    before = cert.read_bytes()
+    certificate.ensure(tmp_path, ["localhost"], ["192.168.1.20"])  # already covered
+    assert cert.read_bytes() == before
+
+
+def test_made_again_for_a_new_address_keeping_the_key(tmp_path):
+    cert, key = certificate.ensure(tmp_path, ["localhost"], ["192.168.1.20"])
+    old_key = key.read_bytes()
+    certificate.ensure(tmp_path, ["localhost"], ["192.168.1.31"])
+    assert "192.168.1.31" in names_in(cert)[1]
+    assert key.read_bytes() == old_key
+
+
+def test_made_again_when_expiring(tmp_path, monkeypatch):
+    monkeypatch.setattr(certificate, "LIFETIME", timedelta(days=10))
+    cert, _ = certificate.ensure(tmp_path, ["localhost"], [])
+    monkeypatch.setattr(certificate, "LIFETIME", timedelta(days=825))
+    certificate.ensure(tmp_path, ["localhost"], [])
+    assert names_in(cert)[0].not_valid_after_utc - datetime.now(UTC) > timedelta(days=800)
+
+
+def test_serves_https_for_real(tmp_path):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "serve", "--https", "--host", "127.0.0.1",
+         "--port", str(port), "--db", str(tmp_path / "s.sqlite"), "--cert-dir", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    try:
+        context, answer = None, None
+        deadline = time.monotonic() + 30
+        while answer is None and time.monotonic() < deadline:
+            try:
+                context = context or ssl.create_default_context(
+                    cafile=str(tmp_path / certificate.CERTIFICATE)
+                )
+                url = f"https://127.0.0.1:{port}/healthz"
+                with urllib.request.urlopen(url, context=context, timeout=5) as response:
+                    answer = (response.status, response.read())
+            except (OSError, ssl.SSLError):
+                time.sleep(0.2)
+        assert answer == (200, b'{"database":"ok","status":"ok"}\n')
+        with urllib.request.urlopen(f"https://localhost:{port}/", context=context) as response:
+            assert "Secure" in response.headers["Set-Cookie"]
+    finally:
+        process.terminate()
+        output = process.communicate(timeout=30)[0]
+    assert f"On this machine: https://127.0.0.1:{port}/" in output
+    assert process.returncode in (0, -15), output

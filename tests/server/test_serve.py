@@ -1,0 +1,221 @@
+"""``scorekeeper serve``: what it prints, a busy port, ``--version`` and mDNS,
+with the interfaces and the server itself replaced by fakes (nothing listens)."""
+
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from scorekeeper import cli, network, serving
+
+PI = [("lo", "127.0.0.1"), ("docker0", "172.17.0.1"), ("wlan0", "192.168.1.20"),
+      ("wlan0", "fe80::1")]  # fmt: skip
+
+
+@pytest.fixture
+def served(monkeypatch):
+    """Runs of ``serve`` record how the server would have been started."""
+    calls = []
+    monkeypatch.setattr(serving, "check_port", lambda hosts, port: None)
+    monkeypatch.setattr(serving, "serve_http", lambda *args: calls.append(("http", *args[1:])))
+    monkeypatch.setattr(serving, "serve_https", lambda *args: calls.append(("https", *args[1:])))
+    return calls
+
+
+def serve(tmp_path, *args, interfaces=PI, monkeypatch):
+    from click.testing import CliRunner
+
+    monkeypatch.setattr(network, "interfaces", lambda: interfaces)
+    result = CliRunner().invoke(cli.main, ["serve", "--db", str(tmp_path / "s.sqlite"), *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result
+
+
+def test_prints_the_wifi_address_first_and_no_loopback_for_the_phone(tmp_path, served, monkeypatch):
+    result = serve(tmp_path, "--port", "8123", monkeypatch=monkeypatch)
+    lines = result.output.splitlines()
+    assert lines[1:] == [
+        "Open http://192.168.1.20:8123/ on the phone",
+        "  or http://172.17.0.1:8123/ on the phone",
+        "On this machine: http://127.0.0.1:8123/",
+    ]
+    assert served == [("http", ["0.0.0.0"], 8123, 8)]
+
+
+def test_says_when_no_network_address_is_found(tmp_path, served, monkeypatch):
+    result = serve(tmp_path, interfaces=[("lo", "127.0.0.1")], monkeypatch=monkeypatch)
+    assert "No network address found" in result.output
+    assert "on the phone" not in result.output
+
+
+def test_ipv6_only_network_is_bracketed_and_listened_on(tmp_path, served, monkeypatch):
+    pairs = [("lo", "::1"), ("wlan0", "fd00::20"), ("wlan0", "fe80::20")]
+    result = serve(tmp_path, interfaces=pairs, monkeypatch=monkeypatch)
+    assert "Open http://[fd00::20]:8000/ on the phone" in result.output
+    assert served == [("http", ["0.0.0.0", "::"], 8000, 8)]
+
+
+def test_a_given_host_is_printed_as_it_is(tmp_path, served, monkeypatch):
+    result = serve(tmp_path, "--host", "127.0.0.1", monkeypatch=monkeypatch)
+    assert "on the phone" not in result.output and "No network" not in result.output
+    assert "On this machine: http://127.0.0.1:8000/" in result.output
+
+
+@pytest.mark.parametrize(
+    ("host", "lines"),
+    [("192.168.1.20", ["Open http://192.168.1.20:8000/ on the phone"]),
+     ("localhost", ["On this machine: http://localhost:8000/"]),
+     ("::", ["Open http://[fd00::20]:8000/ on the phone", "On this machine: http://[::1]:8000/"])],
+)  # fmt: skip
+def test_only_addresses_the_server_listens_on_are_given(tmp_path, served, monkeypatch, host, lines):
+    pairs = [*PI, ("wlan0", "fd00::20")]
+    result = serve(tmp_path, "--host", host, interfaces=pairs, monkeypatch=monkeypatch)
+    assert result.output.splitlines()[1:] == lines
+
+
+def test_qr_code_of_the_best_address_only_on_a_terminal(tmp_path, served, monkeypatch):
+    assert "\u2588" not in serve(tmp_path, monkeypatch=monkeypatch).output
+    made = []
+    monkeypatch.setattr(cli, "on_terminal", lambda stream: True)
+    import segno
+
+    real = segno.make
+    monkeypatch.setattr(segno, "make", lambda text: made.append(text) or real(text))
+    result = serve(tmp_path, monkeypatch=monkeypatch)
+    assert made == ["http://192.168.1.20:8000/"]
+    assert "\u2588" in result.output or "\u2580" in result.output
+
+
+class FakeZeroconf:
+    """Stands in for zeroconf: nothing is sent on the network in tests."""
+
+    made = []
+
+    def __init__(self, interfaces):
+        self.interfaces, self.events = interfaces, []
+        FakeZeroconf.made.append(self)
+
+    def register_service(self, info, allow_name_change=False):
+        self.events.append(("register", info.server, info.parsed_addresses(), info.port, info.type))
+
+    def unregister_service(self, info):
+        self.events.append(("unregister", info.server))
+
+    def close(self):
+        self.events.append(("close",))
+
+
+def test_mdns_announces_scorekeeper_local_and_withdraws_on_exit(tmp_path, served, monkeypatch):
+    import zeroconf
+
+    monkeypatch.setattr(zeroconf, "Zeroconf", FakeZeroconf)
+    FakeZeroconf.made.clear()
+    monkeypatch.setattr(cli.signal, "signal", lambda *args: None)
+    result = serve(tmp_path, "--mdns", monkeypatch=monkeypatch)
+    assert "Also at http://scorekeeper.local:8000/ (mDNS)" in result.output
+    (zc,) = FakeZeroconf.made
+    assert zc.interfaces == ["192.168.1.20"]
+    assert zc.events == [
+        ("register", "scorekeeper.local.", ["192.168.1.20"], 8000, "_http._tcp.local."),
+        ("unregister", "scorekeeper.local."),
+        ("close",),
+    ]
+
+
+def test_mdns_failure_is_one_line_and_the_server_still_starts(tmp_path, served, monkeypatch):
+    import zeroconf
+
+    def refuse(interfaces):
+        raise OSError("no multicast here")
+
+    monkeypatch.setattr(zeroconf, "Zeroconf", refuse)
+    result = serve(tmp_path, "--mdns", monkeypatch=monkeypatch)
+    assert "Not announced as scorekeeper.local (no multicast here): use the address above." in (
+        result.output.splitlines()
+    )
+    assert len(served) == 1 and result.exit_code == 0
+
+
+def test_mdns_is_off_by_default(tmp_path, served, monkeypatch):
+    import zeroconf
+
+    monkeypatch.setattr(zeroconf, "Zeroconf", None)  # would fail if used
+    assert "mDNS" not in serve(tmp_path, monkeypatch=monkeypatch).output
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "scorekeeper", *args],
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+
+
+def test_a_busy_port_is_one_line_and_exit_2(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = run("serve", "--host", "127.0.0.1", "--port", str(port), "--db",
+                   str(tmp_path / "busy.sqlite"))  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"Port {port} is already in use (is Scorekeeper already running?). Stop the other "
+        f"program or choose another port: scorekeeper serve --port {port + 1}\n"
+    )
+    assert not (tmp_path / "busy.sqlite").exists()  # nothing done before the port is had
+
+
+@pytest.mark.parametrize(
+    ("error", "sentence"),
+    [(PermissionError(13, "Permission denied"), "Port 80 may only be used by the administrator"),
+     (OSError(99, "Cannot assign requested address"), "10.9.9.9 is not an address of this machine"),
+     (OSError(5, "Input/output error"), "Cannot listen on 10.9.9.9 port 80: Input/output error")],
+)  # fmt: skip
+def test_other_listening_problems_say_what_to_do(error, sentence):
+    assert serving.explain(error, "10.9.9.9", 80).startswith(sentence)
+
+
+def test_version():
+    from importlib.metadata import version
+
+    done = run("--version")
+    assert (done.returncode, done.stdout) == (0, f"scorekeeper {version('scorekeeper')}\n")
+
+
+def test_https_makes_a_certificate_for_the_printed_addresses(tmp_path, served, monkeypatch):
+    from cryptography import x509
+
+    result = serve(
+        tmp_path, "--https", "--cert-dir", str(tmp_path / "tls"), monkeypatch=monkeypatch
+    )
+    assert "Open https://192.168.1.20:8000/ on the phone" in result.output
+    ((scheme, hosts, port, threads, (cert, key)),) = served
+    assert (scheme, cert.parent, key.parent) == ("https", tmp_path / "tls", tmp_path / "tls")
+    loaded = x509.load_pem_x509_certificate(cert.read_bytes())
+    san = loaded.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    ips = {str(a) for a in san.get_values_for_type(x509.IPAddress)}
+    assert ips == {"192.168.1.20", "172.17.0.1", "127.0.0.1", "::1"}
+    assert {"localhost", "scorekeeper.local"} <= set(san.get_values_for_type(x509.DNSName))
+
+
+def test_waitress_is_given_every_listening_address(tmp_path, monkeypatch):
+    import waitress.server
+
+    made = []
+
+    class Server:
+        def run(self):
+            made.append("ran")
+
+    def create_server(app, **kwargs):
+        made.append(kwargs)
+        return Server()
+
+    monkeypatch.setattr(serving, "check_port", lambda hosts, port: None)
+    monkeypatch.setattr(waitress.server, "create_server", create_server)
+    pairs = [("wlan0", "fd00::20")]
+    result = serve(tmp_path, "--port", "8124", interfaces=pairs, monkeypatch=monkeypatch)
+    assert result.exit_code == 0
+    assert made == [
+        {"listen": "0.0.0.0:8124 [::]:8124", "threads": 8, "ident": "scorekeeper"},
+        "ran",
+    ]
