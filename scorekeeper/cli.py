@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import json
 import socket
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import click
 
@@ -19,8 +20,9 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("file", type=click.File("r", encoding="utf-8"))
-def score(file: TextIO) -> None:
+@click.argument("file", type=click.File("r", encoding="utf-8"), required=False)
+@click.option("--example", metavar="NAME", help="Score a shipped example game instead of FILE.")
+def score(file: TextIO | None, example: str | None) -> None:
     """Score the game document FILE ("-" reads standard input).
 
     FILE is a JSON game document as described in RULES.md: the variant, the
@@ -28,8 +30,15 @@ def score(file: TextIO) -> None:
     Prints the answer (each round's scores and breakdown, running totals, the
     next round's opening requirements, whether the game is over and who won) as
     JSON and exits 0. An invalid document prints one line naming the round, the
-    side and the field to standard error and exits 2.
+    side and the field to standard error and exits 2. ``--example NAME`` scores
+    the example game shipped for a variant (an unknown NAME lists the names).
     """
+    if example is not None:
+        if file is not None:
+            fail("give a FILE to score or --example NAME, not both")
+        file = io.StringIO(example_path(example).read_text(encoding="utf-8"))
+    if file is None:
+        fail("give a FILE to score (- for standard input), or --example NAME")
     try:
         doc = json.load(file)
     except json.JSONDecodeError as error:
@@ -43,9 +52,23 @@ def score(file: TextIO) -> None:
     click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     click.echo(message, err=True)
     sys.exit(2)
+
+
+def examples() -> dict[str, Path]:
+    """The example game documents shipped with the package, by name."""
+    from . import asset_folder
+
+    return {p.stem: p for p in sorted(Path(asset_folder("examples")).glob("*.json"))}
+
+
+def example_path(name: str) -> Path:
+    shipped = examples()
+    if name not in shipped:
+        fail(f"no example called {name!r}; the examples are: {', '.join(shipped)}")
+    return shipped[name]
 
 
 DB_OPTION = click.option(
