@@ -71,6 +71,35 @@ def example_path(name: str) -> Path:
     return shipped[name]
 
 
+MARKDOWN = click.option(
+    "--markdown", is_flag=True, default=True, help="Markdown (the only format, and the default)."
+)
+
+
+@main.command("rules")
+@MARKDOWN
+def rules_command(markdown: bool) -> None:
+    """Print the rules reference of every variant, generated from the registry.
+
+    docs/rules.md is this output: scorekeeper rules --markdown > docs/rules.md
+    """
+    from .scoring.reference import rules_markdown
+
+    click.echo(rules_markdown(), nl=False)
+
+
+@main.command("api")
+@MARKDOWN
+def api_command(markdown: bool) -> None:
+    """Print the JSON API reference, generated from the registry.
+
+    docs/api.md is this output: scorekeeper api --markdown > docs/api.md
+    """
+    from .scoring.api_reference import api_markdown
+
+    click.echo(api_markdown(), nl=False)
+
+
 DB_OPTION = click.option(
     "--db",
     "database",
