@@ -132,8 +132,9 @@ def game_schema(variant: Variant, *, with_rounds: bool = True) -> Schema:
 def answer_schema() -> Schema:
     """The answer to a game document (the same for every variant)."""
     points = {"type": "object", "additionalProperties": {"type": "integer"}}
-    line = {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}],
-            "minItems": 2, "maxItems": 2}  # fmt: skip
+    # [label, points]; "items" rather than "prefixItems", which schemathesis 4 misreads
+    line = {"type": "array", "items": {"type": ["string", "integer"]},
+            "minItems": 2, "maxItems": 2, "description": "[label, points]"}  # fmt: skip
     round_answer = {
         "type": "object",
         "required": ["scores", "breakdown"],

@@ -24,6 +24,7 @@ from . import (
     evenings,
     forms,
     games,
+    openapi,
     players,
     printouts,
     rounds,
@@ -42,6 +43,7 @@ def init_app(app: Flask) -> None:
     for module in PAGES:
         app.register_blueprint(module.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(openapi.bp)
     csrf.exempt(api.bp)  # the API has its own cross-site guard: see api.py
     app.register_error_handler(NotFound, not_found)
     app.register_error_handler(403, read_only)
