@@ -27,6 +27,7 @@ from . import (
     openapi,
     players,
     printouts,
+    pwa,
     rounds,
     rules,
     security,
@@ -35,7 +36,7 @@ from . import (
 )
 
 csrf = CSRFProtect()
-PAGES = (games, rounds, sharing, rules, evenings, players, printouts, transfer)
+PAGES = (games, rounds, sharing, rules, evenings, players, printouts, transfer, pwa)
 
 
 def init_app(app: Flask) -> None:
