@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import json
 import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import click
 
@@ -22,8 +23,9 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("file", type=click.File("r", encoding="utf-8"))
-def score(file: TextIO) -> None:
+@click.argument("file", type=click.File("r", encoding="utf-8"), required=False)
+@click.option("--example", metavar="NAME", help="Score a shipped example game instead of FILE.")
+def score(file: TextIO | None, example: str | None) -> None:
     """Score the game document FILE ("-" reads standard input).
 
     FILE is a JSON game document as described in RULES.md: the variant, the
@@ -31,8 +33,15 @@ def score(file: TextIO) -> None:
     Prints the answer (each round's scores and breakdown, running totals, the
     next round's opening requirements, whether the game is over and who won) as
     JSON and exits 0. An invalid document prints one line naming the round, the
-    side and the field to standard error and exits 2.
+    side and the field to standard error and exits 2. ``--example NAME`` scores
+    the example game shipped for a variant (an unknown NAME lists the names).
     """
+    if example is not None:
+        if file is not None:
+            fail("give a FILE to score or --example NAME, not both")
+        file = io.StringIO(example_path(example).read_text(encoding="utf-8"))
+    if file is None:
+        fail("give a FILE to score (- for standard input), or --example NAME")
     try:
         doc = json.load(file)
     except json.JSONDecodeError as error:
@@ -46,9 +55,52 @@ def score(file: TextIO) -> None:
     click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     click.echo(message, err=True)
     sys.exit(2)
+
+
+def examples() -> dict[str, Path]:
+    """The example game documents shipped with the package, by name."""
+    from . import asset_folder
+
+    return {p.stem: p for p in sorted(Path(asset_folder("examples")).glob("*.json"))}
+
+
+def example_path(name: str) -> Path:
+    shipped = examples()
+    if name not in shipped:
+        fail(f"no example called {name!r}; the examples are: {', '.join(shipped)}")
+    return shipped[name]
+
+
+MARKDOWN = click.option(
+    "--markdown", is_flag=True, default=True, help="Markdown (the only format, and the default)."
+)
+
+
+@main.command("rules")
+@MARKDOWN
+def rules_command(markdown: bool) -> None:
+    """Print the rules reference of every variant, generated from the registry.
+
+    docs/rules.md is this output: scorekeeper rules --markdown > docs/rules.md
+    """
+    from .scoring.reference import rules_markdown
+
+    click.echo(rules_markdown(), nl=False)
+
+
+@main.command("api")
+@MARKDOWN
+def api_command(markdown: bool) -> None:
+    """Print the JSON API reference, generated from the registry.
+
+    docs/api.md is this output: scorekeeper api --markdown > docs/api.md
+    """
+    from .scoring.api_reference import api_markdown
+
+    click.echo(api_markdown(), nl=False)
 
 
 DB_OPTION = click.option(

@@ -26,8 +26,10 @@ from . import (
     games,
     health,
     labels,
+    openapi,
     players,
     printouts,
+    pwa,
     removals,
     rounds,
     rules,
@@ -37,7 +39,19 @@ from . import (
 )
 
 csrf = CSRFProtect()
-PAGES = (games, rounds, sharing, rules, evenings, players, printouts, transfer, removals, health)
+PAGES = (
+    games,
+    rounds,
+    sharing,
+    rules,
+    evenings,
+    players,
+    printouts,
+    transfer,
+    removals,
+    health,
+    pwa,
+)
 
 
 def init_app(app: Flask) -> None:
@@ -45,6 +59,7 @@ def init_app(app: Flask) -> None:
     for module in PAGES:
         app.register_blueprint(module.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(openapi.bp)
     csrf.exempt(api.bp)  # the API has its own cross-site guard: see api.py
     app.register_error_handler(NotFound, not_found)
     app.register_error_handler(403, read_only)

@@ -1,0 +1,232 @@
+"""The rules reference (docs/rules.md), rendered as Markdown from the registry.
+
+Every number comes from a variant's options, score lines, card values, opening
+and game-end rules, so a house-rule option or a variant added to the registry is
+documented by regenerating: ``scorekeeper rules --markdown > docs/rules.md``.
+
+>>> "| `natural_canasta` |" in rules_markdown()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .fields import FIELDS
+from .registry import VARIANTS
+from .rules import AfterRounds, ByRound, ByScore, Fixed, Option, ReachTarget, RedThrees
+from .schema import FIELD_KINDS, OPTION_KINDS
+from .variant import Variant
+
+RULES_COMMAND = "scorekeeper rules --markdown > docs/rules.md"
+GENERATED = "<!-- Generated from the variant registry by `{}`: do not edit by hand. -->"
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
+    """A Markdown table; ``|`` inside a cell is escaped."""
+    cells = [[str(c).replace("|", "\\|").replace("\n", " ") for c in row] for row in rows]
+    return [
+        "| " + " | ".join(header) + " |",
+        "|" + "---|" * len(header),
+        *("| " + " | ".join(row) + " |" for row in cells),
+    ]
+
+
+def code(value: Any) -> str:
+    """A value as JSON in backticks: ``true``, ``[50, 90]``, ``null``."""
+    return f"`{json.dumps(value, ensure_ascii=False)}`"
+
+
+def signed(sign: int, amount: str) -> str:
+    """``+500``, ``−100``; ``+ the points entered``."""
+    space = "" if amount[:1].isdigit() else " "
+    return f"{'−' if sign < 0 else '+'}{space}{amount}"
+
+
+def line_row(rule: Any, options: dict[str, Option]) -> list[str]:
+    """One score line of the table: label, field, points, option(s) and defaults.
+
+    Generic over the line rules of ``rules.py`` (``Each``, ``Flag``, ``Points``,
+    ``RedThrees``) and any other that has a ``label``, ``field`` and ``option``.
+    """
+
+    def value(key: str) -> str:
+        return str(options[key].default) if key in options else f"`{key}`"
+
+    sign = int(getattr(rule, "sign", 1))
+    label = str(getattr(rule, "label", type(rule).__name__))
+    field = getattr(rule, "field", None)
+    keys: list[str] = []
+    if isinstance(rule, RedThrees):
+        keys = [rule.each, rule.big_count, rule.big_value]
+        points = (
+            f"+{value(rule.each)} each; a side with {value(rule.big_count)} or more: "
+            f"{value(rule.big_value)} for the first {value(rule.big_count)}, "
+            f"then +{value(rule.each)} each"
+        )
+    elif hasattr(rule, "option"):
+        keys = [rule.option]
+        once = type(rule).__name__ == "Flag"
+        points = signed(sign, value(rule.option)) + ("" if once else " each")
+        points += " when true" if once else ""
+    else:
+        points = signed(sign, "the points entered")
+        if getattr(rule, "spare_went_out", False):
+            points += ", except for the side that went out"
+    opts = ", ".join(f"`{k}` ({code(options[k].default)})" for k in keys if k in options)
+    return [label, f"`{field}`" if field else "", points, opts or "—"]
+
+
+def opening_text(variant: Variant) -> list[str]:
+    rule, options = variant.opening, {o.key: o for o in variant.all_options()}
+    default: Any = options[rule.option].default if rule.option in options else None
+    if isinstance(rule, ByScore) and default:
+        lows = [low for low, _ in default[1:]]
+        rows = [
+            [score_range(low, nxt), need]
+            for (low, need), nxt in zip(default, [*lows, None], strict=True)
+        ]
+        intro = f"By the side's total before the round (option `{rule.option}`):"
+        return [intro, "", *table(["total before the round", "opening meld"], rows)]
+    if isinstance(rule, ByRound) and default:
+        rows = [[f"round {i}", need] for i, need in enumerate(default, start=1)]
+        intro = (
+            f"By round number (option `{rule.option}`); the last value holds for every later round:"
+        )
+        return [intro, "", *table(["round", "opening meld"], rows)]
+    if isinstance(rule, Fixed):
+        return [f"{default} points every round (option `{rule.option}`)."]
+    return [" ".join((type(rule).__doc__ or type(rule).__name__).split())]
+
+
+def score_range(low: int | None, below: int | None) -> str:
+    """``below 0``, ``1500 to 2999``, ``3000 or more``: one row of a thresholds table."""
+    if low is None:
+        return f"below {below}" if below is not None else "any score"
+    return f"{low} to {below - 1}" if below is not None else f"{low} or more"
+
+
+def end_text(variant: Variant) -> str:
+    rule, rules = variant.end, variant.defaults()
+    if isinstance(rule, ReachTarget):
+        tie = (
+            "a tie for the highest plays another round"
+            if rules.get("tie_plays_on")
+            else "equal highest totals share the win"
+        )
+        return (
+            f"After a round in which a side reaches {rules[rule.option]} (option "
+            f"`{rule.option}`). The highest total wins; by default {tie} (option "
+            "`tie_plays_on`)."
+        )
+    if isinstance(rule, AfterRounds):
+        return (
+            f"After round {rules[rule.option]} (option `{rule.option}`). The highest "
+            "total wins; equal highest totals share the win."
+        )
+    return " ".join((type(rule).__doc__ or type(rule).__name__).split())
+
+
+def players_text(variant: Variant) -> str:
+    parts = []
+    for players in variant.players:
+        sizes = variant.arrangement(players)
+        shape = (
+            f"{len(sizes)} sides of {sizes[0]}"
+            if len(set(sizes)) == 1
+            else f"{len(sizes)} sides of " + " and ".join(str(s) for s in sizes)
+        )
+        parts.append(f"{players}: {shape}")
+    return f"Players (default {variant.default_players}): " + "; ".join(parts) + "."
+
+
+def variant_section(variant: Variant) -> list[str]:
+    options = {o.key: o for o in variant.all_options()}
+    out = [f"## `{variant.id}` — {variant.name}", "", " ".join(variant.summary.split()), ""]
+    out += [players_text(variant)]
+    if any(variant.sits_out(p) for p in variant.players):
+        sits = ", ".join(str(p) for p in variant.players if variant.sits_out(p))
+        out[-1] += f" With {sits} players one player sits out each round, in rotation."
+    out += ["", "### Scoring", ""]
+    rows = [line_row(rule, options) for rule in variant.lines]
+    out += table(["score line", "field", "points", "option (default)"], rows)
+    out += ["", "### Card values", ""]
+    cards = [
+        [c.label, c.points, f"`card_{c.key}`", fill_mark(variant.card_fill.get(c.key))]
+        for c in variant.card_values
+    ]
+    out += table(["cards", "points", "option", "FILL"], cards)
+    out += ["", "### Opening requirement", "", *opening_text(variant)]
+    out += ["", "### Going out", "", variant.going_out]
+    if variant.going_out_needs:
+        needs = ", ".join(f"`{k}` ≥ {n}" for k, n in variant.going_out_needs.items())
+        out[-1] += f" Checked: {needs}."
+    out += ["", "### Game end", "", end_text(variant)]
+    if variant.notes or variant.fill_notes:
+        out += ["", "### Notes", ""]
+        out += [f"- {note}" for note in variant.notes]
+        out += [f"- **FILL**: {note}" for note in variant.fill_notes]
+    out += ["", "### House options", ""]
+    rows = [
+        [f"`{o.key}`", o.label, code(o.default), o.kind, fill_mark(o.fill)]
+        for o in variant.all_options()
+    ]
+    out += table(["key", "label", "default", "kind", "FILL"], rows)
+    return out + [""]
+
+
+def fill_mark(reason: str | None) -> str:
+    return f"**FILL**: {reason}" if reason else ""
+
+
+def vocabulary() -> list[str]:
+    out = ["## Shared vocabulary", "", "### Round fields", ""]
+    out.append("What a scorer enters for each side in each round (kinds below).")
+    out.append("")
+    rows = [
+        [f"`{f.name}`", f.label, f.kind, f.help,
+         ", ".join(f"`{v.id}`" for v in VARIANTS.values() if v.uses(f.name))]
+        for f in FIELDS.values()
+    ]  # fmt: skip
+    out += table(["field", "label", "kind", "meaning", "variants"], rows)
+    out += ["", "### Field kinds", ""]
+    out += table(["kind", "values"], ([f"`{k}`", text] for k, (_, text) in FIELD_KINDS.items()))
+    out += ["", "### Option kinds", ""]
+    out += table(["kind", "values"], ([f"`{k}`", text] for k, (_, text) in OPTION_KINDS.items()))
+    out += [
+        "",
+        "### Words",
+        "",
+        "- **side**: a player alone or a team; each round every side gets a score.",
+        "- **score line**: one item of a side's round score (a bonus or a penalty); the "
+        "answer's `breakdown` lists them and they add up to the round score.",
+        "- **house option**: a rule number (or switch, or table) a game may change when "
+        "it is created; card values are options too (`card_<class>`).",
+        "- **opening requirement**: the least a side's first meld of a round must be worth.",
+        "- **FILL**: a value the rule sheet leaves open, filled in by Scorekeeper; the "
+        "reason is given beside it.",
+        "",
+    ]
+    return out
+
+
+def rules_markdown() -> str:
+    """docs/rules.md: every variant's rules, then the shared vocabulary."""
+    out = [
+        "# Rules reference",
+        "",
+        GENERATED.format(RULES_COMMAND),
+        "",
+        "Every variant Scorekeeper scores, with the numbers it uses by default. Each number "
+        "is a house option a game may change; the JSON contract is in "
+        "[api.md](api.md).",
+        "",
+        *table(["id", "variant"], ([f"`{v.id}`", v.name] for v in VARIANTS.values())),
+        "",
+    ]
+    for variant in VARIANTS.values():
+        out += variant_section(variant)
+    out += vocabulary()
+    return "\n".join(out).rstrip("\n") + "\n"
