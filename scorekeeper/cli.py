@@ -6,7 +6,7 @@ import json
 import socket
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import click
 
@@ -43,7 +43,7 @@ def score(file: TextIO) -> None:
     click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     click.echo(message, err=True)
     sys.exit(2)
 
@@ -94,6 +94,7 @@ def serve(
     from .data.backup import DailyBackups
 
     app = app_for(database)
+    hold_server_lock(app.config["DATABASE"])
     click.echo(f"Database: {app.config['DATABASE']}")
     if backup_dir:
         DailyBackups(app.config["DATABASE"], backup_dir, keep).start()
@@ -101,6 +102,20 @@ def serve(
     for address in addresses(host):
         click.echo(f"Open http://{address}:{port}/ on the phone")
     waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
+
+
+SERVER_LOCK: list[int] = []  # the lock's file descriptor, held for the server's life
+
+
+def hold_server_lock(database: str) -> None:
+    """One server per database: a second ``serve`` (and ``restore``) is refused."""
+    from .data.backup import holder, take_lock
+
+    fd = take_lock(database)
+    if fd is None:
+        fail(f"another scorekeeper server (process {holder(database)}) is using {database}: "
+             "stop it first (Ctrl-C in its window, or kill that process)")  # fmt: skip
+    SERVER_LOCK.append(fd)
 
 
 def addresses(host: str) -> list[str]:
@@ -146,10 +161,13 @@ def passphrase(database: Path | None, clear: bool) -> None:
 @DB_OPTION
 def backup_command(path: Path, database: Path | None) -> None:
     """Write a consistent copy of the database to PATH (safe while the server runs)."""
-    from .data.backup import backup
+    from .data.backup import BackupProblem, backup
 
     app = app_for(database)
-    backup(app.config["DATABASE"], path)
+    try:
+        backup(app.config["DATABASE"], path)
+    except BackupProblem as error:
+        fail(str(error))
     click.echo(f"Backed up {app.config['DATABASE']} to {path}")
 
 
@@ -159,16 +177,24 @@ def backup_command(path: Path, database: Path | None) -> None:
 @click.option("--yes", is_flag=True, help="Do not ask before replacing the database.")
 def restore_command(path: Path, database: Path | None, yes: bool) -> None:
     """Replace the database with the backup at PATH. Stop the server first."""
-    from .data.backup import BackupProblem, check, restore
+    from .data.backup import BackupProblem, check, holder, restore, take_lock
 
     app = app_for(database)
+    live = app.config["DATABASE"]
     try:
         check(path)
     except BackupProblem as error:
         fail(str(error))
+    lock = take_lock(live)  # held until the restore is done: no server can start meanwhile
+    if lock is None:
+        fail(f"a scorekeeper server (process {holder(live)}) is using {live}: stop it first "
+             "(Ctrl-C in its window, or kill that process), then restore")  # fmt: skip
     if not yes:
-        click.confirm(f"Replace {app.config['DATABASE']} with {path}?", abort=True)
-    restore(path, app.config["DATABASE"])
+        click.confirm(f"Replace {live} with {path}?", abort=True)
+    try:
+        restore(path, live)
+    except BackupProblem as error:
+        fail(str(error))
     app_for(database)  # a backup from an older version is upgraded in place
     click.echo(f"Restored {path} into {app.config['DATABASE']}")
 
