@@ -146,8 +146,8 @@ def passphrase(database: Path | None, clear: bool) -> None:
     app = app_for(database)
     secret = None if clear else click.prompt("Passphrase", hide_input=True,
                                              confirmation_prompt=True)  # fmt: skip
-    if secret is not None and len(secret) < 4:
-        raise click.BadParameter("use at least 4 characters")
+    if secret is not None and len(secret) < security.MIN_PASSPHRASE:
+        raise click.BadParameter(f"use at least {security.MIN_PASSPHRASE} characters")
     db = connect(app.config["DATABASE"])
     try:
         settings.set_app_passphrase_hash(db, secret and security.hash_passphrase(secret))

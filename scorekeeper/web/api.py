@@ -20,7 +20,7 @@ from flask import Blueprint, abort, jsonify, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from ..data import evenings, games, rounds
+from ..data import checks, evenings, games, rounds
 from ..data.connection import get_db
 from ..scoring import ScoringError
 from ..scoring.document import read_game
@@ -50,7 +50,11 @@ def same_site_only() -> Reply | None:
 
 @bp.errorhandler(HTTPException)
 def http_error(error: HTTPException) -> tuple[Response, int]:
-    return problem(error.description or error.name, error.code or 500)
+    response, status = problem(error.description or error.name, error.code or 500)
+    for name, value in error.get_headers():  # Retry-After, WWW-Authenticate...
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response, status
 
 
 @bp.errorhandler(games.NotFound)
@@ -69,10 +73,13 @@ def stale(error: rounds.StaleEdit) -> tuple[Response, int]:
 
 
 def body() -> Any:
-    data = request.get_json(silent=True)
-    if data is None:
-        raise ScoringError("the body is not valid JSON")
-    return data
+    """The request's JSON; too deep a nesting is refused like any invalid JSON."""
+    try:
+        return checks.read_json(request.get_data(cache=True))
+    except checks.TooDeep as error:
+        raise ScoringError(f"the body is {error}") from None
+    except checks.BadJSON:
+        raise ScoringError("the body is not valid JSON") from None
 
 
 def guard(game_id: int) -> None:

@@ -34,6 +34,7 @@ from wtforms.validators import (
 
 from ..scoring import VARIANTS, ScoringError, Variant, card_points
 from ..scoring.fields import COUNT_LIMIT, POINTS_LIMIT
+from .security import MIN_PASSPHRASE
 
 STALE_FORM = "This form is out of date: open the round again from the scoreboard."
 NAME_LENGTH = 40
@@ -79,7 +80,7 @@ def new_game_form(variant: Variant, players: int) -> FlaskForm:
         evening = SelectField("Evening", coerce=int, default=0)
         passphrase = PasswordField(
             "Scorer passphrase (optional)",
-            [Optional(), Length(min=4, max=200)],
+            [Optional(), Length(min=MIN_PASSPHRASE, max=200)],
             description="Only people who type it may enter or correct rounds; "
             "everyone else sees the game read-only.",
         )

@@ -52,7 +52,7 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
         except ScoringError as error:
             form.form_errors.append(str(error))
         else:
-            security.remember(game_id)
+            security.remember(game_id, games.get_game(get_db(), game_id)["passphrase_hash"])
             return redirect(url_for(".scoreboard", game_id=game_id))
     page = render_template(
         "new_game.html", form=form, variant=variant, players=players,

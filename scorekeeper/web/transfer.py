@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 from ..data import evenings, games
 from ..data import transfer as files
 from ..data.connection import get_db
-from . import forms
+from . import forms, security
 
 bp = Blueprint("transfer", __name__)
 IMPORT_LIMIT = 50 * 1024 * 1024
@@ -45,6 +45,9 @@ def export_game(game_id: int, kind: str) -> Response:
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_file() -> str | Response | tuple[str, int]:
+    """Upload an export. Imports add games to no game in particular, so the
+    app-wide passphrase (when set) guards it, as it guards starting a game."""
+    security.guard_app()
     request.max_content_length = IMPORT_LIMIT  # an export of years of evenings
     form = forms.ImportForm()
     if form.validate_on_submit():
