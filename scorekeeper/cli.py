@@ -227,13 +227,17 @@ def export_command(
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 @DB_OPTION
 def import_command(file: TextIO, database: Path | None) -> None:
-    """Import a JSON export; evenings and games already here are skipped."""
+    """Import a JSON export; evenings and games already here are skipped.
+
+    At most 10 MB, 5000 games and 1000 rounds a game; the whole file is checked
+    before anything is stored, then it is written in chunks (a server on the same
+    database keeps taking rounds meanwhile)."""
     from .data import transfer
     from .data.connection import connect
 
     db = connect(app_for(database).config["DATABASE"])
     try:
-        counts = transfer.import_data(db, json.load(file))
-    except (ValueError, transfer.ImportProblem) as error:
+        counts = transfer.import_data(db, transfer.parse(file.read(transfer.MAX_BYTES + 1)))
+    except (UnicodeDecodeError, transfer.ImportProblem) as error:
         fail(f"nothing imported: {error}")
     click.echo(", ".join(f"{n} {what}" for what, n in counts.items()))

@@ -11,7 +11,6 @@ says it came from another site is refused. A script on the same machine
 from __future__ import annotations
 
 import json
-import unicodedata
 from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
@@ -101,7 +100,7 @@ def create_game() -> Reply:
                            field=sorted(unknown)[0])  # fmt: skip
     game = read_game({**doc, "rounds": []})  # checks it all, and works out players
     for name in game.sides:
-        problem = names_problem(name)
+        problem = checks.name_problem(name, checks.SIDE_NAME_LENGTH)
         if problem:
             raise ScoringError(
                 f"{json.dumps(name[:40], ensure_ascii=False)}: {problem}", field="sides"
@@ -150,18 +149,6 @@ def delete_round(game_id: int, number: int) -> Reply:
     db = get_db()
     rounds.delete_round(db, game_id, number, version_of(db, game_id, number))
     return answer_of(game_id)
-
-
-SIDE_NAME_LENGTH = 100
-
-
-def names_problem(name: str) -> str | None:
-    """Why a side's name cannot be shown on a scoreboard, or None."""
-    if len(name) > SIDE_NAME_LENGTH:
-        return f"a name may be at most {SIDE_NAME_LENGTH} characters"
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-        return "a name may not contain control characters"
-    return None
 
 
 def version_of(db: Any, game_id: int, number: int) -> int:

@@ -3,7 +3,6 @@ and house rules need no template of their own. Forms never touch the database.""
 
 from __future__ import annotations
 
-import unicodedata
 import uuid
 from datetime import date
 from typing import Any
@@ -32,12 +31,13 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from ..data import checks
 from ..scoring import VARIANTS, ScoringError, Variant, card_points
 from ..scoring.fields import COUNT_LIMIT, POINTS_LIMIT
 from .security import MIN_PASSPHRASE
 
 STALE_FORM = "This form is out of date: open the round again from the scoreboard."
-NAME_LENGTH = 40
+NAME_LENGTH = checks.SEAT_NAME_LENGTH
 CARD_LIMIT = 200  # cards of one class in one pile: more than any pack holds
 
 
@@ -58,8 +58,8 @@ class ChooseVariantForm(FlaskForm):
 
 
 def printable(form: FlaskForm, field: Field) -> None:
-    """A name is shown on every page and printout: no control characters."""
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in field.data or ""):
+    """A name is shown on every page and printout: the check the API and import make too."""
+    if checks.name_problem(field.data or "", 10**6):  # the length is Length's to check
         raise ValidationError("Letters, digits and punctuation only, please.")
 
 
