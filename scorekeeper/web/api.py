@@ -71,6 +71,11 @@ def stale(error: rounds.StaleEdit) -> tuple[Response, int]:
     return problem(str(error), 409)
 
 
+@bp.errorhandler(rounds.KeyReused)
+def key_reused(error: rounds.KeyReused) -> tuple[Response, int]:
+    return problem(str(error), 422)
+
+
 def body() -> Any:
     """The request's JSON; too deep a nesting is refused like any invalid JSON."""
     try:
