@@ -79,6 +79,13 @@ def app_for(database: Path | None) -> Any:
     help="Keep a daily backup of the database in this folder.",
 )
 @click.option(
+    "--trusted-host",
+    "trusted_hosts",
+    multiple=True,
+    help="Also answer requests for this host name (repeatable); this machine's names "
+    "and addresses are trusted already.",
+)
+@click.option(
     "--keep",
     default=14,
     show_default=True,
@@ -86,15 +93,18 @@ def app_for(database: Path | None) -> Any:
     help="How many daily backups to keep.",
 )
 def serve(
-    host: str, port: int, database: Path | None, threads: int, backup_dir: Path | None, keep: int
-) -> None:
+    host: str, port: int, database: Path | None, threads: int, backup_dir: Path | None, keep: int,
+    trusted_hosts: tuple[str, ...],
+) -> None:  # fmt: skip
     """Serve the app with waitress. The database is created on first run."""
     from waitress import serve as waitress_serve
 
     from .data.backup import DailyBackups
+    from .web import hosts
 
     app = app_for(database)
     hold_server_lock(app.config["DATABASE"])
+    hosts.trust(app, [*trusted_hosts, *([] if host in ("0.0.0.0", "::") else [host])])
     click.echo(f"Database: {app.config['DATABASE']}")
     if backup_dir:
         DailyBackups(app.config["DATABASE"], backup_dir, keep).start()

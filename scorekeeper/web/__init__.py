@@ -27,6 +27,7 @@ from . import (
     evenings,
     forms,
     games,
+    hosts,
     players,
     printouts,
     rounds,
@@ -51,6 +52,7 @@ class IdConverter(IntegerConverter):
 
 def init_app(app: Flask) -> None:
     app.url_map.converters["int"] = IdConverter  # before any route is added
+    hosts.init_app(app)
     csrf.init_app(app)
     for module in PAGES:
         app.register_blueprint(module.bp)
