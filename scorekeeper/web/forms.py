@@ -290,5 +290,6 @@ def show_error(form: FlaskForm, error: ScoringError, sides: list[str]) -> None:
 
 class DeleteRoundForm(FlaskForm):
     version = HiddenField(
-        validators=[DataRequired(STALE_FORM), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)]
+        validators=[DataRequired(STALE_FORM), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)],
+        filters=[lambda v: None if v is None else str(v)],  # the stored version is an int
     )
