@@ -134,6 +134,13 @@ def app_for(database: Path | None) -> Any:
     help="Keep a daily backup of the database in this folder.",
 )
 @click.option(
+    "--trusted-host",
+    "trusted_hosts",
+    multiple=True,
+    help="Also answer requests for this host name (repeatable); this machine's names "
+    "and addresses are trusted already.",
+)
+@click.option(
     "--keep",
     default=14,
     show_default=True,
@@ -166,6 +173,7 @@ def serve(
     https: bool,
     cert_dir: Path | None,
     mdns: bool,
+    trusted_hosts: tuple[str, ...],
 ) -> None:
     """Serve the app (waitress; cheroot for --https). The database is created on first run.
 
@@ -174,6 +182,7 @@ def serve(
     is one line on standard error and exit status 2.
     """
     from . import serving
+    from .web import hosts as trusted
 
     lan = lan_addresses(host)
     hosts = serving.listen_hosts(host, lan)
@@ -182,6 +191,8 @@ def serve(
     except serving.PortProblem as error:
         fail(str(error))
     app = app_for(database)
+    hold_server_lock(app.config["DATABASE"])
+    trusted.trust(app, [*trusted_hosts, *([] if host in ("0.0.0.0", "::") else [host])])
     click.echo(f"Database: {app.config['DATABASE']}")
     if backup_dir:
         from .data.backup import DailyBackups
@@ -202,6 +213,20 @@ def serve(
     finally:
         if withdraw:
             withdraw()
+
+
+SERVER_LOCK: list[int] = []  # the lock's file descriptor, held for the server's life
+
+
+def hold_server_lock(database: str) -> None:
+    """One server per database: a second ``serve`` (and ``restore``) is refused."""
+    from .data.backup import holder, take_lock
+
+    fd = take_lock(database)
+    if fd is None:
+        fail(f"another scorekeeper server (process {holder(database)}) is using {database}: "
+             "stop it first (Ctrl-C in its window, or kill that process)")  # fmt: skip
+    SERVER_LOCK.append(fd)
 
 
 def lan_addresses(host: str) -> list[str]:
@@ -290,8 +315,8 @@ def passphrase(database: Path | None, clear: bool) -> None:
     app = app_for(database)
     secret = None if clear else click.prompt("Passphrase", hide_input=True,
                                              confirmation_prompt=True)  # fmt: skip
-    if secret is not None and len(secret) < 4:
-        raise click.BadParameter("use at least 4 characters")
+    if secret is not None and len(secret) < security.MIN_PASSPHRASE:
+        raise click.BadParameter(f"use at least {security.MIN_PASSPHRASE} characters")
     db = connect(app.config["DATABASE"])
     try:
         settings.set_app_passphrase_hash(db, secret and security.hash_passphrase(secret))
@@ -305,11 +330,14 @@ def passphrase(database: Path | None, clear: bool) -> None:
 @DB_OPTION
 def backup_command(path: Path, database: Path | None) -> None:
     """Write a consistent copy of the database to PATH (safe while the server runs)."""
-    from .data.backup import backup
+    from .data.backup import BackupProblem, backup
 
     app = app_for(database)
-    with progress_bar("Backing up") as progress:
-        backup(app.config["DATABASE"], path, progress)
+    try:
+        with progress_bar("Backing up") as progress:
+            backup(app.config["DATABASE"], path, progress)
+    except BackupProblem as error:
+        fail(str(error))
     click.echo(f"Backed up {app.config['DATABASE']} to {path}")
 
 
@@ -319,16 +347,24 @@ def backup_command(path: Path, database: Path | None) -> None:
 @click.option("--yes", is_flag=True, help="Do not ask before replacing the database.")
 def restore_command(path: Path, database: Path | None, yes: bool) -> None:
     """Replace the database with the backup at PATH. Stop the server first."""
-    from .data.backup import BackupProblem, check, restore
+    from .data.backup import BackupProblem, check, holder, restore, take_lock
 
     app = app_for(database)
+    live = app.config["DATABASE"]
     try:
         check(path)
     except BackupProblem as error:
         fail(str(error))
+    lock = take_lock(live)  # held until the restore is done: no server can start meanwhile
+    if lock is None:
+        fail(f"a scorekeeper server (process {holder(live)}) is using {live}: stop it first "
+             "(Ctrl-C in its window, or kill that process), then restore")  # fmt: skip
     if not yes:
-        click.confirm(f"Replace {app.config['DATABASE']} with {path}?", abort=True)
-    restore(path, app.config["DATABASE"])
+        click.confirm(f"Replace {live} with {path}?", abort=True)
+    try:
+        restore(path, live)
+    except BackupProblem as error:
+        fail(str(error))
     app_for(database)  # a backup from an older version is upgraded in place
     click.echo(f"Restored {path} into {app.config['DATABASE']}")
 
@@ -362,15 +398,20 @@ def export_command(
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 @DB_OPTION
 def import_command(file: TextIO, database: Path | None) -> None:
-    """Import a JSON export; evenings and games already here are skipped."""
+    """Import a JSON export; evenings and games already here are skipped.
+
+    At most 10 MB, 5000 games and 1000 rounds a game; the whole file is checked
+    before anything is stored, then it is written in chunks (a server on the same
+    database keeps taking rounds meanwhile)."""
     from .data import transfer
     from .data.connection import connect
 
     db = connect(app_for(database).config["DATABASE"])
     try:
         with progress_bar("Importing") as progress:
-            counts = transfer.import_data(db, json.load(file), progress)
-    except (ValueError, transfer.ImportProblem) as error:
+            data = transfer.parse(file.read(transfer.MAX_BYTES + 1))
+            counts = transfer.import_data(db, data, progress)
+    except (UnicodeDecodeError, transfer.ImportProblem) as error:
         fail(f"nothing imported: {error}")
     click.echo(", ".join(f"{n} {what}" for what, n in counts.items()))
 

@@ -90,7 +90,8 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{port}"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
-             "--port", str(port), "--db", str(self.database)],
+             "--port", str(port), "--db", str(self.database),
+             "--trusted-host", "scorekeeper.test"],  # the name tests/browser/test_pwa maps
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         deadline = time.monotonic() + 30

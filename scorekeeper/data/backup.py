@@ -1,8 +1,16 @@
 """Backups of the live database with SQLite's online backup: consistent even
-while the server is writing. A daily backup keeps the last N copies."""
+while the server is writing. A daily backup keeps the last N copies.
+
+Two guards: a backup is never written over the live database (or its ``-wal``,
+``-shm`` and ``-journal`` files) under any name, and ``serve`` holds an advisory
+lock on ``<database>.lock`` for its whole life, which ``restore`` (and a second
+``serve``) must take first. The kernel drops the lock when the server's process
+ends, however it ends, so a killed server never leaves a stale lock behind.
+"""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import sqlite3
 import threading
@@ -19,10 +27,15 @@ class BackupProblem(RuntimeError):
     pass
 
 
+SIDE_FILES = ("", "-wal", "-shm", "-journal")
+
+
 def backup(source: str | Path, target: str | Path, progress: Progress | None = None) -> Path:
     """Copy the database at ``source`` to ``target`` (written whole, then renamed);
     ``progress`` is told the pages copied so far and the pages in all."""
     target = Path(target)
+    if is_live_file(source, target):
+        raise BackupProblem(f"{target} is the live database itself: choose another file")
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
@@ -39,6 +52,54 @@ def backup(source: str | Path, target: str | Path, progress: Progress | None = N
         src.close()
     os.replace(partial, target)
     return target
+
+
+def is_live_file(database: str | Path, target: str | Path) -> bool:
+    """Whether ``target`` names the database or one of its side files, by any path:
+    the same resolved name (through symlinks), or the same file (a hard link)."""
+    target = Path(target)
+    live = [Path(f"{database}{suffix}") for suffix in SIDE_FILES]
+    names = {p.resolve() for p in live}
+    if target.resolve() in names:
+        return True
+    if not target.exists():
+        return False
+    seen = os.stat(target)
+    for path in live:
+        try:
+            if os.path.samefile(path, target) or (
+                (os.stat(path).st_dev, os.stat(path).st_ino) == (seen.st_dev, seen.st_ino)
+            ):
+                return True
+        except FileNotFoundError:
+            continue
+    return False
+
+
+def lock_path(database: str | Path) -> Path:
+    return Path(f"{database}.lock")
+
+
+def take_lock(database: str | Path) -> int | None:
+    """Take the database's server lock (exclusive, without waiting): its file
+    descriptor, held until closed or the process ends; None if another holds it."""
+    fd = os.open(lock_path(database), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    os.ftruncate(fd, 0)
+    os.write(fd, f"{os.getpid()}\n".encode())
+    return fd
+
+
+def holder(database: str | Path) -> str:
+    """The process id written in the lock file by whoever holds it ("?" if unknown)."""
+    try:
+        return lock_path(database).read_text().strip() or "?"
+    except OSError:
+        return "?"
 
 
 def check(path: str | Path) -> None:
@@ -61,6 +122,8 @@ def check(path: str | Path) -> None:
 def restore(source: str | Path, target: str | Path) -> None:
     """Put a backup back in place of the database at ``target``. Stop the server first."""
     check(source)
+    if is_live_file(target, source):
+        raise BackupProblem(f"{source} is the live database itself: nothing to restore")
     src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
     dst = sqlite3.connect(target, timeout=30)
     try:

@@ -4,6 +4,7 @@ brings the game's kept results up to date in the same transaction."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from datetime import UTC, datetime
 from typing import Any
@@ -35,6 +36,16 @@ class TooLateToUndo(Exception):
     """Undo is only for the round just saved, within a few seconds."""
 
 
+class KeyReused(StaleEdit):
+    """A request key already used for a different round."""
+
+
+def request_hash(entries: Any) -> str:
+    """What identifies a round's request: its entries as canonical JSON, hashed."""
+    text = json.dumps(entries, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def add_round(
     db: Database,
     game_id: int,
@@ -49,8 +60,10 @@ def add_round(
     already, ``RoundAlreadySaved`` is raised and nothing is stored."""
     with writing(db):
         if key:
-            sql = "SELECT number FROM rounds WHERE game_id = ? AND request_key = ?"
+            sql = "SELECT number, request_hash FROM rounds WHERE game_id = ? AND request_key = ?"
             done = next(db.query(sql, [game_id, key]), None)
+            if done and done["request_hash"] not in (None, request_hash(entries)):
+                raise KeyReused("this Idempotency-Key was already used for a different round")
             if done:
                 return int(done["number"])
         game = get_game(db, game_id)
@@ -72,6 +85,7 @@ def add_round(
                 "entries": json.dumps(entries),
                 "version": 1,
                 "request_key": key,
+                "request_hash": request_hash(entries) if key else None,
                 "created_at": stamp,
                 "updated_at": stamp,
             }

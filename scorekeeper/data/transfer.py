@@ -2,8 +2,8 @@
 house rules (JSON), and one CSV row per side per round with its breakdown.
 
 Every evening and game carries a ``uid``; importing skips the ones already
-there, so importing the same file twice adds nothing. An import is all or
-nothing: every game is checked by the engine before anything is kept.
+there, so importing the same file twice adds nothing. Import itself (checked
+whole, then written in chunks) is in ``importing``.
 """
 
 from __future__ import annotations
@@ -11,26 +11,17 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import FIELDS, ScoringError, get_variant, score_game
-from ..scoring.document import read_game
-from ..scoring.seating import side_names
-from .connection import writing
-from .evenings import create_evening
-from .games import create_game, document, get_game, rounds_of
-from .rounds import add_round
+from ..scoring import FIELDS, score_game
+from .games import document, get_game, rounds_of
+from .importing import FORMAT, MAX_BYTES, VERSION, ImportProblem, import_data, parse
 
-FORMAT, VERSION = "scorekeeper", 1
 Progress = Callable[[int, int], None]  # (evenings done, evenings in all)
-
-
-class ImportProblem(ValueError):
-    """A file that cannot be imported; nothing was stored."""
+__all__ = ["MAX_BYTES", "ImportProblem", "export", "import_data", "parse", "to_csv", "to_json"]
 
 
 def export(
@@ -91,7 +82,7 @@ def to_csv(db: Database, data: dict[str, Any]) -> str:
                      "score", "total", "breakdown"])  # fmt: skip
     for evening in data["evenings"]:
         for game in evening["games"]:
-            writer.writerows(game_rows(evening, game))
+            writer.writerows([cell(value) for value in row] for row in game_rows(evening, game))
     return out.getvalue()
 
 
@@ -106,109 +97,29 @@ def game_rows(evening: dict[str, Any], game: dict[str, Any]) -> Iterator[list[An
             running[side] += result["scores"][side]
             fields = entries.get(side, {})
             lines = "; ".join(f"{label} {points:+d}" for label, points in result["breakdown"][side])
-            head = [evening["date"], cell(evening["name"]), game["uid"], doc["variant"]]
-            where = [start.get("rounds", 0) + n + 1, cell(side), cell(members.get(side, ""))]
-            values = [cell(fields.get(f)) for f in FIELDS]
+            head = [evening["date"], evening["name"], game["uid"], doc["variant"]]
+            where = [start.get("rounds", 0) + n + 1, side, members.get(side, "")]
+            values = [fields.get(f) for f in FIELDS]
             yield [*head, *where, *values, result["scores"][side], running[side], lines]
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
 def cell(value: Any) -> Any:
-    """A CSV cell: text a spreadsheet would run as a formula (=, +, -, @) is kept
-    as text by a leading apostrophe."""
+    """A CSV cell (every cell goes through here): text a spreadsheet would run as
+    a formula (=, +, -, @, and their full-width forms, which some spreadsheets
+    read as the same) is kept as text by a leading apostrophe.
+
+    >>> [cell(v) for v in ("=1+1", "\uff1dSUM(A1)", "Ann", -35, 0, True, None)]
+    ["'=1+1", "'\uff1dSUM(A1)", 'Ann', -35, 0, 'yes', '']
+    """
     if isinstance(value, str):
-        return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
-    return "yes" if value is True else "" if value in (None, False) else value
+        return "'" + value if value.startswith(FORMULA_STARTS) else value
+    return "yes" if value is True else "" if value is None or value is False else value
 
 
 def members_of(doc: dict[str, Any], seats: list[str]) -> dict[str, str]:
     """Each side's players, from the seats (partners sit alternately)."""
     k = len(doc["sides"])
     return {side: ", ".join(seats[n::k]) for n, side in enumerate(doc["sides"])} if seats else {}
-
-
-DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-def import_data(db: Database, data: Any, progress: Progress | None = None) -> dict[str, int]:
-    """Add what is new in an export; how many evenings and games were added or
-    skipped. ``progress`` is told after each evening."""
-    check_format(data)
-    counts = {"evenings added": 0, "games added": 0, "games already here": 0}
-    with writing(db):
-        for e, evening in enumerate(data["evenings"], start=1):
-            try:
-                import_evening(db, evening, counts)
-            except (ScoringError, ImportProblem, KeyError, TypeError) as error:
-                raise ImportProblem(f"evening {e}: {describe(error)}") from None
-            if progress:
-                progress(e, len(data["evenings"]))
-    return counts
-
-
-def describe(error: Exception) -> str:
-    return f"missing {error}" if isinstance(error, KeyError) else str(error)
-
-
-def check_format(data: Any) -> None:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ImportProblem("this is not a Scorekeeper export")
-    if data.get("version") != VERSION:
-        raise ImportProblem(f"export version {data.get('version')!r} is not one this app reads")
-    if not isinstance(data.get("evenings"), list):
-        raise ImportProblem("evenings: must be a list")
-
-
-def import_evening(db: Database, evening: dict[str, Any], counts: dict[str, int]) -> None:
-    if not isinstance(evening.get("date"), str) or not DATE.match(evening["date"]):
-        raise ImportProblem("date: must be YYYY-MM-DD")
-    uid = text(evening, "uid", 64, required=True)
-    found = next(db.query("SELECT id FROM evenings WHERE uid = ?", [uid]), None)
-    if found:
-        evening_id = found["id"]
-    else:
-        evening_id = create_evening(db, evening["date"], text(evening, "name", 80),
-                                          text(evening, "note", 2000), uid=uid)  # fmt: skip
-        counts["evenings added"] += 1
-    if not isinstance(evening.get("games"), list):
-        raise ImportProblem("games: must be a list")
-    for g, game in enumerate(evening["games"], start=1):
-        try:
-            import_game(db, evening_id, game, counts)
-        except (ScoringError, ImportProblem, KeyError, TypeError) as error:
-            raise ImportProblem(f"game {g}: {describe(error)}") from None
-
-
-def import_game(
-    db: Database, evening_id: int, game: dict[str, Any], counts: dict[str, int]
-) -> None:
-    uid = text(game, "uid", 64, required=True)
-    if next(db.query("SELECT 1 FROM games WHERE uid = ?", [uid]), None):
-        counts["games already here"] += 1
-        return
-    doc = game["document"]
-    score_game(doc)  # the whole document, checked before anything is kept
-    seats = game.get("seats") or []
-    if seats:
-        if not all(isinstance(s, str) and 0 < len(s) <= 40 for s in seats):
-            raise ImportProblem("seats: names of 1 to 40 characters")
-        if (
-            len(seats) != doc.get("players")
-            or side_names(get_variant(doc["variant"]), seats) != doc["sides"]
-        ):
-            raise ImportProblem("seats: do not match the sides and players of the game")
-    game_id = create_game(
-        db, evening_id=evening_id, variant=doc["variant"], sides=doc["sides"],
-        players=read_game({**doc, "rounds": []}).players, options=doc.get("options", {}),
-        seats=seats, first_dealer=int(game.get("first_dealer") or 0) % max(len(seats), 1),
-        start=doc.get("start"), uid=uid,
-    )  # fmt: skip
-    for entries in doc.get("rounds", []):
-        add_round(db, game_id, entries)
-    counts["games added"] += 1
-
-
-def text(data: dict[str, Any], key: str, limit: int, required: bool = False) -> str:
-    value = data.get(key, "")
-    if not isinstance(value, str) or len(value) > limit or (required and not value):
-        raise ImportProblem(f"{key}: must be text of at most {limit} characters")
-    return value

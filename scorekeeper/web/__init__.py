@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, render_template, request
+from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter, Map
+from werkzeug.wrappers import Response
 
 from ..data.games import NotFound
 from ..scoring import VARIANTS
@@ -25,6 +28,7 @@ from . import (
     forms,
     games,
     health,
+    hosts,
     labels,
     openapi,
     players,
@@ -54,7 +58,18 @@ PAGES = (
 )
 
 
+class IdConverter(IntegerConverter):
+    """``<int:...>`` in every route: a whole number SQLite can hold. A larger one
+    (``/games/99999999999999999999``) matches no route, so it is a 404, not a 500."""
+
+    def __init__(self, map: Map, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", 2**63 - 1)
+        super().__init__(map, *args, **kwargs)
+
+
 def init_app(app: Flask) -> None:
+    app.url_map.converters["int"] = IdConverter  # before any route is added
+    hosts.init_app(app)
     csrf.init_app(app)
     for module in PAGES:
         app.register_blueprint(module.bp)
@@ -64,6 +79,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(NotFound, not_found)
     app.register_error_handler(403, read_only)
     app.register_error_handler(413, too_large)
+    app.register_error_handler(HTTPException, api_errors_as_json)
     app.add_template_filter(signed)
     app.add_template_filter(labels.evening_name)
     app.add_template_filter(labels.utc_time)
@@ -90,6 +106,26 @@ def read_only(error: Exception) -> tuple[str, int]:
     return render_template("read_only.html", game_id=game_id), 403
 
 
-def too_large(error: Exception) -> tuple[str, int]:
+def too_large(error: HTTPException) -> tuple[str, int] | Response | HTTPException:
+    """413, as JSON under /api/ (the body may be refused before the API's own
+    handlers are reached), else a page naming the limit."""
+    limit = request.max_content_length or 0
+    if request.path.startswith("/api/"):
+        return api_errors_as_json(error)
     message = "That was far more than a round of cards: nothing was stored."
+    if limit >= 1024 * 1024:
+        message = f"That file is larger than {limit // (1024 * 1024)} MB: nothing was imported."
     return render_template("error.html", title="Too large", message=message), 413
+
+
+def api_errors_as_json(error: HTTPException) -> HTTPException | Response:
+    """An HTTP error no blueprint handled (no such route, too large...): JSON
+    under /api/, so a script always gets ``{"error": ...}``, else as it is."""
+    if not request.path.startswith("/api/"):
+        return error
+    response = jsonify(error=error.description or error.name)
+    response.status_code = error.code or 500
+    for name, value in error.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response

@@ -11,7 +11,6 @@ says it came from another site is refused. A script on the same machine
 from __future__ import annotations
 
 import json
-import unicodedata
 from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
@@ -20,7 +19,7 @@ from flask import Blueprint, abort, jsonify, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from ..data import evenings, games, rounds
+from ..data import checks, evenings, games, rounds
 from ..data.connection import get_db
 from ..scoring import ScoringError
 from ..scoring.document import read_game
@@ -50,7 +49,11 @@ def same_site_only() -> Reply | None:
 
 @bp.errorhandler(HTTPException)
 def http_error(error: HTTPException) -> tuple[Response, int]:
-    return problem(error.description or error.name, error.code or 500)
+    response, status = problem(error.description or error.name, error.code or 500)
+    for name, value in error.get_headers():  # Retry-After, WWW-Authenticate...
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response, status
 
 
 @bp.errorhandler(games.NotFound)
@@ -68,11 +71,19 @@ def stale(error: rounds.StaleEdit) -> tuple[Response, int]:
     return problem(str(error), 409)
 
 
+@bp.errorhandler(rounds.KeyReused)
+def key_reused(error: rounds.KeyReused) -> tuple[Response, int]:
+    return problem(str(error), 422)
+
+
 def body() -> Any:
-    data = request.get_json(silent=True)
-    if data is None:
-        raise ScoringError("the body is not valid JSON")
-    return data
+    """The request's JSON; too deep a nesting is refused like any invalid JSON."""
+    try:
+        return checks.read_json(request.get_data(cache=True))
+    except checks.TooDeep as error:
+        raise ScoringError(f"the body is {error}") from None
+    except checks.BadJSON:
+        raise ScoringError("the body is not valid JSON") from None
 
 
 def guard(game_id: int) -> None:
@@ -94,7 +105,7 @@ def create_game() -> Reply:
                            field=sorted(unknown)[0])  # fmt: skip
     game = read_game({**doc, "rounds": []})  # checks it all, and works out players
     for name in game.sides:
-        problem = names_problem(name)
+        problem = checks.name_problem(name, checks.SIDE_NAME_LENGTH)
         if problem:
             raise ScoringError(
                 f"{json.dumps(name[:40], ensure_ascii=False)}: {problem}", field="sides"
@@ -143,18 +154,6 @@ def delete_round(game_id: int, number: int) -> Reply:
     db = get_db()
     rounds.delete_round(db, game_id, number, version_of(db, game_id, number))
     return answer_of(game_id)
-
-
-SIDE_NAME_LENGTH = 100
-
-
-def names_problem(name: str) -> str | None:
-    """Why a side's name cannot be shown on a scoreboard, or None."""
-    if len(name) > SIDE_NAME_LENGTH:
-        return f"a name may be at most {SIDE_NAME_LENGTH} characters"
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-        return "a name may not contain control characters"
-    return None
 
 
 def version_of(db: Any, game_id: int, number: int) -> int:

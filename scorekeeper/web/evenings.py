@@ -11,14 +11,17 @@ from ..data import evenings as history
 from ..data import games, players
 from ..data.connection import get_db
 from ..scoring import VARIANTS
-from . import board, forms
+from . import board, forms, security
 
 bp = Blueprint("evenings", __name__)
 
 
+MAX_PAGE = 10**6  # far past the last page; keeps OFFSET within SQLite's integers
+
+
 def page_number() -> int:
     try:
-        return max(1, int(request.args.get("page", 1)))
+        return min(MAX_PAGE, max(1, int(request.args.get("page", 1))))
     except ValueError:
         return 1
 
@@ -51,6 +54,8 @@ def evening(evening_id: int) -> str | Response | tuple[str, int]:
     db = get_db()
     row = history.evening(db, evening_id) or abort(404)
     form = forms.EveningForm(data={"name": row["name"], "note": row["note"]})
+    if request.method == "POST":
+        security.guard_app()  # an evening is no one game's: the app passphrase guards it
     if form.validate_on_submit():
         history.update_evening(db, evening_id, form.name.data.strip(), form.note.data.strip())
         flash("Saved.")

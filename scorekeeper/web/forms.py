@@ -3,7 +3,6 @@ and house rules need no template of their own. Forms never touch the database.""
 
 from __future__ import annotations
 
-import unicodedata
 from datetime import date
 from typing import Any
 
@@ -31,12 +30,14 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from ..data import checks
 from ..scoring import VARIANTS, Variant
 from ..scoring.fields import POINTS_LIMIT
 from .labels import evening_name
 from .round_form import STALE_FORM as STALE_FORM
+from .security import MIN_PASSPHRASE
 
-NAME_LENGTH = 40
+NAME_LENGTH = checks.SEAT_NAME_LENGTH
 
 
 class ChooseVariantForm(FlaskForm):
@@ -56,8 +57,8 @@ class ChooseVariantForm(FlaskForm):
 
 
 def printable(form: FlaskForm, field: Field) -> None:
-    """A name is shown on every page and printout: no control characters."""
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in field.data or ""):
+    """A name is shown on every page and printout: the check the API and import make too."""
+    if checks.name_problem(field.data or "", 10**6):  # the length is Length's to check
         raise ValidationError("Letters, digits and punctuation only, please.")
 
 
@@ -78,7 +79,7 @@ def new_game_form(variant: Variant, players: int) -> FlaskForm:
         evening = SelectField("Evening", coerce=int, default=0)
         passphrase = PasswordField(
             "Scorer passphrase (optional)",
-            [Optional(), Length(min=4, max=200)],
+            [Optional(), Length(min=MIN_PASSPHRASE, max=200)],
             description="Only people who type it may enter or correct rounds; "
             "everyone else sees the game read-only.",
         )
@@ -239,5 +240,6 @@ class AgainForm(FlaskForm):
 
 class DeleteRoundForm(FlaskForm):
     version = HiddenField(
-        validators=[DataRequired(STALE_FORM), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)]
+        validators=[DataRequired(STALE_FORM), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)],
+        filters=[lambda v: None if v is None else str(v)],  # the stored version is an int
     )

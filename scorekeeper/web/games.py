@@ -53,7 +53,7 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
         except ScoringError as error:
             form.form_errors.append(str(error))
         else:
-            security.remember(game_id)
+            security.remember(game_id, games.get_game(get_db(), game_id)["passphrase_hash"])
             return redirect(url_for(".scoreboard", game_id=game_id))
     page = render_template(
         "new_game.html", form=form, variant=variant, players=players,
@@ -105,7 +105,7 @@ def again(game_id: int) -> Response | tuple[str, int]:
         message = "This game is not over yet." if not answer["finished"] else forms.STALE_FORM
         return render_template("error.html", title="Not started", message=message), 400
     new_id = games.play_again(db, game_id)
-    security.remember(new_id)
+    security.remember(new_id, game["passphrase_hash"])
     return redirect(url_for(".scoreboard", game_id=new_id))
 
 

@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from ..data import games, removals
 from ..data import players as people
 from ..data.connection import get_db
+from ..data.games import NotFound
 from ..scoring import get_variant
 from . import forms, security
 
@@ -75,7 +76,12 @@ def history() -> str:
 @bp.route("/removals/<int:removal_id>/undo", methods=["POST"])
 def undo(removal_id: int) -> Response:
     db = get_db()
-    row = removals.removal(db, removal_id)
+    try:
+        row = removals.removal(db, removal_id)
+    except NotFound:
+        if not security.may_create():
+            abort(403)  # says nothing of what exists to a browser that may not change it
+        raise
     if row["kind"] == "game":
         security.guard(games.get_game(db, row["target_id"]))
     elif not security.may_create():

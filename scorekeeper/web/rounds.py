@@ -110,6 +110,8 @@ def submit(screen: Screen, form: Any, entries: dict[str, Any]) -> Response | Non
         round_form.show_error(form, error, screen.game["sides"])
     except rounds.RoundAlreadySaved as taken:
         screen.already_saved, screen.status = taken.number, 409
+    except rounds.KeyReused:  # saved from this very screen, then changed and sent again
+        screen.already_saved, screen.status = screen.number, 409
     except rounds.StaleEdit as error:
         current = games.rounds_of(get_db(), screen.game["id"])
         screen.clash = current[screen.number - 1] if screen.number <= len(current) else None

@@ -3,18 +3,24 @@
 A game (or the whole app) may have a scorer passphrase, stored hashed. Whoever
 types it is remembered in the signed session cookie; everyone else sees the
 game read-only. The API takes the passphrase in the ``X-Scorer-Passphrase``
-header instead.
+header instead. The session remembers each unlock with a fingerprint of the
+hash it was unlocked with: a new passphrase (a new hash, with a new salt, even
+for the same words) ends every session unlocked with the old one. Wrong
+passphrases are limited by ``throttle``.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
-from flask import Flask, Response, abort, request, session
+from flask import Flask, Response, abort, current_app, request, session
+from werkzeug.exceptions import TooManyRequests
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..data import settings
 from ..data.connection import get_db
+from .throttle import Key, Throttle
 
 HEADERS = {
     "Content-Security-Policy": (
@@ -26,6 +32,9 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",  # spectator links carry a secret token
     "Cross-Origin-Opener-Policy": "same-origin",
 }
+# With 5 wrong tries a minute per game (7,200 a day), 8 characters keep even
+# digits alone (10^8) out of reach for years; see docs/security.md.
+MIN_PASSPHRASE = 8
 KNOWN_KEYS = {"", "dev", "development", "secret", "change-me", "changeme", "test-only", "x"}
 
 
@@ -55,16 +64,53 @@ def matches(stored_hash: str | None, given: str | None) -> bool:
     return bool(stored_hash and given) and check_password_hash(stored_hash or "", given or "")
 
 
-def remember(game_id: int | str) -> None:
-    """This browser may score ``game_id`` ("*" for every game) from now on."""
-    allowed = set(session.get("scorer", []))
-    allowed.add(str(game_id))
+def fingerprint(passphrase_hash: str | None) -> str:
+    """A short digest of a stored hash: the cookie (signed, not secret) names the
+    passphrase it was unlocked with without carrying anything to guess from."""
+    return hashlib.sha256((passphrase_hash or "").encode()).hexdigest()[:16]
+
+
+def remember(game_id: int | str, passphrase_hash: str | None) -> None:
+    """This browser may score ``game_id`` ("*" for every game) from now on, as
+    long as its passphrase is still the one with ``passphrase_hash``."""
+    mine = f"{game_id}:"
+    allowed = {e for e in session.get("scorer", []) if not str(e).startswith(mine)}
+    allowed.add(mine + fingerprint(passphrase_hash))
     session["scorer"] = sorted(allowed)
 
 
-def remembered(game_id: int | str) -> bool:
-    allowed = session.get("scorer", [])
-    return str(game_id) in allowed or "*" in allowed
+def remembered(game_id: int | str, passphrase_hash: str | None) -> bool:
+    return f"{game_id}:{fingerprint(passphrase_hash)}" in session.get("scorer", [])
+
+
+def throttle() -> Throttle:
+    found: Throttle = current_app.extensions.setdefault("scorekeeper.throttle", Throttle())
+    return found
+
+
+def try_keys(game_id: int | str) -> list[Key]:
+    """What a wrong passphrase counts against: this client, and the game ("*": the app)."""
+    return [("client", request.remote_addr or "?"), ("game", str(game_id))]
+
+
+def refuse_if_throttled(keys: list[Key]) -> None:
+    wait = throttle().wait(keys)
+    if wait:
+        raise TooManyRequests(f"too many wrong passphrases: try again in {wait} seconds",
+                              retry_after=wait)  # fmt: skip
+
+
+def header_matches(hashes: list[str], game_id: int | str) -> bool:
+    """Whether the X-Scorer-Passphrase header matches; a wrong one is a failed try."""
+    given = request.headers.get("X-Scorer-Passphrase")
+    if given is None:
+        return False
+    keys = try_keys(game_id)
+    refuse_if_throttled(keys)
+    if any(matches(h, given) for h in hashes):
+        return True
+    throttle().failed(keys)
+    return False
 
 
 def app_hash() -> str | None:
@@ -75,21 +121,29 @@ def app_hash() -> str | None:
 def may_score(game: dict[str, Any]) -> bool:
     """Whether this request may change ``game``: no passphrase guards it, or the
     browser typed it, or the API request carries it."""
-    guards = [h for h in (game.get("passphrase_hash"), app_hash()) if h]
+    guards = [
+        (k, h) for k, h in ((game["id"], game.get("passphrase_hash")), ("*", app_hash())) if h
+    ]
     if not guards:
         return True
-    if remembered(game["id"]):
+    if any(remembered(k, h) for k, h in guards):
         return True
-    given = request.headers.get("X-Scorer-Passphrase")
-    return any(matches(h, given) for h in guards)
+    return header_matches([h for _, h in guards], game["id"])
 
 
 def may_create() -> bool:
-    """Whether this request may start a game (the app-wide passphrase, if set)."""
+    """Whether this request may start a game, import, or change an evening: the
+    app-wide passphrase, if one is set (they concern no one game)."""
     everything = app_hash()
-    if not everything or remembered("*"):
+    if not everything or remembered("*", everything):
         return True
-    return matches(everything, request.headers.get("X-Scorer-Passphrase"))
+    return header_matches([everything], "*")
+
+
+def guard_app() -> None:
+    """Stop a change outside any one game by a browser without the app passphrase."""
+    if not may_create():
+        abort(403)
 
 
 def guard(game: dict[str, Any]) -> None:

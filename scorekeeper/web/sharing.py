@@ -17,17 +17,24 @@ bp = Blueprint("sharing", __name__)
 
 @bp.route("/unlock", methods=["GET", "POST"], defaults={"game_id": None})
 @bp.route("/games/<int:game_id>/unlock", methods=["GET", "POST"])
-def unlock(game_id: int | None) -> str | Response | tuple[str, int]:
-    """Type the scorer passphrase once; this browser may score from then on."""
+def unlock(game_id: int | None) -> str | Response | tuple[str, int, dict[str, str]]:
+    """Type the scorer passphrase once; this browser may score from then on.
+    Five wrong tries a minute (per client, per game) and the form says wait."""
     game = games.get_game(get_db(), game_id) if game_id else None
     form = forms.PassphraseForm()
+    wait = 0
     if form.validate_on_submit():
-        given = form.passphrase.data
-        if security.matches(security.app_hash(), given):
-            security.remember("*")
+        keys = security.try_keys(game_id or "*")
+        given, everything = form.passphrase.data, security.app_hash()
+        wait = security.throttle().wait(keys)
+        if wait:
+            form.passphrase.errors.append(f"Too many wrong tries: wait {wait} seconds.")
+        elif security.matches(everything, given):
+            security.remember("*", everything)
         elif game and security.matches(game["passphrase_hash"], given):
-            security.remember(game["id"])
+            security.remember(game["id"], game["passphrase_hash"])
         else:
+            security.throttle().failed(keys)
             form.passphrase.errors.append("That is not the scorer passphrase.")
         if not form.passphrase.errors:
             target = (
@@ -35,7 +42,9 @@ def unlock(game_id: int | None) -> str | Response | tuple[str, int]:
             )
             return redirect(target)
     page = render_template("unlock.html", form=form, game=game)
-    return (page, 400) if request.method == "POST" else page
+    if wait:
+        return page, 429, {"Retry-After": str(wait)}
+    return (page, 400, {}) if request.method == "POST" else page
 
 
 @bp.route("/games/<int:game_id>/share")

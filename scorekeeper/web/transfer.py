@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -11,10 +10,10 @@ from werkzeug.wrappers import Response
 from ..data import evenings, games
 from ..data import transfer as files
 from ..data.connection import get_db
-from . import forms
+from . import forms, security
 
 bp = Blueprint("transfer", __name__)
-IMPORT_LIMIT = 50 * 1024 * 1024
+IMPORT_LIMIT = files.MAX_BYTES + 64 * 1024  # the file, and the form around it
 
 
 def download(data: dict[str, Any], kind: str, name: str) -> Response:
@@ -45,13 +44,16 @@ def export_game(game_id: int, kind: str) -> Response:
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_file() -> str | Response | tuple[str, int]:
+    """Upload an export. Imports add games to no game in particular, so the
+    app-wide passphrase (when set) guards it, as it guards starting a game."""
+    security.guard_app()
     request.max_content_length = IMPORT_LIMIT  # an export of years of evenings
     form = forms.ImportForm()
     if form.validate_on_submit():
         try:
-            data = json.loads(form.file.data.read().decode("utf-8"))
+            data = files.parse(form.file.data.read(files.MAX_BYTES + 1))
             counts = files.import_data(get_db(), data)
-        except (UnicodeDecodeError, ValueError, files.ImportProblem) as error:
+        except files.ImportProblem as error:
             form.file.errors.append(f"Nothing was imported: {error}")
         else:
             flash("Imported: " + ", ".join(f"{n} {what}" for what, n in counts.items()) + ".")

@@ -1,12 +1,21 @@
 """Backups of the live database: consistent while the server writes; restore."""
 
+import hashlib
+import os
+import signal
 import sqlite3
 import subprocess
 import sys
 import threading
 from datetime import date
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper.cli import main
 from scorekeeper.data.backup import DailyBackups, daily
+from scorekeeper.data.connection import connect
 
 
 def cli(*args):
@@ -80,3 +89,56 @@ def test_daily_backups_keep_the_last_n(app, tmp_path):
     thread.stopped.set()
     thread.join(timeout=30)
     assert (tmp_path / "thread" / f"scorekeeper-{date.today().isoformat()}.sqlite").exists()
+
+
+# -- never over the live database; never under a running server -------------------
+
+
+def live_names(live, tmp_path):
+    """Every other name the live database (or one of its side files) goes by."""
+    (tmp_path / "link.sqlite").symlink_to(live)
+    (tmp_path / "wal-link").symlink_to(f"{live}-wal")
+    os.link(live, tmp_path / "hard.sqlite")
+    return {"itself": live, "symlink": tmp_path / "link.sqlite", "hard link": tmp_path / "hard.sqlite",
+            "dot-dot": live.parent / ".." / live.parent.name / live.name, "wal": f"{live}-wal",
+            "shm": f"{live}-shm", "journal": f"{live}-journal", "symlink to wal": tmp_path / "wal-link"}  # fmt: skip
+
+
+WAYS = ["itself", "symlink", "hard link", "dot-dot", "wal", "shm", "journal", "symlink to wal"]
+
+
+@pytest.mark.parametrize("way", WAYS)
+def test_backup_onto_the_live_database_is_refused(app, make_game, tmp_path, way):
+    live = Path(app.config["DATABASE"])
+    make_game()
+    before = count_rounds(live), hashlib.sha256(live.read_bytes()).hexdigest()
+    target = live_names(live, tmp_path)[way]
+    result = CliRunner().invoke(main, ["backup", str(target), "--db", str(live)])
+    assert result.exit_code == 2, result.output
+    assert result.output.strip().splitlines() == [
+        f"{target} is the live database itself: choose another file"
+    ]
+    assert (count_rounds(live), hashlib.sha256(live.read_bytes()).hexdigest()) == before
+    assert next(connect(live).query("SELECT count(*) AS n FROM games"))["n"] == 1
+
+
+def test_a_backup_beside_the_live_database_is_still_fine(app, tmp_path):
+    live = Path(app.config["DATABASE"])
+    result = CliRunner().invoke(main, ["backup", str(tmp_path / "copy.sqlite"), "--db", str(live)])
+    assert result.exit_code == 0 and count_rounds(tmp_path / "copy.sqlite") == 0
+
+
+def test_restore_and_a_second_server_are_refused_while_a_server_runs(live_server, tmp_path):
+    copy = tmp_path / "copy.sqlite"
+    assert cli("backup", str(copy), "--db", str(live_server.database)).returncode == 0
+    live_server.json("POST", "/api/games", {"variant": "classic", "sides": ["A", "B"]})
+    done = cli("restore", str(copy), "--db", str(live_server.database), "--yes")
+    assert done.returncode == 2, done.stderr
+    pid = live_server.process.pid
+    assert done.stderr == (f"a scorekeeper server (process {pid}) is using {live_server.database}: "
+                           "stop it first (Ctrl-C in its window, or kill that process), then restore\n")  # fmt: skip
+    assert live_server.json("GET", "/api/games/1")[0] == 200  # nothing was replaced
+    second = cli("serve", "--port", "0", "--db", str(live_server.database))
+    assert second.returncode == 2 and f"process {pid}) is using" in second.stderr
+    live_server.stop(signal.SIGKILL)  # the kernel drops the lock with the process
+    assert cli("restore", str(copy), "--db", str(live_server.database), "--yes").returncode == 0

@@ -27,7 +27,9 @@ def serve(tmp_path, *args, interfaces=PI, monkeypatch):
     from click.testing import CliRunner
 
     monkeypatch.setattr(network, "interfaces", lambda: interfaces)
-    result = CliRunner().invoke(cli.main, ["serve", "--db", str(tmp_path / "s.sqlite"), *args])
+    # a new database each time: a serve holds its database's lock for the process's life
+    database = tmp_path / f"s{len(list(tmp_path.glob('s*.sqlite')))}.sqlite"
+    result = CliRunner().invoke(cli.main, ["serve", "--db", str(database), *args])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     return result
 

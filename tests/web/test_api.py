@@ -1,5 +1,7 @@
 """The JSON API: RULES.md's contract over HTTP, and its cross-site guard."""
 
+import json
+
 import pytest
 
 GAME = {"variant": "classic", "sides": ["Ann & Bea", "Cat & Dee"], "options": {"target": 3000}}
@@ -92,6 +94,19 @@ def test_same_idempotency_key_stores_once(client, game):
     first = client.post(f"/api/games/{game}/rounds", json=ROUND, headers=headers)
     second = client.post(f"/api/games/{game}/rounds", json=ROUND, headers=headers)
     assert first.status_code == second.status_code == 201 and first.json == second.json
+    assert len(client.get(f"/api/games/{game}").json["versions"]) == 1
+
+
+def test_an_idempotency_key_reused_with_another_round_is_422(client, game):
+    headers = {"Idempotency-Key": "tap-1"}
+    assert client.post(f"/api/games/{game}/rounds", json=ROUND, headers=headers).status_code == 201
+    other = {side: {"meld_points": 50} for side in ROUND}
+    reused = client.post(f"/api/games/{game}/rounds", json=other, headers=headers)
+    assert reused.status_code == 422
+    assert reused.json == {"error": "this Idempotency-Key was already used for a different round"}
+    same = client.post(f"/api/games/{game}/rounds", json=json.loads(json.dumps(ROUND, indent=3)),
+                       headers=headers)  # fmt: skip
+    assert same.status_code == 201
     assert len(client.get(f"/api/games/{game}").json["versions"]) == 1
 
 

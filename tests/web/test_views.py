@@ -327,3 +327,10 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
         assert response.status_code == 400, url
     assert scored(db, game)[2]["totals"] == {"A": 5, "B": 0}
     assert len(recent_games(db)) == 1 and players.names(db) == ["A", "B", "C", "D"]
+
+
+def test_a_delete_posted_without_its_version_is_no_500(client, make_game):
+    game = make_game()
+    client.post(f"/api/games/{game}/rounds", json={})
+    response = client.post(f"/games/{game}/rounds/1/delete", data={})  # found by the fuzz run
+    assert response.status_code == 302  # the version shown is the current one

@@ -18,6 +18,7 @@ from . import (
     m0004_results_and_history,
     m0005_player_tallies,
     m0006_seats_by_player_and_game,
+    m0007_round_request_hashes,
     m0008_names_and_removals,
 )
 
@@ -28,6 +29,7 @@ MODULES = (
     m0004_results_and_history,
     m0005_player_tallies,
     m0006_seats_by_player_and_game,
+    m0007_round_request_hashes,
     m0008_names_and_removals,
 )
 

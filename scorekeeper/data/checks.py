@@ -1,0 +1,93 @@
+"""Checks on text from outside (forms, the API, import files), kept in one place
+so that every way in refuses the same things with the same words."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from datetime import date
+from typing import Any
+
+SEAT_NAME_LENGTH = 40  # a player's name, in a seat
+SIDE_NAME_LENGTH = 100  # a side's name: its players' names joined
+MAX_DEPTH = 32  # a Scorekeeper export nests 8 deep; nothing honest nests 32
+DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+UID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+class BadJSON(ValueError):
+    """Text that is not JSON, or JSON nested too deeply to read safely."""
+
+
+class TooDeep(BadJSON):
+    """JSON nested deeper than MAX_DEPTH."""
+
+
+def name_problem(name: str, limit: int) -> str | None:
+    """Why ``name`` (a seat, a side, an evening) cannot be shown on a page, or None.
+
+    >>> name_problem("Ann & Bea", 40) is None
+    True
+    >>> name_problem("Ann\\x00", 40)
+    'a name may not contain control characters'
+    """
+    if len(name) > limit:
+        return f"a name may be at most {limit} characters"
+    if control(name):
+        return "a name may not contain control characters"
+    return None
+
+
+def control(text: str, allowed: str = "") -> bool:
+    """Whether ``text`` holds a control character (NUL, escape...) or half a
+    surrogate pair (which SQLite cannot store), other than those ``allowed``."""
+    return any(unicodedata.category(c) in ("Cc", "Cs") and c not in allowed for c in text)
+
+
+def is_date(value: Any) -> bool:
+    """A real calendar date written ``YYYY-MM-DD``.
+
+    >>> [is_date(d) for d in ("2026-02-28", "2026-02-30", "20260228", 20260228)]
+    [True, False, False, False]
+    """
+    if not isinstance(value, str) or not DATE.match(value):
+        return False
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def read_json(text: str | bytes) -> Any:
+    """Parse JSON from outside; nesting deeper than MAX_DEPTH is refused (Python's
+    parser would otherwise run out of stack on a few thousand ``[``)."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise TooDeep(f"nested more than {MAX_DEPTH} levels deep") from None
+    except UnicodeDecodeError:
+        raise BadJSON("not UTF-8 text") from None
+    except ValueError as error:
+        raise BadJSON(f"not valid JSON: {error}") from None
+    if depth(data) > MAX_DEPTH:
+        raise TooDeep(f"nested more than {MAX_DEPTH} levels deep")
+    return data
+
+
+def depth(data: Any) -> int:
+    """How deeply lists and objects nest in ``data``, counted without recursion.
+
+    >>> depth([1, {"a": [2]}]), depth(3)
+    (3, 0)
+    """
+    deepest, todo = 0, [(data, 1)]
+    while todo:
+        value, level = todo.pop()
+        items = value.values() if isinstance(value, dict) else value
+        if isinstance(value, dict | list):
+            deepest = max(deepest, level)
+            if level <= MAX_DEPTH:
+                todo.extend((item, level + 1) for item in items)
+    return deepest

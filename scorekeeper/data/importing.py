@@ -1,0 +1,263 @@
+"""Import: an export (see ``transfer``) checked whole, then written in chunks.
+
+Every game in the file is scored by the engine once, on its whole document,
+and every field is checked exactly as the forms and the API check it, BEFORE
+anything is written: a bad file stores nothing. Then the file is written a
+chunk at a time (about ``CHUNK_ROUNDS`` rounds per transaction), each game's
+rounds and history in bulk and its kept result once, so an import is linear
+in the rounds and a scorer's round waits for one chunk at most, never for the
+whole file. If the machine stops half-way, importing the file again finishes
+it: evenings and games already here (by ``uid``) are skipped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..scoring import Answer, ScoringError, get_variant, score_game
+from ..scoring.document import is_int, read_game
+from ..scoring.errors import quote
+from ..scoring.seating import side_names
+from . import checks, results
+from .connection import now, writing
+from .evenings import create_evening
+from .games import create_game
+
+FORMAT, VERSION = "scorekeeper", 1
+MAX_BYTES = 10 * 1024 * 1024
+MAX_GAMES = 5000
+MAX_ROUNDS = 1000
+CHUNK_ROUNDS = 1000
+
+
+class ImportProblem(ValueError):
+    """A file that cannot be imported; nothing was stored."""
+
+
+@dataclass
+class PlannedGame:
+    uid: str
+    doc: dict[str, Any]
+    answer: Answer
+    players: int
+    seats: list[str]
+    first_dealer: int
+
+
+@dataclass
+class PlannedEvening:
+    uid: str
+    date: str
+    name: str
+    note: str
+    games: list[PlannedGame] = field(default_factory=list)
+
+
+def parse(raw: str | bytes) -> Any:
+    """The file's JSON, within the size and nesting bounds."""
+    size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
+    if size > MAX_BYTES:
+        raise ImportProblem(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
+    try:
+        return checks.read_json(raw)
+    except checks.BadJSON as error:
+        raise ImportProblem(str(error)) from None
+
+
+def import_data(
+    db: Database, data: Any, progress: Callable[[int, int], None] | None = None
+) -> dict[str, int]:
+    """Add what is new in an export; how many evenings and games were added or
+    skipped. ``progress`` is told the evenings written so far and in all."""
+    return write(db, check_export(data), progress)
+
+
+def check_export(data: Any) -> list[PlannedEvening]:
+    """Every evening and game of the file, checked and scored; nothing written."""
+    check_format(data)
+    evenings = data["evenings"]
+    lists = [e["games"] for e in evenings if isinstance(e, dict) and "games" in e]
+    games = sum(len(g) for g in lists if isinstance(g, list))
+    if games > MAX_GAMES:
+        raise ImportProblem(f"{games} games: a file may hold at most {MAX_GAMES}; export fewer")
+    planned = []
+    for e, evening in enumerate(evenings, start=1):
+        try:
+            planned.append(check_evening(evening))
+        except (ScoringError, ImportProblem, KeyError, TypeError) as error:
+            raise ImportProblem(f"evening {e}: {describe(error)}") from None
+    return planned
+
+
+def describe(error: Exception) -> str:
+    return f"missing {error}" if isinstance(error, KeyError) else str(error)
+
+
+def check_format(data: Any) -> None:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ImportProblem("this is not a Scorekeeper export")
+    if not is_int(data.get("version")) or data["version"] != VERSION:
+        raise ImportProblem(f"export version {data.get('version')!r} is not one this app reads")
+    if not isinstance(data.get("evenings"), list):
+        raise ImportProblem("evenings: must be a list")
+
+
+def check_evening(evening: Any) -> PlannedEvening:
+    if not isinstance(evening, dict):
+        raise ImportProblem("must be an object")
+    if not checks.is_date(evening.get("date")):
+        raise ImportProblem("date: must be a real date written YYYY-MM-DD")
+    name, note = text(evening, "name", 80), text(evening, "note", 2000)
+    problem = checks.name_problem(name, 80)
+    if problem:
+        raise ImportProblem(f"name: {problem}")
+    if checks.control(note, allowed="\n\r\t"):
+        raise ImportProblem("note: may not contain control characters")
+    planned = PlannedEvening(uid(evening), evening["date"], name, note)
+    if not isinstance(evening.get("games"), list):
+        raise ImportProblem("games: must be a list")
+    for g, game in enumerate(evening["games"], start=1):
+        try:
+            planned.games.append(check_game(game))
+        except (ScoringError, ImportProblem, KeyError, TypeError) as error:
+            raise ImportProblem(f"game {g}: {describe(error)}") from None
+    return planned
+
+
+def check_game(game: Any) -> PlannedGame:
+    """One game: its document scored whole, its names, seats and dealer checked."""
+    if not isinstance(game, dict):
+        raise ImportProblem("must be an object")
+    doc = game.get("document")
+    if not isinstance(doc, dict):
+        raise ImportProblem("document: must be a game document (an object)")
+    if isinstance(doc.get("rounds"), list) and len(doc["rounds"]) > MAX_ROUNDS:
+        raise ImportProblem(f"rounds: a game may have at most {MAX_ROUNDS}")
+    answer = score_game(doc)
+    for side in doc["sides"]:
+        problem = checks.name_problem(side, checks.SIDE_NAME_LENGTH)
+        if problem:
+            raise ImportProblem(f"sides: {quote(side[:40])}: {problem}")
+    players = read_game({**doc, "rounds": []}).players
+    seats = check_seats(game.get("seats") or [], doc, players)
+    dealer = game.get("first_dealer")
+    dealer = 0 if dealer is None else dealer
+    if not is_int(dealer) or not 0 <= dealer < max(len(seats), 1):
+        raise ImportProblem(
+            f"first_dealer: must be a seat number from 0 to {max(len(seats), 1) - 1}"
+        )
+    return PlannedGame(uid(game), doc, answer, players, seats, dealer)
+
+
+def check_seats(seats: Any, doc: dict[str, Any], players: int) -> list[str]:
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise ImportProblem("seats: must be a list of names")
+    for seat in seats:
+        problem = checks.name_problem(seat, checks.SEAT_NAME_LENGTH)
+        if problem or not seat.strip():
+            raise ImportProblem(
+                f"seats: {quote(seat[:40])}: {problem or 'a name may not be empty'}"
+            )
+    if seats and (
+        len(seats) != players or side_names(get_variant(doc["variant"]), seats) != doc["sides"]
+    ):
+        raise ImportProblem("seats: do not match the sides and players of the game")
+    return seats
+
+
+def uid(data: dict[str, Any]) -> str:
+    value = data.get("uid")
+    if not isinstance(value, str) or not checks.UID.match(value):
+        raise ImportProblem("uid: must be 1 to 64 letters, digits, - or _")
+    return value
+
+
+def text(data: dict[str, Any], key: str, limit: int) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str) or len(value) > limit:
+        raise ImportProblem(f"{key}: must be text of at most {limit} characters")
+    return value
+
+
+# -- writing, a chunk at a time ------------------------------------------------------
+
+
+def write(
+    db: Database, plan: list[PlannedEvening], progress: Callable[[int, int], None] | None = None
+) -> dict[str, int]:
+    """Write a checked plan, about CHUNK_ROUNDS rounds per transaction."""
+    counts = {"evenings added": 0, "games added": 0, "games already here": 0}
+    ids: dict[str, int] = {}
+    batch: list[tuple[PlannedEvening, PlannedGame | None]] = []
+    size = 0
+    for done, evening in enumerate(plan, start=1):
+        batch.append((evening, None))
+        for game in evening.games:
+            batch.append((evening, game))
+            size += len(game.doc.get("rounds", [])) + 1
+            if size >= CHUNK_ROUNDS:
+                write_batch(db, batch, ids, counts)
+                batch, size = [], 0
+        if progress and done < len(plan):
+            progress(done, len(plan))  # checked and queued; the last is told once written
+    if batch:
+        write_batch(db, batch, ids, counts)
+    if progress:
+        progress(len(plan), len(plan))
+    return counts
+
+
+def write_batch(
+    db: Database,
+    batch: list[tuple[PlannedEvening, PlannedGame | None]],
+    ids: dict[str, int],
+    counts: dict[str, int],
+) -> None:
+    """One transaction: the write lock is let go between batches."""
+    with writing(db):
+        for evening, game in batch:
+            if evening.uid not in ids:
+                ids[evening.uid] = evening_id(db, evening, counts)
+            if game is not None:
+                write_game(db, ids[evening.uid], game, counts)
+
+
+def evening_id(db: Database, evening: PlannedEvening, counts: dict[str, int]) -> int:
+    found = next(db.query("SELECT id FROM evenings WHERE uid = ?", [evening.uid]), None)
+    if found:
+        return int(found["id"])
+    counts["evenings added"] += 1
+    return create_evening(db, evening.date, evening.name, evening.note, uid=evening.uid)
+
+
+def write_game(db: Database, evening: int, game: PlannedGame, counts: dict[str, int]) -> None:
+    """The game, its rounds and history rows in bulk, and its kept result once."""
+    if next(db.query("SELECT 1 FROM games WHERE uid = ?", [game.uid]), None):
+        counts["games already here"] += 1
+        return
+    doc = game.doc
+    game_id = create_game(
+        db, evening_id=evening, variant=doc["variant"], sides=doc["sides"], players=game.players,
+        options=doc.get("options", {}), seats=game.seats, first_dealer=game.first_dealer,
+        start=doc.get("start"), uid=game.uid,
+    )  # fmt: skip
+    stamp, played = now(), doc.get("rounds", [])
+    texts = [json.dumps(entries) for entries in played]
+    db.conn.executemany(
+        "INSERT INTO rounds (game_id, number, entries, version, created_at, updated_at) "
+        "VALUES (?, ?, ?, 1, ?, ?)",
+        [(game_id, n, t, stamp, stamp) for n, t in enumerate(texts, start=1)],
+    )
+    db.conn.executemany(
+        "INSERT INTO round_changes (game_id, number, action, before, after, at) "
+        "VALUES (?, ?, 'added', NULL, ?, ?)",
+        [(game_id, n, t, stamp) for n, t in enumerate(texts, start=1)],
+    )
+    stored = [{"number": n, "entries": e} for n, e in enumerate(played, start=1)]
+    results.refresh(db, game_id, {"id": game_id, "sides": doc["sides"]}, stored, game.answer)
+    counts["games added"] += 1
