@@ -84,6 +84,7 @@ def new_game_form(variant: Variant, players: int) -> FlaskForm:
         first_dealer = SelectField(
             "First dealer",
             coerce=int,
+            default=0,  # not asked where the variant has no dealer
             choices=[SelectChoice(str(i), f"Seat {i + 1}") for i in range(players)],
         )
 
