@@ -24,6 +24,7 @@ from .connection import writing
 from .evenings import create_evening
 from .games import create_game, document, get_game, rounds_of
 from .rounds import add_round
+from .rule_sets import export_all, import_all
 
 FORMAT, VERSION = "scorekeeper", 1
 
@@ -53,7 +54,9 @@ def export(
             continue
         out.append({key: evening[key] for key in ("uid", "date", "name", "note")}
                    | {"games": [export_game(db, g) for g in games]})  # fmt: skip
-    return {"format": FORMAT, "version": VERSION, "evenings": out}
+    whole = evening_ids is None and game_ids is None  # saved rule sets go with everything
+    return {"format": FORMAT, "version": VERSION, "evenings": out,
+            **({"rule_sets": export_all(db)} if whole else {})}  # fmt: skip
 
 
 def export_game(db: Database, game_id: int) -> dict[str, Any]:
@@ -129,6 +132,11 @@ def import_data(db: Database, data: Any) -> dict[str, int]:
                 import_evening(db, evening, counts)
             except (ScoringError, ImportProblem, KeyError, TypeError) as error:
                 raise ImportProblem(f"evening {e}: {describe(error)}") from None
+        if data.get("rule_sets"):
+            try:
+                counts["rule sets added"] = import_all(db, data["rule_sets"])
+            except ValueError as error:
+                raise ImportProblem(str(error)) from None
     return counts
 
 

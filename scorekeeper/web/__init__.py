@@ -22,11 +22,12 @@ from . import (
     api,
     board,
     evenings,
-    forms,
     games,
+    option_form,
     players,
     printouts,
     rounds,
+    rule_sets,
     rules,
     security,
     sharing,
@@ -34,7 +35,7 @@ from . import (
 )
 
 csrf = CSRFProtect()
-PAGES = (games, rounds, sharing, rules, evenings, players, printouts, transfer)
+PAGES = (games, rounds, sharing, rules, rule_sets, evenings, players, printouts, transfer)
 
 
 def init_app(app: Flask) -> None:
@@ -58,7 +59,11 @@ def signed(points: int) -> str:
 
 
 def helpers() -> dict[str, Any]:
-    return {"describe": board.describe, "VARIANTS": VARIANTS, "option_names": forms.option_names}
+    return {
+        "describe": board.describe,
+        "VARIANTS": VARIANTS,
+        "option_names": option_form.option_names,
+    }
 
 
 def not_found(error: NotFound) -> tuple[str, int]:

@@ -307,6 +307,9 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
     game = create_game(db, evening_id=evening, variant="classic", sides=["A", "B"],
                              players=2, options={}, seats=["A", "B"])  # fmt: skip
     add_round(db, game, {"A": {"meld_points": 5}})
+    from scorekeeper.data.rule_sets import create as create_rule_set
+
+    rule_set = create_rule_set(db, "Friday rules", "classic", {})
     posts = [
         r for r in app.url_map.iter_rules() if "POST" in r.methods and not r.rule.startswith("/api")
     ]
@@ -314,7 +317,7 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
     for rule in posts:
         url = rule.rule.replace("<variant_id>", "classic").replace("<int:players>", "2")
         url = url.replace("<int:game_id>", str(game)).replace("<int:number>", "1")
-        url = url.replace("<int:evening_id>", str(evening))
+        url = url.replace("<int:evening_id>", str(evening)).replace("<int:set_id>", str(rule_set))
         response = client.post(
             url, data={"s0_meld_points": "100", "version": "1", "seat0": "X", "seat1": "Y"}
         )
