@@ -32,10 +32,11 @@ from . import (
     security,
     sharing,
     transfer,
+    what_if,
 )
 
 csrf = CSRFProtect()
-PAGES = (games, rounds, sharing, rules, rule_sets, evenings, players, printouts, transfer)
+PAGES = (games, rounds, sharing, rules, rule_sets, evenings, players, printouts, transfer, what_if)
 
 
 def init_app(app: Flask) -> None:

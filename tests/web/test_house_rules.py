@@ -184,3 +184,47 @@ def test_the_api_refuses_invalid_options_with_the_engines_message(
         "/api/games", json={"variant": variant, "sides": sides, "options": options}
     )
     assert response.status_code == 400 and message in response.get_json()["error"]
+
+
+def penalty_rows(html):
+    """The rules page's card-penalty table as {field: (out side, other sides)}."""
+    table = html[html.index('class="rules penalties"') :]
+    table = table[: table.index("</table>")]
+    rows = re.findall(
+        r'<tr data-field="(\w+)"><td>[^<]*</td>\s*<td class="(\w+)">[^<]*</td>\s*<td class="(\w+)">',
+        table,
+    )
+    return {field: (out == "pays", other == "pays") for field, out, other in rows}
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_rules_page_says_who_pays_for_cards_left_over(client, variant):
+    html = client.get(f"/rules/{variant}").get_data(as_text=True)
+    expected = {p.field: (p.out_side, p.other_sides) for p in get_variant(variant).card_penalties()}
+    assert penalty_rows(html) == expected and expected
+    assert "going out needs at least" in html or not get_variant(variant).out_needs
+
+
+def test_the_penalty_table_follows_the_games_own_rules(client, make_game):
+    on = client.get(f"/games/{make_game('samba-foot')}/rules").get_data(as_text=True)
+    off = make_game("samba-foot", options={"count_out_side_hands": False})
+    off = client.get(f"/games/{off}/rules").get_data(as_text=True)
+    assert penalty_rows(on)["hand_points"] == (True, True)
+    assert penalty_rows(off)["hand_points"] == (False, True)
+    assert penalty_rows(off)["foot_points"] == (True, True)
+    assert penalty_rows(client.get("/rules/classic").get_data(as_text=True)) == {
+        "hand_points": (False, True)
+    }
+    assert set(penalty_rows(client.get("/rules/weeping").get_data(as_text=True))) >= {
+        "hand_points",
+        "weeper_points",
+    }
+
+
+def test_the_rules_page_gives_the_games_going_out_requirements(client, make_game):
+    game = make_game("samba-foot", options={"out_wild_canastas": 0, "out_mixed_canastas": 3})
+    html = client.get(f"/games/{game}/rules").get_data(as_text=True)
+    assert (
+        "In this game, going out needs at least: <strong>2 natural canastas, 3 mixed canastas, 0 wild canastas</strong>"
+        in html
+    )
