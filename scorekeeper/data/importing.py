@@ -23,7 +23,7 @@ from ..scoring import Answer, ScoringError, get_variant, score_game
 from ..scoring.document import is_int, read_game
 from ..scoring.errors import quote
 from ..scoring.seating import side_names
-from . import checks, results
+from . import checks, results, rule_sets
 from .connection import now, writing
 from .evenings import create_evening
 from .games import create_game
@@ -74,7 +74,21 @@ def import_data(
 ) -> dict[str, int]:
     """Add what is new in an export; how many evenings and games were added or
     skipped. ``progress`` is told the evenings written so far and in all."""
-    return write(db, check_export(data), progress)
+    plan = check_export(data)
+    added = write_rule_sets(db, data.get("rule_sets"))  # few; first, so a bad one stores nothing
+    counts = write(db, plan, progress)
+    return {**counts, "rule sets added": added} if "rule_sets" in data else counts
+
+
+def write_rule_sets(db: Database, sets: Any) -> int:
+    """The export's saved rule sets whose uid is new (one transaction)."""
+    if not sets:
+        return 0
+    with writing(db):
+        try:
+            return rule_sets.import_all(db, sets)
+        except ValueError as error:
+            raise ImportProblem(str(error)) from None
 
 
 def check_export(data: Any) -> list[PlannedEvening]:

@@ -19,6 +19,7 @@ from sqlite_utils import Database
 from ..scoring import FIELDS, score_game
 from .games import document, get_game, rounds_of
 from .importing import FORMAT, MAX_BYTES, VERSION, ImportProblem, import_data, parse
+from .rule_sets import export_all
 
 Progress = Callable[[int, int], None]  # (evenings done, evenings in all)
 __all__ = ["MAX_BYTES", "ImportProblem", "export", "import_data", "parse", "to_csv", "to_json"]
@@ -54,7 +55,9 @@ def export(
                    | {"games": [export_game(db, g) for g in games]})  # fmt: skip
     if progress:
         progress(len(evenings), len(evenings))
-    return {"format": FORMAT, "version": VERSION, "evenings": out}
+    whole = evening_ids is None and game_ids is None  # saved rule sets go with everything
+    return {"format": FORMAT, "version": VERSION, "evenings": out,
+            **({"rule_sets": export_all(db)} if whole else {})}  # fmt: skip
 
 
 def export_game(db: Database, game_id: int) -> dict[str, Any]:

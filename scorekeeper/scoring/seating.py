@@ -7,7 +7,9 @@ clockwise from 0) plays for side ``i % k``. Four players in two teams: seats
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from .variant import Variant
 
@@ -33,15 +35,40 @@ class Turn:
 
     dealer: str | None
     sits_out: str | None
+    also: list[tuple[str, str]] = field(default_factory=list)  # (who, what else they deal)
 
 
-def turn(variant: Variant, seats: list[str], first_dealer: int, round_number: int) -> Turn:
-    """The deal passes clockwise one seat a round."""
+def turn(
+    variant: Variant,
+    seats: list[str],
+    first_dealer: int,
+    round_number: int,
+    rules: Mapping[str, Any] | None = None,
+) -> Turn:
+    """The deal passes clockwise one seat a round; a variant without a dealer has none.
+
+    Where one player sits out (five-player classic), the game's ``sitter_deals``
+    rule decides: the player sitting out deals, or the deal skips them.
+
+    >>> from scorekeeper.scoring import get_variant
+    >>> classic, seats = get_variant("classic"), list("ABCDE")
+    >>> turn(classic, seats, 0, 1)
+    Turn(dealer='A', sits_out='A', also=[])
+    >>> turn(classic, seats, 0, 1, {"sitter_deals": False})
+    Turn(dealer='B', sits_out='A', also=[])
+    """
     if not seats:
         return Turn(None, None)
-    dealer = seats[(first_dealer + round_number - 1) % len(seats)]
+    rules = variant.rules(rules)
+    dealer: str | None = seats[(first_dealer + round_number - 1) % len(seats)]
     sits_out = None
     if variant.sits_out(len(seats)):
         three = next(team for team in teams(variant, seats) if len(team) == 3)
         sits_out = three[(round_number - 1) % 3]
-    return Turn(dealer, sits_out)
+        if rules.get("sitter_deals", True):
+            dealer = sits_out
+        elif dealer == sits_out:  # the deal passes on to the next player in play
+            dealer = seats[(seats.index(sits_out) + 1) % len(seats)]
+    if not variant.has_dealer:
+        return Turn(None, sits_out)
+    return Turn(dealer, sits_out, variant.also_deals(seats, dealer) if dealer else [])

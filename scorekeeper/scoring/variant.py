@@ -98,6 +98,16 @@ class Variant:
         """Whether one player sits out each round (five-player classic)."""
         return False
 
+    def also_deals(self, seats: list[str], dealer: str) -> list[tuple[str, str]]:
+        """Who else deals something when ``dealer`` deals the hands, and what:
+        ``[(player, "deals the weepers")]`` in Weeping Canasta; none by default."""
+        return []
+
+    def table_partners(self, sides: list[str]) -> list[tuple[str, str, str]]:
+        """Each player's partner and rentrap as ``(player, partner, rentrap)``, where
+        partners change from seat to seat (five-person); none by default."""
+        return []
+
     def cards_in_play(self, players: int) -> int:
         raise NotImplementedError
 

@@ -25,21 +25,23 @@ from . import (
     api,
     board,
     evenings,
-    forms,
     games,
     health,
     hosts,
     labels,
     openapi,
+    option_form,
     players,
     printouts,
     pwa,
     removals,
     rounds,
+    rule_sets,
     rules,
     security,
     sharing,
     transfer,
+    what_if,
 )
 
 csrf = CSRFProtect()
@@ -55,6 +57,8 @@ PAGES = (
     removals,
     health,
     pwa,
+    rule_sets,
+    what_if,
 )
 
 
@@ -94,7 +98,11 @@ def signed(points: int) -> str:
 
 
 def helpers() -> dict[str, Any]:
-    return {"describe": board.describe, "VARIANTS": VARIANTS, "option_names": forms.option_names}
+    return {
+        "describe": board.describe,
+        "VARIANTS": VARIANTS,
+        "option_names": option_form.option_names,
+    }
 
 
 def not_found(error: NotFound) -> tuple[str, int]:

@@ -30,15 +30,18 @@ class Board:
     offset: int = 0  # rounds played on paper before the game came here
     start: dict[str, int] = field(default_factory=dict)  # and the totals then
     chart: Any = None
+    partners: list[tuple[str, str, str]] = field(default_factory=list)  # player, partner, rentrap
 
 
 def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) -> Board:
     variant = get_variant(game["variant"])
     seats = game["seats"]
     members = dict(zip(game["sides"], teams(variant, seats), strict=False)) if seats else {}
+    rules = variant.rules(game["options"])
     offset = game.get("start", {}).get("rounds", 0)
     start = {s: game.get("start", {}).get("totals", {}).get(s, 0) for s in game["sides"]}
     running = dict(start)
+    first = game["first_dealer"] or 0
     rounds = []
     for row, result in zip(stored, answer["rounds"], strict=True):
         running = {s: running[s] + result["scores"][s] for s in running}
@@ -50,10 +53,9 @@ def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) ->
                 "scores": result["scores"],
                 "breakdown": result["breakdown"],
                 "running": running,
-                "turn": turn(variant, seats, game["first_dealer"] or 0, offset + row["number"]),
+                "turn": turn(variant, seats, first, offset + row["number"], rules),
             }
         )
-    rules = variant.rules(game["options"])
     left = None
     if isinstance(variant.end, AfterRounds):
         left = max(rules[variant.end.option] - offset - len(stored), 0)
@@ -68,7 +70,7 @@ def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) ->
         opening=answer["opening"],
         rounds=rounds,
         next_round=answer["next_round"],
-        next_turn=turn(variant, seats, game["first_dealer"] or 0, answer["next_round"]),
+        next_turn=turn(variant, seats, first, answer["next_round"], rules),
         rounds_left=left,
         finished=answer["finished"],
         winners=answer["winners"],
@@ -77,6 +79,7 @@ def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) ->
         offset=offset,
         start=start if any(start.values()) or offset else {},
         chart=chart(variant, game["sides"], start, rounds, offset, rules),
+        partners=variant.table_partners(game["sides"]),
     )
 
 

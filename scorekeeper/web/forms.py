@@ -3,13 +3,13 @@ and house rules need no template of their own. Forms never touch the database.""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
-    BooleanField,
     DateField,
     Field,
     HiddenField,
@@ -34,6 +34,7 @@ from ..data import checks
 from ..scoring import VARIANTS, Variant
 from ..scoring.fields import POINTS_LIMIT
 from .labels import evening_name
+from .option_form import add_fields
 from .round_form import STALE_FORM as STALE_FORM
 from .security import MIN_PASSPHRASE
 
@@ -49,8 +50,15 @@ class ChooseVariantForm(FlaskForm):
     variant = SelectField("Game", choices=[SelectChoice(v.id, v.name) for v in VARIANTS.values()])
     players = IntegerField("Players", [InputRequired(), NumberRange(2, 12)], default=4)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sets: dict[str, str] = {}  # a saved rule set's choice -> its variant
+
+    def variant_id(self) -> str:
+        return self.sets.get(self.variant.data or "", self.variant.data or "")
+
     def validate_players(self, field: Field) -> None:
-        variant = VARIANTS.get(self.variant.data or "")
+        variant = VARIANTS.get(self.variant_id())
         if variant and field.data not in variant.players:
             allowed = ", ".join(str(p) for p in variant.players)
             raise ValidationError(f"{variant.name} is played by {allowed} players")
@@ -67,12 +75,15 @@ def multiple_of_5(form: FlaskForm, field: Field) -> None:
         raise ValidationError("Scores are multiples of 5.")
 
 
-def opt(key: str, *parts: object) -> str:
-    return "_".join(["opt", key.replace("-", "_"), *(str(p) for p in parts)])
-
-
-def new_game_form(variant: Variant, players: int) -> FlaskForm:
-    """Step two: seats, evening, first dealer and every house rule of the variant."""
+def new_game_form(
+    variant: Variant,
+    players: int,
+    values: Mapping[str, Any] | None = None,
+    rows: Mapping[str, int] | None = None,
+    formdata: Any = None,
+) -> FlaskForm:
+    """Step two: seats, evening, first dealer and every house rule of the variant
+    (filled in with ``values``, list options with ``rows`` rows)."""
 
     class NewGameForm(FlaskForm):
         date = DateField("Date", default=date.today)
@@ -86,6 +97,7 @@ def new_game_form(variant: Variant, players: int) -> FlaskForm:
         first_dealer = SelectField(
             "First dealer",
             coerce=int,
+            default=0,  # not asked where the variant has no dealer
             choices=[SelectChoice(str(i), f"Seat {i + 1}") for i in range(players)],
         )
 
@@ -109,9 +121,8 @@ def new_game_form(variant: Variant, players: int) -> FlaskForm:
             render_kw={"list": "known-players", "autocomplete": "off"},
         )
         setattr(NewGameForm, f"seat{i}", seat)
-    for option in variant.all_options():
-        for name, field in option_fields(option):
-            setattr(NewGameForm, name, field)
+    add_fields(NewGameForm, variant, values or variant.defaults(), rows or {})
+    NewGameForm.save_as = rule_set_name_field("Save these house rules as… (optional)")
     start = [Optional(), NumberRange(-10 * POINTS_LIMIT, 10 * POINTS_LIMIT), multiple_of_5]
     NewGameForm.start_rounds = IntegerField(
         "Rounds already played", [Optional(), NumberRange(0, 200)],
@@ -120,7 +131,7 @@ def new_game_form(variant: Variant, players: int) -> FlaskForm:
     for side in range(len(variant.arrangement(players))):
         total = IntegerField(f"Side {side + 1}", start, render_kw={"inputmode": "numeric"})
         setattr(NewGameForm, f"start_total{side}", total)
-    return NewGameForm()
+    return NewGameForm(formdata=formdata) if formdata is not None else NewGameForm()
 
 
 def paper_start(form: FlaskForm, sides: list[str]) -> dict[str, Any] | None:
@@ -132,58 +143,17 @@ def paper_start(form: FlaskForm, sides: list[str]) -> dict[str, Any] | None:
     return {"totals": {s: t for s, t in totals.items() if t}, "rounds": rounds}
 
 
-def option_fields(option: Any) -> list[tuple[str, Field]]:
-    """The form fields of one house-rule option, named after it."""
-    number = [InputRequired(), NumberRange(0, POINTS_LIMIT)]
-    if option.kind == "flag":
-        return [(opt(option.key), BooleanField(option.label, default=option.default))]
-    if option.kind in ("points", "positive"):
-        least = 1 if option.kind == "positive" else 0
-        check = [InputRequired(), NumberRange(least, POINTS_LIMIT)]
-        return [(opt(option.key), IntegerField(option.label, check, default=option.default))]
-    if option.kind == "by_round":
-        return [
-            (opt(option.key, i), IntegerField(f"round {i + 1}", number, default=v))
-            for i, v in enumerate(option.default)
-        ]
-    fields = []
-    for i, (low, need) in enumerate(option.default):
-        if low is not None:
-            check = [InputRequired(), NumberRange(-POINTS_LIMIT, POINTS_LIMIT)]
-            fields.append((opt(option.key, i, "low"), IntegerField("from", check, default=low)))
-        label = "below" if low is None else "needs"
-        fields.append((opt(option.key, i, "need"), IntegerField(label, number, default=need)))
-    return fields
-
-
-def option_names(option: Any) -> list[str]:
-    return [name for name, _ in option_fields(option)]
-
-
-def house_rules(form: FlaskForm, variant: Variant) -> dict[str, Any]:
-    """The options whose values differ from the variant's defaults."""
-    changed = {}
-    for option in variant.all_options():
-        if option.kind in ("flag", "points", "positive"):
-            value = form[opt(option.key)].data
-            value = bool(value) if option.kind == "flag" else value
-        elif option.kind == "by_round":
-            value = [form[opt(option.key, i)].data for i in range(len(option.default))]
-        else:
-            value = [
-                [None if low is None else form[opt(option.key, i, "low")].data,
-                 form[opt(option.key, i, "need")].data]
-                for i, (low, _) in enumerate(option.default)
-            ]  # fmt: skip
-        if value != option.default:
-            changed[option.key] = value
-    return changed
-
-
 def evening_choices(evenings: list[dict[str, Any]]) -> list[SelectChoice]:
     """A new evening, or one already started on the chosen date (with its players)."""
     started = [SelectChoice(str(e["id"]), evening_name(e)) for e in evenings]
     return [SelectChoice("0", "a new evening"), *started]
+
+
+def rule_set_name_field(label: str, required: bool = False) -> StringField:
+    """A saved rule set's name, e.g. "Friday rules"."""
+    need = DataRequired("Give the rule set a name.") if required else Optional()
+    return StringField(label, [need, Length(max=NAME_LENGTH), printable],
+                       filters=[lambda s: " ".join(s.split()) if s else s])  # fmt: skip
 
 
 class PassphraseForm(FlaskForm):

@@ -9,10 +9,11 @@ from werkzeug.wrappers import Response
 
 from ..data import evenings, games, rounds
 from ..data import players as people
+from ..data import rule_sets as saved
 from ..data.connection import get_db
 from ..scoring import ScoringError, Variant
 from ..scoring.seating import side_names, teams
-from . import board, forms, security
+from . import board, forms, option_form, rule_sets, security
 from .rules import variant_or_404
 
 bp = Blueprint("games", __name__)
@@ -28,10 +29,11 @@ def choose() -> str | Response:
     if not security.may_create():
         abort(403)
     form = forms.ChooseVariantForm(request.args)
+    rule_sets.offer(form)
     if request.args and form.validate():
-        return redirect(
-            url_for(".new_game", variant_id=form.variant.data, players=form.players.data)
-        )
+        chosen = form.variant.data.removeprefix("set-") if form.variant.data in form.sets else None
+        return redirect(url_for(".new_game", variant_id=form.variant_id(),
+                                players=form.players.data, rule_set=chosen))  # fmt: skip
     return render_template("choose.html", form=form)
 
 
@@ -42,39 +44,54 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
         abort(404)
     if not security.may_create():
         abort(403)
-    form = forms.new_game_form(variant, players)
+    chosen = rule_sets.chosen(variant)  # a saved rule set fills in the house rules
+    values = variant.rules(chosen["options"] if chosen else {})
+    state = option_form.editor(variant, request.form if request.method == "POST" else None, values)
+    form = forms.new_game_form(variant, players, values, state.rows, state.formdata)
     started = evenings.with_players(get_db(), evenings.evenings_on(get_db(), str(form.date.data)))
     form.evening.choices = forms.evening_choices(started)
     if request.method == "GET" and started:
         form.evening.data = started[0]["id"]  # today's latest evening: this table's
-    if form.validate_on_submit():
+    submitted = state.changed_rows is None and form.validate_on_submit()  # not a row button
+    if submitted and option_form.check(form, variant, state):
         try:
-            game_id = start_game(form, variant, players)
+            game_id = start_game(form, variant, players, state, chosen)
         except ScoringError as error:
             form.form_errors.append(str(error))
+        except saved.NameTaken as error:
+            form.save_as.errors.append(str(error))
         else:
             security.remember(game_id, games.get_game(get_db(), game_id)["passphrase_hash"])
             return redirect(url_for(".scoreboard", game_id=game_id))
     page = render_template(
-        "new_game.html", form=form, variant=variant, players=players,
+        "new_game.html", form=form, variant=variant, players=players, rule_set=chosen,
         known=people.names(get_db()), seating=teams(variant, [str(i + 1) for i in range(players)]),
+        editor=option_form.layout(form, variant, state), state=state,
     )  # fmt: skip
-    return (page, 400) if request.method == "POST" else page
+    failed = request.method == "POST" and state.changed_rows is None
+    return (page, 400) if failed else page
 
 
-def start_game(form: Any, variant: Variant, count: int) -> int:
-    """Store the game the new-game form describes (in a new evening, or the chosen one)."""
+def start_game(
+    form: Any, variant: Variant, count: int, state: Any, chosen: dict[str, Any] | None
+) -> int:
+    """Store the game the new-game form describes (in a new evening, or the chosen
+    one), started from the chosen rule set and/or saving its rules as a new one."""
     db = get_db()
+    save_as = (form.save_as.data or "").strip() or None
+    if save_as:
+        saved.check_name(db, save_as)  # before anything is stored
     seats = [form[f"seat{i}"].data for i in range(count)]
     sides = side_names(variant, seats)
     evening = form.evening.data or evenings.create_evening(db, str(form.date.data))
     secret = form.passphrase.data and security.hash_passphrase(form.passphrase.data)
-    return games.create_game(
-        db, evening_id=evening, variant=variant.id, sides=sides, players=count,
-        options=forms.house_rules(form, variant), seats=seats,
+    game = dict(
+        evening_id=evening, variant=variant.id, sides=sides, players=count,
+        options=option_form.house_rules(form, variant, state.rows), seats=seats,
         first_dealer=form.first_dealer.data, passphrase_hash=secret or None,
         start=forms.paper_start(form, sides),
     )  # fmt: skip
+    return saved.start_game(db, game, chosen["id"] if chosen else None, save_as)
 
 
 @bp.route("/games/<int:game_id>")

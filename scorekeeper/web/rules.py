@@ -1,12 +1,17 @@
-"""The rules pages: every variant's rules, and the rules a game is played under."""
+"""The rules pages: every variant's rules, and the rules a game is played under,
+with who pays for the cards left over when a side goes out."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from flask import Blueprint, abort, render_template
 
 from ..data import games
 from ..data.connection import get_db
 from ..scoring import VARIANTS, Variant, get_variant
+from . import option_form, security
 
 bp = Blueprint("rules", __name__)
 
@@ -17,6 +22,25 @@ def variant_or_404(variant_id: str) -> Variant:
     return VARIANTS[variant_id]
 
 
+def going_out_needs(variant: Variant, house: Mapping[str, Any]) -> list[str]:
+    """The going-out requirements at a game's numbers (its ``out_*`` options)."""
+    rules = variant.rules(house)
+    return [need.describe(need.least(rules)) for need in variant.out_needs]
+
+
+def rules_page(variant: Variant, game: dict[str, Any] | None = None, form: Any = None) -> str:
+    house = game["options"] if game else {}
+    return render_template(
+        "rules.html", variant=variant, game=game, house=house,
+        penalties=variant.card_penalties(house), needs=going_out_needs(variant, house),
+        save_form=form or option_form.NameForm(), may_save=bool(game) and security.may_create(),
+    )  # fmt: skip
+
+
+def game_rules_page(game: dict[str, Any], form: Any = None) -> str:
+    return rules_page(get_variant(game["variant"]), game, form)
+
+
 @bp.route("/rules")
 def rules_index() -> str:
     return render_template("rules_index.html")
@@ -24,11 +48,9 @@ def rules_index() -> str:
 
 @bp.route("/rules/<variant_id>")
 def rules(variant_id: str) -> str:
-    return render_template("rules.html", variant=variant_or_404(variant_id), game=None, house={})
+    return rules_page(variant_or_404(variant_id))
 
 
 @bp.route("/games/<int:game_id>/rules")
 def game_rules(game_id: int) -> str:
-    game = games.get_game(get_db(), game_id)
-    variant = get_variant(game["variant"])
-    return render_template("rules.html", variant=variant, game=game, house=game["options"])
+    return game_rules_page(games.get_game(get_db(), game_id))

@@ -15,7 +15,7 @@ SECRET = "table talk"
 # are their whole point. Every other non-GET route must refuse a locked browser.
 OPEN_WRITES = {"sharing.unlock"}
 ARGS = {"variant_id": "classic", "players": "4", "game_id": "1", "number": "1", "evening_id": "1",
-        "token": "t", "player_id": "1", "a": "1", "b": "2", "kind": "json", "removal_id": "1",
+        "token": "t", "player_id": "1", "a": "1", "b": "2", "kind": "json", "removal_id": "1", "set_id": "1",
         "rule_set_id": "1"}  # fmt: skip
 
 

@@ -312,6 +312,9 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
     other = create_game(db, evening_id=evening, variant="classic", sides=["C", "D"],
                         players=2, options={}, seats=["C", "D"])  # fmt: skip
     removal = remove_game(db, other, "C · D")
+    from scorekeeper.data.rule_sets import create as create_rule_set
+
+    rule_set = create_rule_set(db, "Friday rules", "classic", {})
     posts = [
         r for r in app.url_map.iter_rules() if "POST" in r.methods and not r.rule.startswith("/api")
     ]
@@ -320,7 +323,7 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
         url = rule.rule.replace("<variant_id>", "classic").replace("<int:players>", "2")
         url = url.replace("<int:game_id>", str(game)).replace("<int:number>", "1")
         url = url.replace("<int:evening_id>", str(evening)).replace("<int:player_id>", "1")
-        url = url.replace("<int:removal_id>", str(removal))
+        url = url.replace("<int:removal_id>", str(removal)).replace("<int:set_id>", str(rule_set))
         response = client.post(
             url, data={"s0_meld_points": "100", "version": "1", "seat0": "X", "seat1": "Y"}
         )

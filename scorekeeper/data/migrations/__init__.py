@@ -20,6 +20,7 @@ from . import (
     m0006_seats_by_player_and_game,
     m0007_round_request_hashes,
     m0008_names_and_removals,
+    m0009_rule_sets,
 )
 
 MODULES = (
@@ -31,6 +32,7 @@ MODULES = (
     m0006_seats_by_player_and_game,
     m0007_round_request_hashes,
     m0008_names_and_removals,
+    m0009_rule_sets,
 )
 
 migrations = Migrations("scorekeeper")

@@ -52,6 +52,13 @@ class Classic(Variant):
         ),
         Option("target", "game ends when a side reaches", 5000, kind="positive"),
         Option(
+            "sitter_deals", "with five players, the player sitting out deals", True,
+            kind="flag",
+            fill="the sheet does not say who deals when one player sits out; the usual "
+            "rule is that the player sitting out deals (off: the deal passes clockwise "
+            "and skips whoever sits out)",
+        ),
+        Option(
             "tie_plays_on", "a tie for the lead plays another round", True, kind="flag",
             fill="the sheet does not say what a tie for the highest score does",
         ),

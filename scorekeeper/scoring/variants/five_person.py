@@ -121,6 +121,14 @@ class FivePerson(Variant):
         """
         return sides[(sides.index(side) - 2) % len(sides)]
 
+    def table_partners(self, sides: list[str]) -> list[tuple[str, str, str]]:
+        """Every player with their partner and their rentrap, in seat order.
+
+        >>> FivePerson().table_partners(["P1", "P2", "P3", "P4", "P5"])[0]
+        ('P1', 'P3', 'P4')
+        """
+        return [(s, self.partner(sides, s), self.rentrap(sides, s)) for s in sides]
+
     def round_lines(
         self,
         entries: Mapping[str, Fields],

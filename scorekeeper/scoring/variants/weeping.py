@@ -138,6 +138,14 @@ class Weeping(Variant):
         """
         return seats[(seats.index(dealer) + self.weeper_dealer_offset) % len(seats)]
 
+    def also_deals(self, seats: list[str], dealer: str) -> list[tuple[str, str]]:
+        """The weepers are dealt by the player to the dealer's right.
+
+        >>> Weeping().also_deals(["Ann", "Bob", "Cat", "Dan"], "Bob")
+        [('Ann', 'deals the weepers')]
+        """
+        return [(self.weeper_dealer(seats, dealer), "deals the weepers")]
+
     @staticmethod
     def wept_too_little(picked: int, team_size: int, rules: Rules) -> bool:
         """Whether a side pays for its melds when another side goes out: it picked up

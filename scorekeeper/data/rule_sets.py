@@ -1,0 +1,182 @@
+"""Saved rule sets: a variant's house rules under a name ("Friday rules").
+
+A set is offered on the new-game page until it is retired; a retired set stays
+readable and can be brought back. A game started from a set copies its options
+(and notes the set's id and name then), so changing the set later never changes
+a game already played. Names are unique, ignoring case, among the active sets.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..scoring import ScoringError, get_variant
+from ..scoring.document import read_options
+from . import games
+from .connection import insert, now, writing
+
+RuleSet = dict[str, Any]
+NAME_LENGTH = 40
+
+
+class NameTaken(ValueError):
+    """Another active rule set already has this name."""
+
+
+def parse(row: dict[str, Any]) -> RuleSet:
+    return {**row, "options": json.loads(row["options"])}
+
+
+def rule_set(db: Database, set_id: int) -> RuleSet:
+    row = next(db.query("SELECT * FROM rule_sets WHERE id = ?", [set_id]), None)
+    if row is None:
+        raise games.NotFound(f"no rule set {set_id}")
+    return parse(row)
+
+
+def rule_sets(db: Database, retired: bool = False) -> list[RuleSet]:
+    """The active sets (or the retired ones), by name."""
+    where = "retired_at IS NOT NULL" if retired else "retired_at IS NULL"
+    sql = f"SELECT * FROM rule_sets WHERE {where} ORDER BY name COLLATE NOCASE, id"
+    return [parse(r) for r in db.query(sql)]
+
+
+def check_name(db: Database, name: str, set_id: int | None = None) -> None:
+    """Raise NameTaken if an active set other than ``set_id`` is called ``name``."""
+    sql = (
+        "SELECT id FROM rule_sets WHERE name = ? COLLATE NOCASE AND retired_at IS NULL "
+        "AND id IS NOT ?"
+    )
+    if next(db.query(sql, [name, set_id]), None):
+        raise NameTaken(f"A rule set called {name!r} already exists; choose another name.")
+
+
+def checked(variant: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options, after the engine has accepted them for ``variant``."""
+    read_options(get_variant(variant), options)
+    return options
+
+
+def create(
+    db: Database,
+    name: str,
+    variant: str,
+    options: dict[str, Any],
+    uid: str | None = None,
+    stamps: dict[str, Any] | None = None,
+) -> int:
+    """Save a rule set; NameTaken if the name is in use, ScoringError if the
+    options are not valid for the variant."""
+    with writing(db):
+        if not (stamps or {}).get("retired_at"):
+            check_name(db, name)
+        at = now()
+        row = {"uid": uid or uuid.uuid4().hex, "name": name, "variant": variant,
+               "options": json.dumps(checked(variant, options)), "created_at": at,
+               "updated_at": at, "retired_at": None, **(stamps or {})}  # fmt: skip
+        return insert(db, "rule_sets", row)
+
+
+def update(db: Database, set_id: int, name: str, options: dict[str, Any]) -> None:
+    """Rename a set and change its numbers; games already started keep theirs."""
+    with writing(db):
+        found = rule_set(db, set_id)
+        if found["retired_at"] is None:
+            check_name(db, name, set_id)
+        db.execute(
+            "UPDATE rule_sets SET name = ?, options = ?, updated_at = ? WHERE id = ?",
+            [name, json.dumps(checked(found["variant"], options)), now(), set_id],
+        )
+
+
+def retire(db: Database, set_id: int) -> None:
+    with writing(db):
+        rule_set(db, set_id)
+        db.execute(
+            "UPDATE rule_sets SET retired_at = ? WHERE id = ? AND retired_at IS NULL",
+            [now(), set_id],
+        )
+
+
+def restore(db: Database, set_id: int) -> None:
+    """Offer a retired set again; NameTaken if an active set has taken its name."""
+    with writing(db):
+        found = rule_set(db, set_id)
+        check_name(db, found["name"], set_id)
+        db.execute("UPDATE rule_sets SET retired_at = NULL WHERE id = ?", [set_id])
+
+
+def start_game(
+    db: Database, game: dict[str, Any], set_id: int | None = None, save_as: str | None = None
+) -> int:
+    """Create a game (``games.create_game``'s arguments) in one transaction with
+    what it says about rule sets: started from set ``set_id``, and/or its house
+    rules saved as a new set called ``save_as``."""
+    with writing(db):
+        source = rule_set(db, set_id) if set_id else None
+        if save_as:
+            set_id = create(db, save_as, game["variant"], game["options"])
+            source = rule_set(db, set_id)
+        game_id = games.create_game(db, **game)
+        if source:
+            db.execute(
+                "UPDATE games SET rule_set_id = ?, rule_set_name = ? WHERE id = ?",
+                [source["id"], source["name"], game_id],
+            )
+        return game_id
+
+
+def export_all(db: Database) -> list[dict[str, Any]]:
+    """Every rule set, retired ones too, for the export file."""
+    keys = ("uid", "name", "variant", "options", "created_at", "updated_at", "retired_at")
+    rows = db.query("SELECT * FROM rule_sets ORDER BY id")
+    return [{key: parse(row)[key] for key in keys} for row in rows]
+
+
+def import_all(db: Database, sets: Any) -> int:
+    """Add the exported rule sets whose uid is new (inside the import's
+    transaction); a name already in use gets a number: "Friday rules (2)".
+    How many were added; ScoringError or ValueError for an invalid entry."""
+    if not isinstance(sets, list):
+        raise ValueError("rule_sets: must be a list")
+    added = 0
+    for n, entry in enumerate(sets, start=1):
+        if not isinstance(entry, dict):
+            raise ValueError(f"rule set {n}: must be an object")
+        uid, name = entry.get("uid"), entry.get("name")
+        if not (isinstance(uid, str) and 0 < len(uid) <= 64):
+            raise ValueError(f"rule set {n}: uid: must be text of at most 64 characters")
+        if not (isinstance(name, str) and 0 < len(name.strip()) <= NAME_LENGTH):
+            raise ValueError(f"rule set {n}: name: must be text of 1 to {NAME_LENGTH} characters")
+        if next(db.query("SELECT 1 FROM rule_sets WHERE uid = ?", [uid]), None):
+            continue
+        try:
+            get_variant(str(entry.get("variant")))
+            checked(str(entry["variant"]), entry.get("options", {}))
+        except (ScoringError, ValueError) as error:
+            raise ValueError(f"rule set {n}: {error}") from None
+        retired = entry.get("retired_at") if isinstance(entry.get("retired_at"), str) else None
+        stamps = {
+            k: entry[k] for k in ("created_at", "updated_at") if isinstance(entry.get(k), str)
+        }
+        create(db, free_name(db, name.strip()) if not retired else name.strip(),
+               entry["variant"], entry.get("options", {}), uid=uid,
+               stamps={**stamps, "retired_at": retired})  # fmt: skip
+        added += 1
+    return added
+
+
+def free_name(db: Database, name: str) -> str:
+    """``name``, or ``name (2)``, ``name (3)``... whichever no active set has."""
+    candidate, n = name, 1
+    while True:
+        try:
+            check_name(db, candidate)
+            return candidate
+        except NameTaken:
+            n += 1
+            candidate = f"{name[: NAME_LENGTH - 5]} ({n})"

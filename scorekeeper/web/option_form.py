@@ -1,0 +1,246 @@
+"""The house-rule editor: one form field per rule number, and rows a table can
+add to or remove from the list options (opening thresholds, numbers by round).
+
+Used by the new-game form, the rule-set editor and the what-if page. The number
+of rows of each list option is read from the form (``opt_<key>_rows``), so an
+"Add a row" or "Remove" button works without JavaScript: the form comes back
+with one row more or less and everything typed kept. The engine's
+``option_problem`` and ``read_options`` decide what is valid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
+from wtforms import BooleanField, Field, IntegerField, SelectChoice, SelectField, StringField
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+
+from ..scoring import Option, ScoringError, Variant
+from ..scoring.document import option_problem, read_options
+from ..scoring.fields import POINTS_LIMIT
+
+LISTS = ("thresholds", "by_round")
+MAX_ROWS = 20
+
+
+def opt(key: str, *parts: object) -> str:
+    """A house-rule field's name: ``opt_opening_1_low``."""
+    return "_".join(["opt", key.replace("-", "_"), *(str(p) for p in parts)])
+
+
+def row_counts(variant: Variant, formdata: Any, values: Mapping[str, Any]) -> dict[str, int]:
+    """How many rows each list option has: as the form says, else as ``values`` has."""
+    counts = {}
+    for option in (o for o in variant.all_options() if o.kind in LISTS):
+        try:
+            n = int((formdata or {}).get(opt(option.key, "rows"), ""))
+        except ValueError:
+            n = len(values[option.key])
+        counts[option.key] = max(1, min(n, MAX_ROWS))
+    return counts
+
+
+def row_parts(option: Option) -> tuple[str, ...]:
+    return ("low", "need") if option.kind == "thresholds" else ("",)
+
+
+def row_name(option: Option, i: int, part: str) -> str:
+    return opt(option.key, i, part) if part else opt(option.key, i)
+
+
+@dataclass
+class Editor:
+    """The editor's state for one request: rows per list option, the form data to
+    build the form from, and whether a row button (not a real submit) was pressed."""
+
+    rows: dict[str, int]
+    formdata: Any = None
+    changed_rows: str | None = None  # the option whose rows were added or removed
+    errors: dict[str, list[str]] = field(default_factory=dict)
+
+
+def editor(variant: Variant, formdata: Any, values: Mapping[str, Any]) -> Editor:
+    """Read the rows from the form, and carry out an "Add a row" or "Remove" press."""
+    rows = row_counts(variant, formdata, values)
+    if not formdata:
+        return Editor(rows)
+    options = {o.key: o for o in variant.all_options() if o.kind in LISTS}
+    add, remove = formdata.get("add_row"), formdata.get("remove_row", "")
+    key, _, index = remove.rpartition(":")
+    if add in options and rows[add] < MAX_ROWS:
+        data = MultiDict(formdata)
+        rows[add] += 1
+        data[opt(add, "rows")] = str(rows[add])
+        return Editor(rows, data, add)
+    if key in options and index.isdigit() and int(index) < rows[key] and rows[key] > 1:
+        data = MultiDict(formdata)
+        option, i = options[key], int(index)
+        for j in range(i, rows[key]):
+            for part in row_parts(option):
+                later = data.getlist(row_name(option, j + 1, part))
+                data.setlist(row_name(option, j, part), later)
+        rows[key] -= 1
+        data[opt(key, "rows")] = str(rows[key])
+        return Editor(rows, data, key)
+    return Editor(rows, formdata)
+
+
+def option_fields(
+    option: Option, value: Any = None, rows: int | None = None
+) -> list[tuple[str, Field]]:
+    """The form fields of one house-rule option, named after it; list options have
+    ``rows`` rows (as many as ``value`` has by default), new ones empty."""
+    value = option.default if value is None else value
+    number = [InputRequired(), NumberRange(0, POINTS_LIMIT)]
+    if option.kind == "flag":
+        return [(opt(option.key), BooleanField(option.label, default=value))]
+    if option.kind in ("points", "positive"):
+        check = [InputRequired(), NumberRange(1 if option.kind == "positive" else 0, POINTS_LIMIT)]
+        return [(opt(option.key), IntegerField(option.label, check, default=value))]
+    n = len(value) if rows is None else rows
+    if option.kind == "by_round":
+        return [
+            (opt(option.key, i), IntegerField(f"round {i + 1}", number, default=at(value, i)))
+            for i in range(n)
+        ]
+    fields = []
+    for i in range(n):
+        low, need = at(value, i) or (None, None)
+        score = NumberRange(-POINTS_LIMIT, POINTS_LIMIT)
+        check = [Optional(), score] if i == 0 else [InputRequired(), score]
+        label = "from (blank: any score)" if i == 0 else "from"
+        fields.append((opt(option.key, i, "low"), IntegerField(label, check, default=low)))
+        fields.append((opt(option.key, i, "need"), IntegerField("needs", number, default=need)))
+    return fields
+
+
+def at(values: list[Any], i: int) -> Any:
+    return values[i] if i < len(values) else None
+
+
+def add_fields(
+    form_class: type, variant: Variant, values: Mapping[str, Any], rows: Mapping[str, int]
+) -> None:
+    """Put every house-rule field of ``variant`` on ``form_class``."""
+    for option in variant.all_options():
+        for name, field_ in option_fields(option, values[option.key], rows.get(option.key)):
+            setattr(form_class, name, field_)
+
+
+def option_names(option: Option, rows: int | None = None) -> list[str]:
+    return [name for name, _ in option_fields(option, rows=rows)]
+
+
+def value_of(form: Any, option: Option, rows: int | None) -> Any:
+    """One option's value as typed (lists row by row; thresholds by lowest score)."""
+    if option.kind in ("flag", "points", "positive"):
+        value = form[opt(option.key)].data
+        return bool(value) if option.kind == "flag" else value
+    n = len(option.default) if rows is None else rows
+    if option.kind == "by_round":
+        return [form[opt(option.key, i)].data for i in range(n)]
+    table = [[form[opt(option.key, i, "low")].data, form[opt(option.key, i, "need")].data]
+             for i in range(n)]  # fmt: skip
+    return sorted(table, key=lambda row: (row[0] is not None, row[0] or 0))
+
+
+def all_values(form: Any, variant: Variant, rows: Mapping[str, int]) -> dict[str, Any]:
+    return {o.key: value_of(form, o, rows.get(o.key)) for o in variant.all_options()}
+
+
+def house_rules(
+    form: Any, variant: Variant, rows: Mapping[str, int] | None = None
+) -> dict[str, Any]:
+    """The options whose values differ from the variant's defaults."""
+    values = all_values(form, variant, rows or {})
+    return {o.key: values[o.key] for o in variant.all_options() if values[o.key] != o.default}
+
+
+def check(form: Any, variant: Variant, state: Editor) -> bool:
+    """Whether the typed house rules are valid, by the engine's own checks; each
+    problem is kept in ``state.errors`` under its option's key."""
+    options = variant.all_options()
+    if any(form[n].errors for o in options for n in option_names(o, state.rows.get(o.key))):
+        return False
+    values = all_values(form, variant, state.rows)
+    for option in options:
+        problem = option_problem(option, values[option.key])
+        if problem:
+            state.errors.setdefault(option.key, []).append(problem)
+    if state.errors:
+        return False
+    try:
+        read_options(variant, house_rules(form, variant, state.rows))
+    except ScoringError as error:
+        key, _, problem = error.problem.partition(": ")
+        known = {o.key for o in options}
+        state.errors.setdefault(key if key in known else "", []).append(
+            problem if key in known else error.message
+        )
+        return False
+    return True
+
+
+def layout(form: Any, variant: Variant, state: Editor) -> list[dict[str, Any]]:
+    """What the template shows per option: its fields, row by row for lists."""
+    out = []
+    for option in variant.all_options():
+        rows = state.rows.get(option.key)
+        names = option_names(option, rows)
+        per_row = len(row_parts(option)) if option.kind in LISTS else len(names)
+        out.append({
+            "option": option,
+            "list": option.kind in LISTS,
+            "rows": [[form[n] for n in names[i:i + per_row]]
+                     for i in range(0, len(names), per_row)],
+            "errors": state.errors.get(option.key, []),
+        })  # fmt: skip
+    return out
+
+
+def rule_set_form(
+    variant: Variant, values: Mapping[str, Any], state: Editor, name: str = ""
+) -> Any:
+    """A saved rule set's editor: its name and every house rule."""
+
+    class RuleSetForm(FlaskForm):
+        name = StringField("Name", [DataRequired("Give the rule set a name."), Length(max=40)],
+                           filters=[lambda s: " ".join(s.split()) if s else s])  # fmt: skip
+
+    add_fields(RuleSetForm, variant, values, state.rows)
+    return RuleSetForm(formdata=state.formdata, name=name)
+
+
+def what_if_form(
+    variant: Variant, values: Mapping[str, Any], state: Editor, sets: list[dict[str, Any]]
+) -> Any:
+    """The what-if question (a GET form, changes nothing): a saved rule set, or
+    the numbers typed in the editor."""
+
+    class WhatIfForm(FlaskForm):
+        class Meta:
+            csrf = False
+
+        rule_set = SelectField(
+            "Rules", coerce=int, default=0,
+            choices=[SelectChoice("0", "the numbers below"),
+                     *(SelectChoice(str(s["id"]), s["name"]) for s in sets)],
+        )  # fmt: skip
+
+    add_fields(WhatIfForm, variant, values, state.rows)
+    return WhatIfForm(formdata=state.formdata)
+
+
+class NameForm(FlaskForm):
+    """Save a game's house rules as a rule set."""
+
+    name = StringField("Save these rules as", [DataRequired("Give the rule set a name."),
+                                               Length(max=40)])  # fmt: skip
+
+
+class ConfirmForm(FlaskForm):
+    """A button that changes something (retire, bring back): the CSRF token only."""

@@ -1,0 +1,92 @@
+"""The table as the sheets describe it: partners and rentraps, who deals and who
+sits out, who deals the weepers, and no dealer where the sheet has none."""
+
+import re
+
+import pytest
+
+from scorekeeper.data.connection import connect
+from scorekeeper.data.rounds import add_round
+from scorekeeper.scoring import get_variant
+from scorekeeper.scoring.seating import teams, turn
+
+
+def add_rounds(app, game_id, rounds):
+    db = connect(app.config["DATABASE"])
+    try:
+        for entries in rounds:
+            add_round(db, game_id, entries)
+    finally:
+        db.close()
+
+
+def next_line(html):
+    return re.search(r'<p class="next">(.*?)</p>', html, re.S).group(1)
+
+
+def test_five_person_board_shows_each_players_partner_and_rentrap(client, make_game):
+    game = make_game("five-person", seats=("P1", "P2", "P3", "P4", "P5"))
+    html = client.get(f"/games/{game}").get_data(as_text=True)
+    for player, partner, rentrap in [("P1", "P3", "P4"), ("P2", "P4", "P5"), ("P3", "P5", "P1"),
+                                     ("P4", "P1", "P2"), ("P5", "P2", "P3")]:  # fmt: skip
+        assert f"{player}'s partner: <strong>{partner}</strong> · rentrap: {rentrap}" in html
+
+
+def test_other_boards_show_no_partner_lines(client, make_game):
+    assert "rentrap" not in client.get(f"/games/{make_game()}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("sitter_deals", [True, False])
+def test_five_player_classic_dealer_and_sitter_out_agree_every_round(app, client, make_game,
+                                                                     sitter_deals):  # fmt: skip
+    seats = ("Ann", "Bob", "Cat", "Dan", "Eve")
+    options = {} if sitter_deals else {"sitter_deals": False}
+    game = make_game("classic", seats=seats, options=options, first_dealer=0)
+    three = teams(get_variant("classic"), list(seats))[0]
+    for number in range(1, 8):
+        line = next_line(client.get(f"/games/{game}").get_data(as_text=True))
+        dealer = re.search(r'class="dealer">(\w+) deals<', line).group(1)
+        sitter = re.search(r'class="sits-out">(\w+) sits out<', line).group(1)
+        assert sitter == three[(number - 1) % 3]
+        if sitter_deals:
+            assert dealer == sitter
+        else:
+            assert dealer != sitter
+        add_rounds(app, game, [{"Ann & Cat & Eve": {"meld_points": 5}}])
+    details = client.get(f"/games/{game}").get_data(as_text=True)
+    assert details.count(" dealt</small>") == 7
+
+
+def test_without_the_sitter_dealing_the_deal_skips_whoever_sits_out():
+    classic, seats = get_variant("classic"), list("ABCDE")
+    rules = {"sitter_deals": False}
+    dealers = [turn(classic, seats, 0, n, rules).dealer for n in range(1, 7)]
+    sitters = [turn(classic, seats, 0, n, rules).sits_out for n in range(1, 7)]
+    assert sitters == ["A", "C", "E", "A", "C", "E"]
+    assert dealers == ["B", "B", "C", "D", "E", "A"]  # clockwise; a sitter-out passes it on
+    assert all(d != s for d, s in zip(dealers, sitters, strict=True))
+
+
+def test_sitter_deals_is_a_house_rule_with_a_fill_note(client):
+    option = next(o for o in get_variant("classic").all_options() if o.key == "sitter_deals")
+    assert option.kind == "flag" and option.default is True and option.fill
+    assert "the player sitting out deals" in client.get("/rules/classic").get_data(as_text=True)
+
+
+def test_weeping_board_says_who_deals_the_weepers(app, client, make_game):
+    game = make_game("weeping", seats=("Ann", "Bob", "Cat", "Dan"), first_dealer=1)
+    line = next_line(client.get(f"/games/{game}").get_data(as_text=True))
+    assert "Bob deals" in line and "Ann deals the weepers" in line
+    add_rounds(app, game, [{"Ann & Cat": {"meld_points": 5}}])
+    line = next_line(client.get(f"/games/{game}").get_data(as_text=True))
+    assert "Cat deals" in line and "Bob deals the weepers" in line
+
+
+def test_hand_and_foot_has_no_dealer_on_the_form_or_the_board(app, client, make_game):
+    form = client.get("/games/new/hand-and-foot/4").get_data(as_text=True)
+    assert "First dealer" not in form
+    assert "First dealer" in client.get("/games/new/classic/4").get_data(as_text=True)
+    game = make_game("hand-and-foot")
+    add_rounds(app, game, [{"Ann & Bea": {"meld_points": 5}}])
+    html = client.get(f"/games/{game}").get_data(as_text=True)
+    assert " deals" not in html and " dealt" not in html
