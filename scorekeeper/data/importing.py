@@ -77,7 +77,7 @@ def import_data(
     plan = check_export(data)
     added = write_rule_sets(db, data.get("rule_sets"))  # few; first, so a bad one stores nothing
     counts = write(db, plan, progress)
-    return {**counts, "rule sets added": added} if "rule_sets" in data else counts
+    return {**counts, "rule sets added": added} if data.get("rule_sets") else counts
 
 
 def write_rule_sets(db: Database, sets: Any) -> int:

@@ -68,9 +68,9 @@ def number_problem(label: str, text: str, limit: int, points: bool) -> str | Non
     """
     if text == "":
         return None
-    if re.fullmatch(r"[-−]\s*\d+", text):
+    if re.fullmatch(r"[-−]\s*[0-9]+", text):
         return f"{label} are entered as a positive number, without a minus sign."
-    if not re.fullmatch(r"\d+", text):
+    if not re.fullmatch(r"[0-9]+", text):  # only the digits 0-9: "１２" is not taken as 12
         example = 45 if points else 2
         shown = "".join(c if c.isprintable() else "?" for c in text[:12])
         shown += "…" if len(text) > 12 else ""
@@ -220,16 +220,23 @@ def is_empty(entries: dict[str, Any]) -> bool:
     return not any(entries.values())
 
 
+def error_field(form: Any, error: ScoringError, sides: list[str]) -> Any:
+    """The form field an engine problem concerns, or None (then it goes above the form)."""
+    if error.side not in sides or not error.field:
+        return None
+    name = field_name(sides.index(error.side), error.field)
+    if error.field in ("went_out", "concealed"):
+        name = error.field  # asked once for the round
+    return form[name] if name in form else None
+
+
 def show_error(form: Any, error: ScoringError, sides: list[str]) -> None:
     """Put the engine's message beside the field it concerns (or above the form)."""
-    if error.side in sides and error.field:
-        name = field_name(sides.index(error.side), error.field)
-        if error.field in ("went_out", "concealed"):
-            name = error.field
-        if name in form:
-            form[name].errors.append(error.problem)
-            return
-    form.form_errors.append(str(error))
+    field = error_field(form, error, sides)
+    if field is not None:
+        field.errors.append(error.problem)
+    else:
+        form.form_errors.append(str(error))
 
 
 def error_list(form: Any, sides: list[str]) -> list[dict[str, Any]]:

@@ -30,6 +30,7 @@ class Screen:
     preview: dict[str, Any] | None = None
     clash: games.Round | None = None  # another phone's version of the round
     already_saved: int | None = None  # the round number someone saved first
+    closed: bool = False  # a screen opened for a round that is saved already: no form
     confirm_empty: bool = False
     status: int = 200
     notes: list[str] = field(default_factory=list)
@@ -43,7 +44,10 @@ def add_round(game_id: int) -> Page:
     if answer["finished"] and bound > len(played):
         flash("This game is over: no more rounds.")
         return redirect(url_for("games.scoreboard", game_id=game_id))
-    return round_page(Screen(game, played, bound, None), answer)
+    screen = Screen(game, played, bound, None)
+    if request.method == "GET" and bound <= len(played):  # Back to a screen already saved
+        screen.already_saved, screen.closed = bound, True
+    return round_page(screen, answer)
 
 
 @bp.route("/games/<int:game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
@@ -56,9 +60,15 @@ def edit_round(game_id: int, number: int) -> Page:
 
 
 def bound_number(next_number: int) -> int:
-    """The round a posted new-round screen was opened for (the next one on a GET)."""
-    posted = request.form.get("number", "")
-    return int(posted) if request.method == "POST" and posted.isdigit() else next_number
+    """The round a new-round screen is for: the one it was opened for (``?round=``
+    in the scoreboard's link, the form's ``number`` once posted), else the next."""
+    raw = (
+        request.form.get("number", "")
+        if request.method == "POST"
+        else request.args.get("round", "")
+    )
+    bound = int(raw) if raw.isdigit() and len(raw) <= 6 else next_number
+    return bound if 1 <= bound <= next_number else next_number
 
 
 def round_page(screen: Screen, answer: Any) -> Page:
@@ -125,8 +135,8 @@ def show_engine_problems(screen: Screen, form: Any, entries: dict[str, Any]) -> 
     """With some fields refused, the engine's problems with the rest, so that every
     problem shows at once (a field already marked keeps its own message)."""
     for problem in engine_problems(screen, entries):
-        name = round_form.field_name(screen.game["sides"].index(problem.side), problem.field or "")
-        if problem.side in screen.game["sides"] and name in form and not form[name].errors:
+        field = round_form.error_field(form, problem, screen.game["sides"])
+        if field is None or not field.errors:
             round_form.show_error(form, problem, screen.game["sides"])
 
 

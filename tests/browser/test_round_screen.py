@@ -1,0 +1,268 @@
+"""The round screen in the real browser at phone size (360x740, touch): errors that
+cannot be missed, the keyboard's Next, the live preview with new totals and reasons,
+drafts kept in the browser, Undo for ten seconds, card counters in step both ways,
+a clash between two phones, and every variant's screen fitting every phone."""
+
+import pytest
+from playwright.sync_api import expect
+
+VARIANTS = {
+    "classic": ["Ann", "Cat", "Bea", "Dee"],
+    "hand-and-foot": ["Ann", "Cat", "Bea", "Dee"],
+    "five-person": ["Ann", "Bob", "Cat", "Dan", "Eve"],
+    "weeping": ["Ann", "Cat", "Bea", "Dee"],
+    "samba-foot": ["Ann", "Cat", "Bea", "Dee"],
+}
+
+
+def phone_context(browser, **extra):
+    options = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+    return browser.new_context(**{**options, **extra})
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    context = phone_context(browser)
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    page.base = live_server.url
+    page.problems = []
+    page.on("pageerror", lambda error: page.problems.append(str(error)))
+    yield page
+    context.close()
+
+
+def new_game(page, variant="classic"):
+    seats = VARIANTS[variant]
+    page.goto(f"{page.base}/games/new?variant={variant}&players={len(seats)}")
+    for i, name in enumerate(seats):
+        page.fill(f"#seat{i}", name)
+    page.click("text=Start the game")
+    page.wait_for_selector(".totals")
+    return page.url
+
+
+def open_round(page):
+    page.click("a:has-text('Enter round')")
+    page.wait_for_selector("button.step:not([hidden])")  # app.js has run
+
+
+def test_errors_come_all_at_once_in_a_summary_that_takes_focus(phone):
+    new_game(phone)
+    open_round(phone)
+    phone.fill("#s0_meld_points", "12a")
+    phone.fill("#s1_hand_points", "-5")
+    phone.fill("#s1_red_threes", "9")
+    phone.click("button[name=save]")
+    summary = phone.locator("#error-summary")
+    expect(summary).to_be_focused()
+    expect(summary.locator("li")).to_have_count(3)
+    assert (
+        phone.evaluate("document.getElementById('error-summary').getBoundingClientRect().top") < 740
+    )
+    summary.locator("a[href='#s1_hand_points']").click()
+    expect(phone.locator("#s1_hand_points")).to_be_focused()
+    assert phone.input_value("#s0_meld_points") == "12a"
+    assert phone.get_attribute("#s1_hand_points", "aria-describedby") == "s1_hand_points-error"
+
+
+def test_next_on_the_keyboard_moves_on_and_never_saves(phone):
+    new_game(phone)
+    open_round(phone)
+    phone.locator("label.chip:has(input[value='0'])").tap()  # Ann & Bea went out
+    phone.locator("#s0_meld_points").tap()
+    phone.keyboard.insert_text("235")
+    phone.keyboard.press("Enter")  # Ann & Bea's hand does not count: it is skipped
+    expect(phone.locator("#s1_meld_points")).to_be_focused()
+    phone.keyboard.insert_text("150")
+    phone.keyboard.press("Enter")
+    expect(phone.locator("#s1_hand_points")).to_be_focused()
+    phone.keyboard.insert_text("45")
+    phone.keyboard.press("Enter")
+    expect(phone.locator("button[name=save]")).to_be_focused()
+    assert "/rounds/new" in phone.url  # nothing was sent
+    assert phone.locator("[data-spared='0']").is_hidden()
+
+
+def test_the_live_preview_shows_each_sides_score_new_total_and_the_reason(phone):
+    new_game(phone)
+    open_round(phone)
+    phone.fill("#s0_meld_points", "90")
+    expect(phone.locator(".round-head output[data-after='Ann & Bea']")).to_have_text("= 90")
+    expect(phone.locator(".round-head output.preview[data-side='Ann & Bea']")).to_have_text("+90")
+    phone.locator("label.chip:has(input[value='1'])").tap()  # Cat & Dee went out: no canasta
+    problem = phone.locator(".live-problem")
+    expect(problem).to_contain_text("going out needs at least 1 canasta")
+    expect(problem).to_have_class("live-problem bad")
+    phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert phone.locator(".round-head").bounding_box()["y"] <= 1  # the totals stay in sight
+
+
+def test_what_is_typed_survives_a_reload_until_the_round_is_saved(phone):
+    new_game(phone)
+    open_round(phone)
+    phone.fill("#s0_meld_points", "120")
+    phone.locator("button.step[data-step='1'][data-for=s1_red_threes]").tap()
+    phone.locator("label.chip:has(input[value='1'])").tap()
+    phone.wait_for_timeout(300)
+    phone.reload()
+    phone.wait_for_selector(".restored")
+    assert (
+        phone.input_value("#s0_meld_points") == "120" and phone.input_value("#s1_red_threes") == "1"
+    )
+    assert phone.is_checked("input[name=went_out][value='1']")
+    phone.locator("label.chip:has(input[value='-'])").tap()
+    phone.click("button[name=save]")
+    phone.wait_for_selector(".totals")
+    open_round(phone)  # round 2: nothing restored from round 1
+    assert phone.locator(".restored").count() == 0
+    assert phone.input_value("#s0_meld_points") == ""
+    assert phone.evaluate("Object.keys(localStorage).filter(k => k.includes(':new:1')).length") == 0
+
+
+def test_undo_is_offered_for_ten_seconds_after_a_save(phone):
+    new_game(phone)
+    phone.clock.install()
+    open_round(phone)
+    phone.fill("#s0_meld_points", "50")
+    phone.click("button[name=save]")
+    undo = phone.locator("form.undo button")
+    expect(undo).to_be_visible()
+    phone.clock.run_for(11_000)
+    expect(undo).to_have_count(0)
+    assert "Round 1 saved." in phone.inner_text("form.undo")
+
+
+def test_undo_takes_the_round_back(phone):
+    new_game(phone)
+    open_round(phone)
+    phone.fill("#s0_meld_points", "50")
+    phone.click("button[name=save]")
+    phone.click("form.undo button")
+    expect(phone.locator(".flash")).to_contain_text("Round 1 undone")
+    assert phone.locator("#round-1").count() == 0
+
+
+def test_the_card_counter_and_the_field_stay_in_step_both_ways(phone):
+    new_game(phone, "hand-and-foot")
+    open_round(phone)
+    phone.click("#side-0 details.counter summary")
+    assert phone.locator("#s0_meld_points__red_three").count() == 0  # counted apart
+    phone.fill("#s0_meld_points__joker", "2")
+    phone.fill("#s0_meld_points__high", "3")
+    assert phone.input_value("#s0_meld_points") == "130"
+    phone.fill("#s0_meld_points", "140")
+    assert phone.input_value("#s0_meld_points__joker") == ""  # typing clears the counter
+    phone.click("button[name=save]")
+    phone.wait_for_selector(".totals")
+
+
+def test_an_empty_round_asks_first(phone):
+    new_game(phone, "hand-and-foot")
+    open_round(phone)
+    phone.click("button[name=save]")
+    expect(phone.locator(".notice[role=alert]")).to_contain_text("Nothing was entered for round 1")
+    phone.click("button[name=confirm_empty]")
+    phone.wait_for_selector(".totals")
+    assert "3 rounds left" in phone.inner_text(".next")
+
+
+def test_back_then_save_says_the_round_is_already_saved(phone):
+    new_game(phone)
+    open_round(phone)
+    phone.fill("#s0_meld_points", "50")
+    phone.click("button[name=save]")
+    phone.wait_for_selector(".totals")
+    phone.go_back()  # the screen of round 1 again (from the cache, or asked for anew)
+    phone.wait_for_load_state("load")
+    if phone.locator("form.round-form").count():
+        phone.fill("#s0_meld_points", "55")
+        phone.click("button[name=save]")
+        assert phone.input_value("#s0_meld_points") == "55"
+    expect(phone.locator(".notice[role=alert]")).to_contain_text("Round 1 is already saved")
+    phone.click("text=Enter round 2")
+    phone.wait_for_selector("form.round-form")
+    assert "Save round 2" in phone.inner_text("button[name=save]")
+
+
+def test_two_phones_correcting_one_round_see_each_others_version(browser, live_server):
+    scorer, other = phone_context(browser), phone_context(browser)
+    first, second = scorer.new_page(), other.new_page()
+    first.base = second.base = live_server.url
+    board = new_game(first)
+    first.click("a:has-text('Enter round')")
+    first.fill("#s0_meld_points", "100")
+    first.click("button[name=save]")
+    first.wait_for_selector(".totals")
+    edit = board + "/rounds/1/edit"
+    first.goto(edit)
+    second.goto(edit)
+    second.fill("#s0_meld_points", "200")
+    second.click("button[name=save]")
+    second.wait_for_selector(".totals")
+    first.fill("#s0_meld_points", "300")
+    first.click("button[name=save]")
+    clash = first.locator(".clash")
+    expect(clash).to_contain_text("Another phone changed round 1")
+    expect(clash).to_contain_text("meld points 200")
+    assert first.input_value("#s0_meld_points") == "300"
+    first.click("button[name=save]")  # save again: mine replaces theirs
+    first.wait_for_selector(".totals")
+    assert "300" in first.inner_text(".total .points >> nth=0")
+    scorer.close()
+    other.close()
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize(
+    "viewport", [(320, 640), (360, 740), (430, 932), (740, 360)], ids=lambda v: f"{v[0]}x{v[1]}"
+)
+def test_the_round_screen_fits_every_phone(browser, live_server, variant, viewport):
+    context = phone_context(browser, viewport={"width": viewport[0], "height": viewport[1]})
+    page = context.new_page()
+    page.base = live_server.url
+    new_game(page, variant)
+    open_round(page)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= viewport[0]
+    if viewport == (360, 740):
+        tallest = page.evaluate(
+            "Math.max(...[...document.querySelectorAll('fieldset.side-entry')]"
+            ".map(f => f.getBoundingClientRect().height))"
+        )
+        assert tallest < 740 - page.locator(".round-head").bounding_box()["height"]
+    context.close()
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_round_screen_at_large_text(browser, live_server, variant):
+    context = phone_context(browser)
+    page = context.new_page()
+    page.base = live_server.url
+    new_game(page, variant)
+    open_round(page)
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    context.close()
+
+
+def test_without_javascript_the_summary_is_at_the_top_and_saving_works(browser, live_server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
+    page = context.new_page()
+    page.base = live_server.url
+    new_game(page, "weeping")
+    page.click("a:has-text('Enter round')")
+    page.fill("#s0_meld_points", "7")
+    page.check("input[name=went_out][value='0']")
+    page.click("button[name=save]")
+    summary = page.locator("#error-summary")
+    assert summary.bounding_box()["y"] < 740
+    expect(summary).to_contain_text("7 is not a multiple of 5")
+    expect(summary).to_contain_text("going out needs")
+    page.fill("#s0_meld_points", "70")
+    page.check("input[name=went_out][value='-']")
+    page.check("#s0_weepers_picked_up-0")
+    page.fill("#s0_natural_canastas", "1")
+    page.click("button[name=save]")
+    page.wait_for_selector(".totals")
+    assert page.locator("#round-1").count() == 1
+    context.close()

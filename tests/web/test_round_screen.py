@@ -1,0 +1,201 @@
+"""The round screen through the test client: who went out asked once, numbers kept
+as typed and refused in the scorer's words, every problem at once, bound to its round
+number, an empty round confirmed, Undo, card counters that cannot double count, fields
+shown only where the variant and the house rules use them, a stale edit's clash."""
+
+import re
+
+import pytest
+
+from scorekeeper.data import rounds as stored_rounds
+from scorekeeper.data.connection import connect
+
+
+def post(client, game, data, path="rounds/new"):
+    return client.post(f"/games/{game}/{path}", data=data)
+
+
+def api_rounds(client, game):
+    return client.get(f"/api/games/{game}").json["document"]["rounds"]
+
+
+def test_who_went_out_is_one_control_for_the_round(client, make_game):
+    game = make_game()
+    page = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
+    assert page.count('name="went_out"') == 3  # nobody, and each of the two sides
+    assert "s0_went_out" not in page and 'name="s0_concealed"' not in page
+    data = {"number": "1", "went_out": "1", "concealed": "y", "s1_natural_canastas": "1"}
+    assert post(client, game, data).status_code == 302
+    assert api_rounds(client, game) == [
+        {"Ann & Bea": {}, "Cat & Dee": {"natural_canastas": 1, "went_out": True, "concealed": True}}
+    ]
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [("12a", "Meld points are entered as a whole number, like 45: “12a” is not one."),
+     ("1,5", "Meld points are entered as a whole number, like 45: “1,5” is not one."),
+     ("abc", "Meld points are entered as a whole number, like 45: “abc” is not one."),
+     ("-5", "Meld points are entered as a positive number, without a minus sign."),
+     ("37", "37 is not a multiple of 5: every card is worth a multiple of 5."),
+     ("1000000", "1000000 is more than a round can hold (at most 100000)."),
+     ("１２", "Meld points are entered as a whole number, like 45: “１２” is not one.")],
+)  # fmt: skip
+def test_a_number_is_refused_in_the_scorers_words_never_changed(client, make_game, typed, message):
+    game = make_game()
+    response = post(client, game, {"number": "1", "s0_meld_points": typed})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and message in html
+    assert f'value="{typed}"' in html  # what was typed is kept as typed
+    assert api_rounds(client, game) == []
+
+
+def test_every_problem_at_once_in_a_summary_linking_to_each_field(client, make_game):
+    game = make_game()
+    data = {"number": "1", "s0_meld_points": "12a", "s1_hand_points": "-5", "s1_red_threes": "9"}
+    html = post(client, game, data).get_data(as_text=True)
+    summary = re.search(r'<div class="error-summary".*?</div>', html, re.S).group(0)
+    assert "There are 3 problems" in summary and "autofocus" in summary
+    for field in ("s0_meld_points", "s1_hand_points", "s1_red_threes"):
+        assert f'href="#{field}"' in summary
+        assert f'aria-describedby="{field}-error"' in html and f'id="{field}-error"' in html
+    assert "9 is more than the 4 red threes in play" in summary
+
+
+def test_a_screen_is_bound_to_its_round_back_then_save_stores_nothing_twice(client, make_game):
+    game = make_game()
+    first = {"number": "1", "s0_meld_points": "50", "key": "a"}
+    assert post(client, game, first).status_code == 302
+    assert post(client, game, first).status_code == 302  # a double tap: the same key
+    again = {**first, "key": "b"}  # Back to the old screen, then Save: a new key
+    response = post(client, game, again)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409 and "Round 1 is already saved" in html
+    assert f"/games/{game}/rounds/1/edit" in html and 'value="50"' in html
+    assert len(api_rounds(client, game)) == 1
+
+
+def test_an_empty_round_asks_before_it_is_stored(client, make_game):
+    game = make_game("hand-and-foot")
+    response = post(client, game, {"number": "1"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and "Nothing was entered for round 1" in html
+    assert "one of the 4 rounds left" in html
+    assert api_rounds(client, game) == []
+    assert post(client, game, {"number": "1", "confirm_empty": "1"}).status_code == 302
+    assert api_rounds(client, game) == [{"Ann & Bea": {}, "Cat & Dee": {}}]
+
+
+def test_undo_right_after_a_save_and_not_later(app, client, make_game):
+    game = make_game()
+    response = post(client, game, {"number": "1", "s0_meld_points": "50", "key": "k"})
+    board = client.get(response.location).get_data(as_text=True)
+    assert "Round 1 saved." in board and f"/games/{game}/rounds/1/undo" in board
+    assert client.post(f"/games/{game}/rounds/1/undo", data={"version": "1"}).status_code == 302
+    assert api_rounds(client, game) == []
+    history = client.get(f"/games/{game}/history").get_data(as_text=True)
+    assert "Round 1 undone" in history
+    post(client, game, {"number": "1", "s0_meld_points": "50", "key": "k2"})
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE rounds SET created_at = '2020-01-01T00:00:00+00:00'")
+    db.conn.commit()
+    assert "Undo" not in client.get(f"/games/{game}?saved=1").get_data(as_text=True)
+    client.post(f"/games/{game}/rounds/1/undo", data={"version": "1"})
+    assert len(api_rounds(client, game)) == 1
+    assert stored_rounds.UNDO_SECONDS <= 30
+
+
+def test_undo_is_only_for_the_last_round(client, make_game):
+    game = make_game()
+    for n, key in ((1, "a"), (2, "b")):
+        post(client, game, {"number": str(n), "s0_meld_points": "50", "key": key})
+    client.post(f"/games/{game}/rounds/1/undo", data={"version": "1"})
+    assert len(api_rounds(client, game)) == 2
+
+
+@pytest.mark.parametrize(
+    ("variant", "seats", "field", "offered", "left_out"),
+    [("hand-and-foot", "Ann Cat Bea Dee", "meld_points", "joker", "red_three"),
+     ("hand-and-foot", "Ann Cat Bea Dee", "foot_points", "red_three", None),
+     ("weeping", "Ann Cat Bea Dee", "hand_points", "joker", "black_three"),
+     ("weeping", "Ann Cat Bea Dee", "weeper_points", "ace", "black_three"),
+     ("weeping", "Ann Cat Bea Dee", "meld_points", "black_three", None),
+     ("classic", "Ann Cat Bea Dee", "hand_points", "black_three", None)],
+)  # fmt: skip
+def test_card_counters_offer_only_what_belongs_in_their_total(
+    client, make_game, variant, seats, field, offered, left_out
+):
+    game = make_game(variant, seats=tuple(seats.split()))
+    html = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
+    assert f'id="s0_{field}__{offered}"' in html
+    if left_out:
+        assert f'id="s0_{field}__{left_out}"' not in html
+        response = post(client, game, {"number": "1", f"s0_{field}__{left_out}": "1"})
+        assert api_rounds(client, game) == [] or response.status_code == 400
+
+
+def test_rare_fields_fold_away_and_switched_off_fields_are_not_shown(client, make_game):
+    classic = client.get(f"/games/{make_game()}/rounds/new").get_data(as_text=True)
+    more = re.findall(r'<details class="more".*?</details>', classic, re.S)
+    assert any("Dealer bonus" in d for d in more) and any("concealed" in d for d in more)
+    assert classic.count('name="s0_dealer_bonus"') == 1 and 'name="s1_dealer_bonus"' not in classic
+    samba = client.get(f"/games/{make_game('samba-foot')}/rounds/new").get_data(as_text=True)
+    assert "red_sevens_canastas" not in samba
+    game = make_game("samba-foot", options={"red_sevens": True})
+    assert "s0_red_sevens_canastas" in client.get(f"/games/{game}/rounds/new").get_data(
+        as_text=True
+    )
+
+
+def test_weepers_are_ticked_by_player(client, make_game):
+    game = make_game("weeping")
+    html = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
+    assert 'name="s0_weepers_picked_up"' in html and ">Ann</span>" in html and ">Bea</span>" in html
+    data = {"number": "1", "s0_natural_canastas": "1", "s0_mixed_canastas": "1",
+            "s0_weepers_picked_up": ["0", "1"], "went_out": "0"}  # fmt: skip
+    assert post(client, game, data).status_code == 302
+    assert api_rounds(client, game)[0]["Ann & Bea"]["weepers_picked_up"] == 2
+    edit = client.get(f"/games/{game}/rounds/1/edit").get_data(as_text=True)
+    ticked = re.findall(r'<input[^>]*\bchecked\b[^>]*name="s0_weepers_picked_up"', edit)
+    assert len(ticked) == 2
+
+
+def test_a_stale_edit_shows_the_other_phones_version_and_keeps_yours(client, make_game):
+    game = make_game()
+    client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 100}})
+    client.put(f"/api/games/{game}/rounds/1", json={"Ann & Bea": {"meld_points": 200}})
+    response = post(client, game, {"s0_meld_points": "300", "version": "1"}, "rounds/1/edit")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409 and "Another phone changed round 1" in html
+    assert "meld points 200" in html and 'value="300"' in html
+    assert 'name="version" type="hidden" value="2"' in html  # Save again replaces theirs
+    assert (
+        post(client, game, {"s0_meld_points": "300", "version": "2"}, "rounds/1/edit").status_code
+        == 302
+    )
+    assert api_rounds(client, game)[0]["Ann & Bea"]["meld_points"] == 300
+
+
+def test_the_live_preview_gives_new_totals_or_the_reason(client, make_game):
+    game = make_game()
+    client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 100}})
+    answer = post(client, game, {"s0_meld_points": "90"}, "rounds/2/preview").json
+    assert answer["before"]["Ann & Bea"] == 100 and answer["after"]["Ann & Bea"] == 190
+    problem = post(client, game, {"went_out": "1"}, "rounds/2/preview")
+    assert problem.status_code == 400
+    assert problem.json["error"].startswith("Cat & Dee: Went out: going out needs")
+
+
+def test_resumed_from_paper_the_round_numbers_follow_on(client, app, make_game):
+    from scorekeeper.data.evenings import create_evening
+    from scorekeeper.data.games import create_game
+
+    db = connect(app.config["DATABASE"])
+    evening = create_evening(db, "2026-11-21")
+    game = create_game(db, evening_id=evening, variant="classic", sides=["A", "B"], players=2,
+                       options={}, seats=["A", "B"], start={"totals": {"A": 4900}, "rounds": 7})  # fmt: skip
+    html = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
+    assert "Round 8" in html and "Save round 8" in html
+    post(client, game, {"number": "1", "s0_meld_points": "200"})
+    board = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "Game over after 8 rounds" in board
