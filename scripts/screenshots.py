@@ -15,7 +15,7 @@ from pathlib import Path
 from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
 from test_browser import enter_round, fill_round, start_game  # noqa: E402

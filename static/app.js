@@ -74,7 +74,7 @@ function wentOut(form) {
 // The live preview: each side's round score and new total, or why it cannot be scored.
 function livePreview(form) {
   const problem = form.querySelector(".live-problem");
-  const calm = "Round scores and new totals show as you type.";
+  const calm = "Scores and new totals update as you type.";
   problem.textContent = calm;
   const show = (answer) => {
     for (const out of form.querySelectorAll("output.preview")) {
