@@ -134,7 +134,7 @@ def test_the_scorers_whole_path(phone, variant):
     assert phone.locator("a:has-text('Enter round')").count() == 0
     assert_fits_the_phone(phone)
     phone.click("text=History of changes")
-    assert phone.locator(".history li").count() == len(rounds) + 1
+    expect(phone.locator(".history li")).to_have_count(len(rounds) + 1)
 
 
 def test_errors_show_beside_the_field_and_keep_what_was_typed(phone):
