@@ -3,40 +3,31 @@
 Each migration stands alone: it carries the SQL and the code it needs, frozen as
 it was written, and imports nothing from the live query modules (only the pure
 scoring engine, whose answers are the specification). To change the schema, add
-a module ``mNNNN_what.py`` with an ``apply(db)`` function and list it below;
+a module ``mNNNN_what.py`` with an ``apply(db)`` function and add its name to
+``NAMES``;
 never edit one that has shipped, and never drop a table.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from sqlite_utils.migrations import Migrations
 
-from . import (
-    m0001_initial,
-    m0002_round_request_keys,
-    m0003_scorer_passphrases,
-    m0004_results_and_history,
-    m0005_player_tallies,
-    m0006_seats_by_player_and_game,
-    m0007_round_request_hashes,
-    m0008_names_and_removals,
-    m0009_rule_sets,
-)
-
-MODULES = (
-    m0001_initial,
-    m0002_round_request_keys,
-    m0003_scorer_passphrases,
-    m0004_results_and_history,
-    m0005_player_tallies,
-    m0006_seats_by_player_and_game,
-    m0007_round_request_hashes,
-    m0008_names_and_removals,
-    m0009_rule_sets,
-)
+# In the order they apply; each name is a module of this package.
+NAMES = [
+    "m0001_initial",
+    "m0002_round_request_keys",
+    "m0003_scorer_passphrases",
+    "m0004_results_and_history",
+    "m0005_player_tallies",
+    "m0006_seats_by_player_and_game",
+    "m0007_round_request_hashes",
+    "m0008_names_and_removals",
+    "m0009_rule_sets",
+]
+MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 
 migrations = Migrations("scorekeeper")
-for _module in MODULES:
-    migrations(name=_module.__name__.rpartition(".")[2])(_module.apply)
-
-NAMES = [m.__name__.rpartition(".")[2] for m in MODULES]
+for _name, _module in zip(NAMES, MODULES, strict=True):
+    migrations(name=_name)(_module.apply)
