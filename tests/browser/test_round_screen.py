@@ -98,6 +98,27 @@ def test_the_live_preview_shows_each_sides_score_new_total_and_the_reason(phone)
     assert phone.locator(".round-head").bounding_box()["y"] <= 1  # the totals stay in sight
 
 
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_variant_keeps_a_draft_and_shows_every_problem_at_once(phone, variant):
+    new_game(phone, variant)
+    open_round(phone)
+    phone.fill("#s0_meld_points", "7")
+    phone.fill("#s1_hand_points", "x")
+    phone.wait_for_timeout(300)
+    phone.reload()
+    phone.wait_for_selector(".restored")
+    assert phone.input_value("#s0_meld_points") == "7"
+    phone.click("button[name=save]")
+    summary = phone.locator("#error-summary")
+    expect(summary).to_be_focused()
+    expect(summary.locator("li")).to_have_count(2)
+    phone.fill("#s0_meld_points", "70")
+    phone.fill("#s1_hand_points", "")
+    phone.click("button[name=save]")
+    phone.wait_for_selector("#round-1", state="attached")
+    expect(phone.locator("form.undo button")).to_be_visible()
+
+
 def test_what_is_typed_survives_a_reload_until_the_round_is_saved(phone):
     new_game(phone)
     open_round(phone)
