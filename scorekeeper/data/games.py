@@ -186,7 +186,8 @@ def play_again(db: Database, game_id: int, rng: random.Random | None = None) -> 
         if done:
             return int(done["id"])
         seats, dealer = next_seating(game, rng or random.SystemRandom())
-        sides = side_names(get_variant(game["variant"]), seats) if seats else game["sides"]
+        variant = get_variant(game["variant"])
+        sides = side_names(variant, seats, len(game["sides"])) if seats else game["sides"]
         return create_game(
             db, evening_id=game["evening_id"], variant=game["variant"], sides=sides,
             players=game["players"], options=game["options"], seats=seats,

@@ -178,7 +178,8 @@ def check_seats(seats: Any, doc: dict[str, Any], players: int) -> list[str]:
                 f"seats: {quote(seat[:40])}: {problem or 'a name may not be empty'}"
             )
     if seats and (
-        len(seats) != players or side_names(get_variant(doc["variant"]), seats) != doc["sides"]
+        len(seats) != players
+        or side_names(get_variant(doc["variant"]), seats, len(doc["sides"])) != doc["sides"]
     ):
         raise ImportProblem("seats: do not match the sides and players of the game")
     return seats

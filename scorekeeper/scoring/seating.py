@@ -18,15 +18,28 @@ def side_count(variant: Variant, players: int) -> int:
     return len(variant.arrangement(players))
 
 
-def teams(variant: Variant, seats: list[str]) -> list[list[str]]:
-    """The players of each side, in seat order."""
-    k = side_count(variant, len(seats))
+def teams(variant: Variant, seats: list[str], sides: int | None = None) -> list[list[str]]:
+    """The players of each side, in seat order: ``sides`` sides where the variant
+    lets a table choose (hand-and-foot's four may play each alone), else the usual.
+
+    >>> from scorekeeper.scoring import get_variant
+    >>> teams(get_variant("hand-and-foot"), ["Ann", "Cat", "Bea", "Dee"])
+    [['Ann', 'Bea'], ['Cat', 'Dee']]
+    >>> teams(get_variant("hand-and-foot"), ["Ann", "Cat", "Bea", "Dee"], sides=4)
+    [['Ann'], ['Cat'], ['Bea'], ['Dee']]
+    """
+    k = sides or side_count(variant, len(seats))
     return [[name for i, name in enumerate(seats) if i % k == side] for side in range(k)]
 
 
-def side_names(variant: Variant, seats: list[str]) -> list[str]:
+def side_names(variant: Variant, seats: list[str], sides: int | None = None) -> list[str]:
     """A side is named by its players: "Ann & Bea"."""
-    return [" & ".join(team) for team in teams(variant, seats)]
+    return [" & ".join(team) for team in teams(variant, seats, sides)]
+
+
+def side_choices(variant: Variant, players: int) -> list[int]:
+    """How many sides this many players may make (more than one: the table chooses)."""
+    return sorted({len(a) for a in variant.arrangements(players)})
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,8 @@ class Board:
 def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) -> Board:
     variant = get_variant(game["variant"])
     seats = game["seats"]
-    members = dict(zip(game["sides"], teams(variant, seats), strict=False)) if seats else {}
+    sides = len(game["sides"])
+    members = dict(zip(game["sides"], teams(variant, seats, sides), strict=False)) if seats else {}
     rules = variant.rules(game["options"])
     offset = game.get("start", {}).get("rounds", 0)
     start = {s: game.get("start", {}).get("totals", {}).get(s, 0) for s in game["sides"]}

@@ -33,6 +33,7 @@ from wtforms.validators import (
 from ..data import checks
 from ..scoring import VARIANTS, Variant
 from ..scoring.fields import POINTS_LIMIT
+from ..scoring.seating import side_choices
 from .labels import evening_name
 from .option_form import add_fields
 from .round_form import STALE_FORM as STALE_FORM
@@ -75,6 +76,17 @@ def multiple_of_5(form: FlaskForm, field: Field) -> None:
         raise ValidationError("Scores are multiples of 5.")
 
 
+def side_options(variant: Variant, players: int) -> list[SelectChoice]:
+    """Teams or each alone, where the variant lets the table choose."""
+    counts = side_choices(variant, players)
+    if len(counts) < 2:
+        return []
+    return [
+        SelectChoice(str(n), "each alone" if n == players else f"in {n} teams of {players // n}")
+        for n in counts
+    ]
+
+
 def new_game_form(
     variant: Variant,
     players: int,
@@ -85,6 +97,8 @@ def new_game_form(
     """Step two: seats, evening, first dealer and every house rule of the variant
     (filled in with ``values``, list options with ``rows`` rows)."""
 
+    arrangements = side_options(variant, players)
+
     class NewGameForm(FlaskForm):
         date = DateField("Date", default=date.today)
         evening = SelectField("Evening", coerce=int, default=0)
@@ -93,6 +107,12 @@ def new_game_form(
             [Optional(), Length(min=MIN_PASSPHRASE, max=200)],
             description="Only people who type it may enter or correct rounds; "
             "everyone else sees the game read-only.",
+        )
+        sides = SelectField(
+            "How you play",
+            choices=arrangements,
+            default=arrangements[0].value if arrangements else None,  # teams, as usual
+            validate_choice=bool(arrangements),
         )
         first_dealer = SelectField(
             "First dealer",
@@ -128,7 +148,8 @@ def new_game_form(
         "Rounds already played", [Optional(), NumberRange(0, 200)],
         render_kw={"inputmode": "numeric", "min": 0},
     )  # fmt: skip
-    for side in range(len(variant.arrangement(players))):
+    most = max([len(variant.arrangement(players)), *side_choices(variant, players)])
+    for side in range(most):  # a total for every side the table may choose to have
         total = IntegerField(f"Side {side + 1}", start, render_kw={"inputmode": "numeric"})
         setattr(NewGameForm, f"start_total{side}", total)
     return NewGameForm(formdata=formdata) if formdata is not None else NewGameForm()

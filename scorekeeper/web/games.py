@@ -82,7 +82,7 @@ def start_game(
     if save_as:
         saved.check_name(db, save_as)  # before anything is stored
     seats = [form[f"seat{i}"].data for i in range(count)]
-    sides = side_names(variant, seats)
+    sides = side_names(variant, seats, int(form.sides.data) if form.sides.data else None)
     evening = form.evening.data or evenings.create_evening(db, str(form.date.data))
     secret = form.passphrase.data and security.hash_passphrase(form.passphrase.data)
     game = dict(

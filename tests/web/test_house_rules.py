@@ -228,3 +228,16 @@ def test_the_rules_page_gives_the_games_going_out_requirements(client, make_game
         "In this game, going out needs at least: <strong>2 natural canastas, 3 mixed canastas, 0 wild canastas</strong>"
         in html
     )
+
+
+def test_four_at_hand_and_foot_may_play_each_alone(client):
+    page = client.get("/games/new/hand-and-foot/4").get_data(as_text=True)
+    assert "each alone" in page and "in 2 teams of 2" in page
+    url = "/games/new/hand-and-foot/4"
+    data = seat_form(["Ann", "Cat", "Bea", "Dee"], **defaults_of(client, url))
+    response = client.post(url, data={**data, "sides": "4"})
+    assert response.status_code == 302, response.get_data(as_text=True)[-2000:]
+    game = client.get(response.location.replace("/games/", "/api/games/")).json
+    assert game["document"]["sides"] == ["Ann", "Cat", "Bea", "Dee"]
+    assert 'name="sides"' not in client.get("/games/new/hand-and-foot/3").get_data(as_text=True)
+    assert 'name="sides"' not in client.get("/games/new/classic/4").get_data(as_text=True)
