@@ -13,6 +13,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from . import connection
+
 CANASTA_COLUMNS = (
     "natural_canastas", "mixed_canastas", "wild_canastas", "sevens_canastas", "sambas",
     "red_sevens_canastas", "super_canastas_pure", "super_canastas_impure",
@@ -35,7 +37,7 @@ CONTRIBUTION = (
 
 def contributions(db: Database, game_id: int) -> dict[int, dict[str, Any]]:
     """What one game adds to each of its players' tallies."""
-    return {row["player_id"]: row for row in db.query(CONTRIBUTION, [game_id])}
+    return {found["player_id"]: found for found in connection.rows(db, CONTRIBUTION, [game_id])}
 
 
 def apply(db: Database, old: dict[int, dict[str, Any]], new: dict[int, dict[str, Any]]) -> None:
@@ -55,6 +57,8 @@ def apply(db: Database, old: dict[int, dict[str, Any]], new: dict[int, dict[str,
         )
         update_best(db, player, variant, (before or {}).get("best"), (after or {}).get("best"))
         change = dict(zip(SUMS, deltas, strict=True))
+        if not (change["finished"] or change["won"]):
+            continue  # most changes: the month's figures stay as they are
         update_month(
             db, player, (after or before or {})["month"], change["finished"], change["won"]
         )
@@ -73,7 +77,9 @@ def update_month(db: Database, player: int, month: str, games: int, won: int) ->
 
 def update_best(db: Database, player: int, variant: str, was: int | None, now: int | None) -> None:
     where = "WHERE player_id = ? AND variant = ?"
-    best = next(db.query(f"SELECT best FROM player_stats {where}", [player, variant]))["best"]
+    best = (connection.row(db, f"SELECT best FROM player_stats {where}", [player, variant]) or {})[
+        "best"
+    ]
     if now is not None and (best is None or now > best):
         db.execute(f"UPDATE player_stats SET best = ? {where}", [now, player, variant])
     elif was is not None and was == best and (now is None or now < was):

@@ -18,6 +18,7 @@ from . import (
     m0004_results_and_history,
     m0005_player_tallies,
     m0006_seats_by_player_and_game,
+    m0010_stored_answers,
 )
 
 MODULES = (
@@ -27,6 +28,7 @@ MODULES = (
     m0004_results_and_history,
     m0005_player_tallies,
     m0006_seats_by_player_and_game,
+    m0010_stored_answers,
 )
 
 migrations = Migrations("scorekeeper")

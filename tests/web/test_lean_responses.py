@@ -1,0 +1,50 @@
+"""Issue 13: answers that carry no more than they must. The spectator poll is
+a conditional request on one stored stamp; the session cookie is sent only when
+the session changes (never by the poll or the API)."""
+
+from __future__ import annotations
+
+from scorekeeper.data.connection import connect
+from scorekeeper.data.games import get_game
+
+ROUND = {"Ann & Bea": {"meld_points": 50}, "Cat & Dee": {"meld_points": 90}}
+
+
+def token_of(app, game: int) -> str:
+    db = connect(app.config["DATABASE"])
+    try:
+        return str(get_game(db, game)["watch_token"])
+    finally:
+        db.close()
+
+
+def test_the_spectator_poll_answers_304_until_the_game_changes(app, client, make_game):
+    game = make_game()
+    token = token_of(app, game)
+    first = client.get(f"/watch/{token}/stamp")
+    assert first.status_code == 200 and first.headers["ETag"]
+    assert "no-cache" in first.headers["Cache-Control"]
+    again = client.get(f"/watch/{token}/stamp", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.get_data() == b""
+    client.post(f"/api/games/{game}/rounds", json=ROUND)
+    moved = client.get(f"/watch/{token}/stamp", headers={"If-None-Match": first.headers["ETag"]})
+    assert moved.status_code == 200 and moved.json["stamp"] > first.json["stamp"]
+    page = client.get(f"/watch/{token}").get_data(as_text=True)
+    assert f'data-stamp="{moved.json["stamp"]}"' in page
+
+
+def test_poll_and_api_send_no_cookie_and_pages_send_it_once(app, client, make_game):
+    app.config["WTF_CSRF_ENABLED"] = True  # as served: pages store a CSRF token
+    game = make_game()
+    token = token_of(app, game)
+    assert "Set-Cookie" not in client.get(f"/watch/{token}/stamp").headers
+    api = client.post(f"/api/games/{game}/rounds", json=ROUND)
+    assert api.status_code == 201 and "Set-Cookie" not in api.headers
+    assert "Set-Cookie" not in client.get(f"/api/games/{game}").headers
+    # the round page makes a CSRF token: stored once, in a session that lasts
+    first = client.get(f"/games/{game}/rounds/new")
+    cookie = first.headers.get("Set-Cookie", "")
+    assert cookie.startswith("session=") and "Expires=" in cookie
+    again = client.get(f"/games/{game}/rounds/new")
+    assert again.status_code == 200 and "Set-Cookie" not in again.headers
+    assert "Set-Cookie" not in client.get(f"/games/{game}").headers
