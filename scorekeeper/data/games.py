@@ -106,6 +106,13 @@ def game_by_token(db: Database, token: str) -> Game:
     return get_game(db, int(found["id"]))
 
 
+def id_by_token(db: Database, token: str) -> int:
+    found = row(db, "SELECT id FROM games WHERE watch_token = ?", [token])
+    if found is None:
+        raise NotFound("no game behind this link")
+    return int(found["id"])
+
+
 def stamp_by_token(db: Database, token: str) -> int:
     """The stamp of the game behind a spectator link: one indexed row."""
     found = row(db, "SELECT stamp FROM games WHERE watch_token = ?", [token])
@@ -166,3 +173,22 @@ def scored(db: Database, game_id: int) -> Scored:
     ]
     answer = results.stored_answer(game, stored, found)
     return game, played, answer or score_game(document(game, played))
+
+
+def answer_text(db: Database, game_id: int) -> str:
+    """The engine's answer for the game as JSON text, put together from the
+    stored JSON of each round without parsing it (the API answers every save
+    with the whole game: this keeps that cheap however long the game); scored
+    afresh when the stored answer is not up to date."""
+    game = game_row(db, game_id)
+    sql = (
+        "SELECT json_remove(result, '$.v') AS result, "
+        "coalesce(json_extract(result, '$.v') = version, 0) AS fresh "
+        "FROM rounds WHERE game_id = ? ORDER BY number"
+    )
+    found = db.conn.execute(sql, [game_id]).fetchall()
+    summary = results.stored_summary(game, game.pop("answer", None), len(found))
+    if summary is None or not all(fresh for _, fresh in found):
+        return json.dumps(scored(db, game_id)[2])
+    parts = ",".join(result for result, _ in found)
+    return f'{{"rounds": [{parts}], {json.dumps(summary)[1:]}'

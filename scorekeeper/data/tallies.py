@@ -41,27 +41,33 @@ def contributions(db: Database, game_id: int) -> dict[int, dict[str, Any]]:
 
 
 def apply(db: Database, old: dict[int, dict[str, Any]], new: dict[int, dict[str, Any]]) -> None:
-    """Move the tallies from a game's ``old`` contribution to its ``new`` one."""
+    """Move the tallies from a game's ``old`` contribution to its ``new`` one: one
+    statement per player whose figures moved (an upsert that also raises the best
+    round), more only when a correction may have taken a player's best away."""
     for player in old.keys() | new.keys():
-        before, after = old.get(player), new.get(player)
-        variant = (after or before or {})["variant"]
-        db.execute(
-            "INSERT OR IGNORE INTO player_stats (player_id, variant) VALUES (?, ?)",
-            [player, variant],
-        )
-        deltas = [(after or {}).get(k, 0) - (before or {}).get(k, 0) for k in SUMS]
-        assignments = ", ".join(f"{k} = {k} + ?" for k in SUMS)
-        db.execute(
-            f"UPDATE player_stats SET {assignments} WHERE player_id = ? AND variant = ?",
-            [*deltas, player, variant],
-        )
-        update_best(db, player, variant, (before or {}).get("best"), (after or {}).get("best"))
+        before, after = old.get(player) or {}, new.get(player) or {}
+        variant = (after or before)["variant"]
+        deltas = [after.get(k, 0) - before.get(k, 0) for k in SUMS]
+        was, now = before.get("best"), after.get("best")
+        if not any(deltas) and was == now:
+            continue
+        grows = was is None or (now is not None and now >= was)
+        db.execute(UPSERT, [player, variant, *deltas, now if grows else None])
+        if not grows:
+            update_best(db, player, variant, was, now)
         change = dict(zip(SUMS, deltas, strict=True))
-        if not (change["finished"] or change["won"]):
-            continue  # most changes: the month's figures stay as they are
-        update_month(
-            db, player, (after or before or {})["month"], change["finished"], change["won"]
-        )
+        if change["finished"] or change["won"]:  # most changes leave the month as it is
+            update_month(db, player, (after or before)["month"], change["finished"], change["won"])
+
+
+UPSERT = (
+    f"INSERT INTO player_stats (player_id, variant, {', '.join(SUMS)}, best) "
+    f"VALUES (?, ?, {', '.join('?' * len(SUMS))}, ?) "
+    "ON CONFLICT (player_id, variant) DO UPDATE SET "
+    + ", ".join(f"{k} = {k} + excluded.{k}" for k in SUMS)
+    + ", best = CASE WHEN excluded.best IS NOT NULL AND (best IS NULL OR excluded.best > best) "
+    "THEN excluded.best ELSE best END"
+)
 
 
 def update_month(db: Database, player: int, month: str, games: int, won: int) -> None:

@@ -4,6 +4,7 @@ deletions and undos: a stale stored answer cannot go unnoticed."""
 
 from __future__ import annotations
 
+import json
 import random
 import tempfile
 from pathlib import Path
@@ -43,6 +44,7 @@ def check(db: Any, game_id: int) -> None:
         "SELECT side, total FROM game_sides WHERE game_id = ? ORDER BY side_index", [game_id]
     ).fetchall()
     assert dict(sides) == answer["totals"]
+    assert json.loads(games.answer_text(db, game_id)) == answer  # what the API answers
 
 
 def playing(variant: Any, rng: random.Random) -> int:

@@ -48,3 +48,45 @@ def test_poll_and_api_send_no_cookie_and_pages_send_it_once(app, client, make_ga
     again = client.get(f"/games/{game}/rounds/new")
     assert again.status_code == 200 and "Set-Cookie" not in again.headers
     assert "Set-Cookie" not in client.get(f"/games/{game}").headers
+
+
+def test_a_kept_scoreboard_follows_every_change(app, client, make_game):
+    """Scoreboards are kept rendered (issue 13) under everything they show: a new
+    round, a renamed evening or another browser's rights make another page."""
+    from scorekeeper.data.evenings import update_evening
+
+    game = make_game()
+    assert "Round 1" in client.get(f"/games/{game}").get_data(as_text=True)
+    client.post(f"/api/games/{game}/rounds", json=ROUND)
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "Round 2" in page and ">50<" in page and ">90<" in page
+    db = connect(app.config["DATABASE"])
+    try:
+        evening = get_game(db, game)["evening_id"]
+        update_evening(db, evening, "Club night", "")
+        db.conn.commit()
+    finally:
+        db.close()
+    assert "Club night" in client.get(f"/games/{game}").get_data(as_text=True)
+    token = token_of(app, game)
+    watch = client.get(f"/watch/{token}").get_data(as_text=True)
+    client.post(f"/api/games/{game}/rounds", json=ROUND)
+    again = client.get(f"/watch/{token}").get_data(as_text=True)
+    assert watch != again and "Round 3" in again
+
+
+def test_kept_pages_differ_for_a_browser_that_may_score(app, make_game):
+    from scorekeeper.data.settings import set_app_passphrase_hash
+    from scorekeeper.web.security import hash_passphrase
+
+    game = make_game()
+    db = connect(app.config["DATABASE"])
+    try:
+        set_app_passphrase_hash(db, hash_passphrase("open sesame"))
+    finally:
+        db.close()
+    scorer, spectator = app.test_client(), app.test_client()
+    scorer.post("/unlock", data={"passphrase": "open sesame"})
+    assert "Enter round" in scorer.get(f"/games/{game}").get_data(as_text=True)
+    assert "Enter round" not in spectator.get(f"/games/{game}").get_data(as_text=True)
+    assert "Enter round" in scorer.get(f"/games/{game}").get_data(as_text=True)
