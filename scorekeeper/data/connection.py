@@ -29,9 +29,39 @@ from sqlite_utils import Database
 from .migrations import migrations
 
 
+class Connection(sqlite3.Connection):
+    """``sqlite3.Connection`` that knows its cursors, so that a kept connection can
+    close what a request left open: a cursor not read to its end (a generator
+    dropped halfway, a frame kept by a traceback) holds a read snapshot, and the
+    thread's next request would not see later writes."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.cursors: weakref.WeakSet[sqlite3.Cursor] = weakref.WeakSet()
+
+    def cursor(self, *args: Any, **kwargs: Any) -> Any:
+        made = super().cursor(*args, **kwargs)
+        self.cursors.add(made)
+        return made
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        return self.cursor().execute(sql, parameters)  # type: ignore[no-any-return]
+
+    def executemany(self, sql: str, parameters: Any, /) -> sqlite3.Cursor:
+        return self.cursor().executemany(sql, parameters)  # type: ignore[no-any-return]
+
+    def release(self) -> None:
+        """Close every cursor still open and end any transaction."""
+        for cursor in list(self.cursors):
+            cursor.close()
+        self.cursors.clear()
+        if self.in_transaction:
+            self.rollback()
+
+
 def connect(path: str | Path) -> Database:
     """A connection with foreign keys on, waiting rather than failing when busy."""
-    conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False)
+    conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False, factory=Connection)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = FULL")
     return Database(conn)
@@ -111,7 +141,8 @@ def get_db() -> Database:
 
 
 def close_db(error: BaseException | None = None) -> None:
-    """Give the connection back, rolling back a transaction a request left open."""
+    """Give the connection back, closing the cursors and rolling back the
+    transaction a request left open."""
     db, kept = g.pop("db", None), g.pop("db_kept", None)
     if db is None:
         return
@@ -119,8 +150,11 @@ def close_db(error: BaseException | None = None) -> None:
         db.close()
         return
     try:
-        if db.conn.in_transaction:
-            db.conn.rollback()
+        conn = db.conn
+        if isinstance(conn, Connection):
+            conn.release()
+        elif conn.in_transaction:
+            conn.rollback()
     except sqlite3.Error:  # a broken connection is not kept
         _local.pool.pop(str(current_app.config["DATABASE"]), None)
         kept.close()

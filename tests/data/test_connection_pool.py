@@ -81,3 +81,17 @@ def test_a_replaced_database_file_gets_a_new_connection(tmp_path):
     app = make_app(path)
     with app.app_context():
         assert connection.get_db().execute("SELECT count(*) FROM evenings").fetchone()[0] == 0
+
+
+def test_a_cursor_left_open_does_not_hide_later_writes(tmp_path):
+    """A query read halfway holds a read snapshot: the kept connection closes it."""
+    app = make_app(tmp_path / "a.sqlite")
+    with app.app_context():
+        left = connection.get_db().query("SELECT * FROM sqlite_master")
+        next(left)
+    writer = connection.connect(tmp_path / "a.sqlite")
+    writer.execute("INSERT INTO evenings (date) VALUES ('2026-11-22')")
+    writer.conn.commit()
+    writer.close()
+    with app.app_context():
+        assert connection.get_db().execute("SELECT count(*) FROM evenings").fetchone()[0] == 1
