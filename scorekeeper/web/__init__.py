@@ -20,6 +20,7 @@ from ..data.games import NotFound
 from ..scoring import VARIANTS
 from . import (
     api,
+    assets,
     board,
     evenings,
     forms,
@@ -49,6 +50,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(signed)
     app.context_processor(helpers)
     app.after_request(security.add_headers)
+    assets.init_app(app)
     security.check_secret_key(app)
 
 

@@ -86,14 +86,16 @@ def start_game(form: Any, variant: Variant, count: int) -> int:
 
 
 @bp.route("/games/<int:game_id>")
-def scoreboard(game_id: int) -> str:
+def scoreboard(game_id: int) -> str | Response:
     db = get_db()
     saved = request.args.get("saved", type=int)
     if saved or session.get("_flashes"):  # this browser's own: rendered for it alone
         return scoreboard_page(game_id, saved)
     made_of = games.game_row(db, game_id)  # its stored answer and stamp included
     key = page_cache.key_of("scoreboard", db_path(), made_of, security.may_score(made_of))
-    return PAGES.get_or_render(key, lambda: scoreboard_page(game_id, None))
+    return page_cache.conditional(
+        key, lambda: PAGES.get_or_render(key, lambda: scoreboard_page(game_id, None))
+    )
 
 
 PAGES = page_cache.PageCache()

@@ -18,6 +18,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from flask import Response, make_response, request
+
 KEPT = 256  # pages, some 25 KB each
 
 
@@ -52,3 +54,15 @@ def key_of(*parts: Any) -> str:
     """
     text = json.dumps(parts, sort_keys=True, default=str)
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def conditional(key: str, page: Callable[[], str]) -> Response:
+    """A kept page as a conditional response: a phone that has it (``If-None-Match``
+    with the page's key) gets 304 without the page being looked up or sent."""
+    if request.if_none_match.contains_weak(key):
+        response = Response(status=304)
+    else:
+        response = make_response(page())
+    response.set_etag(key, weak=True)  # the same page, whatever its compression
+    response.headers["Cache-Control"] = "no-cache"  # always ask, with If-None-Match
+    return response

@@ -63,13 +63,15 @@ def qr_svg(text: str) -> str:
 
 
 @bp.route("/watch/<token>")
-def watch(token: str) -> str:
+def watch(token: str) -> Response:
     """The read-only scoreboard behind a spectator link; it refreshes by itself."""
     db = get_db()
     game_id = games.id_by_token(db, token)
     made_of = games.game_row(db, game_id)  # its stored answer and stamp included
     key = page_cache.key_of("watch", current_app.config["DATABASE"], made_of)
-    return WATCH_PAGES.get_or_render(key, lambda: watch_page(token, game_id))
+    return page_cache.conditional(
+        key, lambda: WATCH_PAGES.get_or_render(key, lambda: watch_page(token, game_id))
+    )
 
 
 WATCH_PAGES = page_cache.PageCache()

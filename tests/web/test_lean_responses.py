@@ -90,3 +90,38 @@ def test_kept_pages_differ_for_a_browser_that_may_score(app, make_game):
     assert "Enter round" in scorer.get(f"/games/{game}").get_data(as_text=True)
     assert "Enter round" not in spectator.get(f"/games/{game}").get_data(as_text=True)
     assert "Enter round" in scorer.get(f"/games/{game}").get_data(as_text=True)
+
+
+def test_a_scoreboard_reloaded_unchanged_is_a_304(app, client, make_game):
+    game = make_game()
+    first = client.get(f"/games/{game}")
+    etag = first.headers["ETag"]
+    assert first.status_code == 200 and etag.startswith('W/"')
+    again = client.get(f"/games/{game}", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.get_data() == b""
+    client.post(f"/api/games/{game}/rounds", json=ROUND)
+    moved = client.get(f"/games/{game}", headers={"If-None-Match": etag})
+    assert moved.status_code == 200 and moved.headers["ETag"] != etag
+
+
+def test_pages_are_compressed_and_static_files_versioned_and_kept(app, client, make_game):
+    import re
+
+    game = make_game()
+    page = client.get(f"/games/{game}", headers={"Accept-Encoding": "gzip"})
+    assert page.headers["Content-Encoding"] == "gzip"
+    import gzip
+
+    html = gzip.decompress(page.get_data()).decode()
+    links = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
+    assert links and all("?v=" in link for link in links)
+    for link in links:
+        asset = client.get(link, headers={"Accept-Encoding": "gzip"})
+        assert asset.status_code == 200
+        assert asset.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        if link.split("?")[0].endswith((".css", ".js")):
+            assert asset.headers["Content-Encoding"] == "gzip"
+        asset.close()
+    stale = client.get(links[0].split("?")[0] + "?v=old")
+    assert stale.headers["Cache-Control"] == "no-cache"
+    stale.close()
