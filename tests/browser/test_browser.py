@@ -134,6 +134,8 @@ def test_the_scorers_whole_path(phone, variant):
     assert phone.locator("a:has-text('Enter round')").count() == 0
     assert_fits_the_phone(phone)
     phone.click("text=History of changes")
+    phone.wait_for_url("**/history")  # count() does not wait: not the scoreboard's items
+    phone.wait_for_load_state("load")
     assert phone.locator(".history li").count() == len(rounds) + 1
 
 
