@@ -180,7 +180,11 @@ def answer_text(db: Database, game_id: int) -> str:
     stored JSON of each round without parsing it (the API answers every save
     with the whole game: this keeps that cheap however long the game); scored
     afresh when the stored answer is not up to date."""
-    game = game_row(db, game_id)
+    head = row(db, "SELECT variant, sides, players, options, start, answer FROM games WHERE id = ?",
+               [game_id])  # fmt: skip
+    if head is None:
+        raise NotFound(f"no game {game_id}")
+    game = {**head, **{k: json.loads(head[k] or "{}") for k in ("sides", "options", "start")}}
     sql = (
         "SELECT json_remove(result, '$.v') AS result, "
         "coalesce(json_extract(result, '$.v') = version, 0) AS fresh "

@@ -50,7 +50,8 @@ def refresh_from(
     theirs (``engine.score_from``); ``count``: the game's rounds now."""
     before = tallies.contributions(db, game_id)
     summary = {key: value for key, value in answer.items() if key != "rounds"}
-    summary["of"] = header_mark(db, game_id)
+    has_header = all(k in game for k in HEADER)  # a game as get_game reads it
+    summary["of"] = mark_of(game) if has_header else header_mark(db, game_id)
     db.execute(
         "UPDATE games SET round_count = ?, finished = ?, winners = ?, totals = ?, answer = ?, "
         "stamp = stamp + 1, updated_at = ? WHERE id = ?",

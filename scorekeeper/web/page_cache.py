@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
+import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from flask import Response, make_response, request
+from flask import Response, g, make_response, request
+from flask_wtf.csrf import generate_csrf
 
 KEPT = 256  # pages, some 25 KB each
 
@@ -66,3 +69,38 @@ def conditional(key: str, page: Callable[[], str]) -> Response:
     response.set_etag(key, weak=True)  # the same page, whatever its compression
     response.headers["Cache-Control"] = "no-cache"  # always ask, with If-None-Match
     return response
+
+
+ONE_TIME_KEY = re.compile(r'<input id="key" name="key" type="hidden" value="([0-9a-f]{32})">')
+
+
+class FormPages:
+    """Form pages kept rendered, with their two blanks filled in per request: the
+    CSRF token (this session's) and the form's one-time ``key`` (a new one). A
+    page is kept only when both are found in it, so nothing of one browser's
+    reaches another."""
+
+    def __init__(self, size: int = KEPT) -> None:
+        self.size = size
+        self.pages: OrderedDict[str, tuple[str, str | None, str]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get_or_render(self, key: str, render: Callable[[], Any]) -> Any:
+        with self.lock:
+            kept = self.pages.get(key)
+            if kept is not None:
+                self.pages.move_to_end(key)
+        if kept is not None:
+            page, token, one_time = kept
+            page = page.replace(one_time, uuid.uuid4().hex)
+            return page.replace(token, generate_csrf()) if token else page
+        made = render()
+        page, status = made if isinstance(made, tuple) else (made, 200)
+        token = g.get("csrf_token")  # Flask-WTF keeps the request's token here
+        found = ONE_TIME_KEY.search(page) if isinstance(page, str) else None
+        if status == 200 and found and (token is None or page.count(token) == 1):
+            with self.lock:
+                self.pages[key] = (page, token, found.group(1))
+                while len(self.pages) > self.size:
+                    self.pages.popitem(last=False)
+        return made

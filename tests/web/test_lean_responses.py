@@ -125,3 +125,32 @@ def test_pages_are_compressed_and_static_files_versioned_and_kept(app, client, m
     stale = client.get(links[0].split("?")[0] + "?v=old")
     assert stale.headers["Cache-Control"] == "no-cache"
     stale.close()
+
+
+def test_a_kept_round_page_gets_this_browsers_token_and_a_new_key(app, make_game):
+    import re
+
+    app.config["WTF_CSRF_ENABLED"] = True
+    game = make_game()
+    ann, bea = app.test_client(), app.test_client()
+
+    def blanks(client):
+        html = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
+        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+        key = re.search(r'name="key" type="hidden" value="([0-9a-f]{32})"', html).group(1)
+        return token, key
+
+    (token_a, key_a), (token_b, key_b) = blanks(ann), blanks(bea)
+    token_a2, key_a2 = blanks(ann)
+    assert token_a != token_b and len({key_a, key_b, key_a2}) == 3
+    saved = bea.post(
+        f"/games/{game}/rounds/new",
+        data={"csrf_token": token_b, "key": key_b, "number": "1", "s0_meld_points": "50"},
+    )
+    assert saved.status_code in (302, 303)
+    refused = ann.post(
+        f"/games/{game}/rounds/new",
+        data={"csrf_token": token_b, "key": key_a, "number": "2", "s0_meld_points": "50"},
+    )
+    assert refused.status_code == 400  # another browser's token is not this one's
+    assert "Round 2" in ann.get(f"/games/{game}/rounds/new").get_data(as_text=True)
