@@ -165,7 +165,10 @@ def scored(db: Database, game_id: int) -> Scored:
     else the engine's, scored now."""
     game = game_row(db, game_id)
     stored = game.pop("answer", None)
-    sql = "SELECT number, entries, version, result FROM rounds WHERE game_id = ? ORDER BY number"
+    sql = (
+        "SELECT number, entries, version, result, result_version FROM rounds "
+        "WHERE game_id = ? ORDER BY number"
+    )
     found = rows(db, sql, [game_id])
     played = [
         {"number": r["number"], "entries": json.loads(r["entries"]), "version": r["version"]}
@@ -186,8 +189,7 @@ def answer_text(db: Database, game_id: int) -> str:
         raise NotFound(f"no game {game_id}")
     game = {**head, **{k: json.loads(head[k] or "{}") for k in ("sides", "options", "start")}}
     sql = (
-        "SELECT json_remove(result, '$.v') AS result, "
-        "coalesce(json_extract(result, '$.v') = version, 0) AS fresh "
+        "SELECT result, result IS NOT NULL AND result_version IS version AS fresh "
         "FROM rounds WHERE game_id = ? ORDER BY number"
     )
     found = db.conn.execute(sql, [game_id]).fetchall()

@@ -48,7 +48,7 @@ def refresh_from(
     """``refresh`` given only the rounds from ``from_round`` on (``changed``,
     stored with their new numbers) and the engine's answer whose ``rounds`` are
     theirs (``engine.score_from``); ``count``: the game's rounds now."""
-    before = tallies.contributions(db, game_id)
+    before = tallies.contributions(db, game_id, from_round)
     summary = {key: value for key, value in answer.items() if key != "rounds"}
     has_header = all(k in game for k in HEADER)  # a game as get_game reads it
     summary["of"] = mark_of(game) if has_header else header_mark(db, game_id)
@@ -73,8 +73,8 @@ def refresh_from(
             f"INSERT INTO side_rounds ({names}) VALUES ({marks})",
             [list(r.values()) for r in side_rows],
         )
-    db.conn.executemany(  # the round's version goes in, so a later change shows
-        "UPDATE rounds SET result = json_set(?, '$.v', version) WHERE game_id = ? AND number = ?",
+    db.conn.executemany(  # with the round's version, so that a later change shows
+        "UPDATE rounds SET result = ?, result_version = version WHERE game_id = ? AND number = ?",
         [(json.dumps(result), game_id, stored["number"]) for stored, result in pairs],
     )
     db.execute("DELETE FROM game_sides WHERE game_id = ?", [game_id])
@@ -83,7 +83,7 @@ def refresh_from(
         [(game_id, i, side, answer["totals"][side], int(side in answer["winners"]))
          for i, side in enumerate(game["sides"])],
     )  # fmt: skip
-    tallies.apply(db, before, tallies.contributions(db, game_id))
+    tallies.apply(db, before, tallies.contributions(db, game_id, from_round))
 
 
 def header_mark(db: Database, game_id: int) -> str:
@@ -115,17 +115,16 @@ def stored_answer(
     game: dict[str, Any], stored: str | None, found: list[dict[str, Any]]
 ) -> Answer | None:
     """The whole answer from what the game's last change stored (``found``: its
-    rounds with ``version`` and ``result``), or None if any part is missing or
+    rounds with ``version``, ``result`` and ``result_version``), or None if any part is missing or
     older than the round it belongs to."""
     summary = stored_summary(game, stored, len(found))
     if summary is None:
         return None
     answers = []
     for r in found:
-        result = json.loads(r["result"]) if r["result"] else None
-        if result is None or result.pop("v", None) != r["version"]:
+        if not r["result"] or r["result_version"] != r["version"]:
             return None
-        answers.append(result)
+        answers.append(json.loads(r["result"]))
     answer: Answer = {**summary, "rounds": answers}  # type: ignore[typeddict-item]
     return answer
 

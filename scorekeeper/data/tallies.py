@@ -30,14 +30,19 @@ CONTRIBUTION = (
     + ", ".join(f"coalesce(sum(r.{c}), 0) AS {c}" for c in CANASTA_COLUMNS)
     + " FROM seats s JOIN games g ON g.id = s.game_id JOIN evenings e ON e.id = g.evening_id "
     "LEFT JOIN game_sides gs ON gs.game_id = g.id AND gs.side_index = s.side "
-    "LEFT JOIN side_rounds r ON r.game_id = g.id AND r.side_index = s.side "
+    "LEFT JOIN side_rounds r ON r.game_id = g.id AND r.side_index = s.side AND r.number >= ? "
     "WHERE s.game_id = ? GROUP BY s.player_id"
 )
 
 
-def contributions(db: Database, game_id: int) -> dict[int, dict[str, Any]]:
-    """What one game adds to each of its players' tallies."""
-    return {found["player_id"]: found for found in connection.rows(db, CONTRIBUTION, [game_id])}
+def contributions(db: Database, game_id: int, from_round: int = 1) -> dict[int, dict[str, Any]]:
+    """What one game adds to each of its players' tallies; with ``from_round``, its
+    rounds from that one on only. A change that leaves the earlier rounds as they
+    were moves the tallies by the same difference either way (the best round is
+    checked against the player's others when it drops), and the cost then does not
+    grow with the game."""
+    sql, params = CONTRIBUTION, [from_round, game_id]
+    return {found["player_id"]: found for found in connection.rows(db, sql, params)}
 
 
 def apply(db: Database, old: dict[int, dict[str, Any]], new: dict[int, dict[str, Any]]) -> None:

@@ -34,8 +34,9 @@ def check(db: Any, game_id: int) -> None:
     """The stored answer is there, and equals a fresh ``score_game`` of the game."""
     game, played, answer = games.scored(db, game_id)
     row = db.conn.execute("SELECT answer FROM games WHERE id = ?", [game_id]).fetchone()
-    found = [dict(zip(("number", "version", "result"), r, strict=True)) for r in db.conn.execute(
-        "SELECT number, version, result FROM rounds WHERE game_id = ? ORDER BY number", [game_id]
+    names = ("number", "version", "result", "result_version")
+    found = [dict(zip(names, r, strict=True)) for r in db.conn.execute(
+        f"SELECT {', '.join(names)} FROM rounds WHERE game_id = ? ORDER BY number", [game_id]
     )]  # fmt: skip
     stored = results.stored_answer(game, row[0], found)
     assert stored is not None, "the game's answer is not stored after a change"

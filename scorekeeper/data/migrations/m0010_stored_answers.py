@@ -1,5 +1,6 @@
 """Each game keeps the engine's answer, so pages read it instead of rescoring:
-every round its scores and breakdown (``rounds.result``), the game its summary
+every round its scores and breakdown (``rounds.result``, written for the round's
+``result_version``), the game its summary
 (``games.answer``: totals, next round, opening, finished, winners), and a
 ``stamp`` that every change moves (the spectator poll reads one indexed row).
 
@@ -15,6 +16,7 @@ from sqlite_utils import Database
 
 def apply(db: Database) -> None:
     db.table("rounds").add_column("result", str)
+    db.table("rounds").add_column("result_version", int)  # the round's version it was for
     db.table("games").add_column("answer", str)
     db.execute("ALTER TABLE games ADD COLUMN stamp INTEGER NOT NULL DEFAULT 0")
     db.execute(
