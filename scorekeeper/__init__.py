@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import os
 import secrets
-from datetime import timedelta
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, request, session
+from flask import Flask, Response, session
 
 HERE = Path(__file__).parent
 
@@ -34,6 +34,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # is shown again with everything typed kept (tests walk every POST route).
         WTF_CSRF_CHECK_DEFAULT=False,
         PERMANENT_SESSION_LIFETIME=timedelta(days=30),
+        SESSION_REFRESH_EACH_REQUEST=False,  # renewed once a day instead: see keep_session
         SESSION_COOKIE_SAMESITE="Lax",
         MAX_CONTENT_LENGTH=64 * 1024,  # a round is well under 1 KiB
         MAX_FORM_MEMORY_SIZE=64 * 1024,
@@ -50,15 +51,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     connection.init_app(app)
     web.init_app(app)
-    app.before_request(keep_session)
+    app.after_request(keep_session)
     return app
 
 
-def keep_session() -> None:
-    """The session (and with it the CSRF token) outlives a closed browser tab.
-    A supervisor's health check is no visitor: it is given no session cookie."""
-    if request.blueprint != "health":
-        session.permanent = True
+def keep_session(response: Response) -> Response:
+    """A session that holds something (the CSRF token, the games this browser may
+    score) outlives a closed browser tab: it is made permanent when something is
+    first stored and renewed on the first request of a day. Other responses (the
+    spectator poll, the API, most page views) send no cookie at all."""
+    if session:
+        today = date.today().isoformat()
+        if not session.permanent:
+            session.permanent = True
+        if session.get("_day") != today:
+            session["_day"] = today
+    return response
 
 
 def instance_secret(instance: Path) -> str:

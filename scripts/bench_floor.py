@@ -51,6 +51,7 @@ from urllib.parse import urlencode, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 THREADS = 8  # what ``scorekeeper serve`` uses by default
+LIMIT = 2.0  # issue 13: each kind within 2x of the bare route (ratio of medians)
 SIDES = ["Ann & Bea", "Cat & Dee"]
 A, C = SIDES
 
@@ -454,7 +455,7 @@ def summarize(figures: Figures, samples: int, warmup: int, rounds: int, seeded: 
             "real_p90_ms": round(quantile(real, 0.9) * 1000, 2),
             "bare_median_ms": round(statistics.median(bare) * 1000, 2),
             "bare_p90_ms": round(quantile(bare, 0.9) * 1000, 2),
-            "ratio": round(statistics.median(real) / statistics.median(bare), 1),
+            "ratio": round(statistics.median(real) / statistics.median(bare), 2),
             "real_bytes": figures.size[kind]["real"],
             "real_gzip_bytes": figures.gzip[kind]["real"],
             "bare_bytes": figures.size[kind]["bare"],
@@ -471,7 +472,7 @@ def summarize(figures: Figures, samples: int, warmup: int, rounds: int, seeded: 
 def table(result: dict) -> str:
     head = (
         "| request | status | real median ms | real p90 | bare median ms | bare p90 "
-        "| real / bare | bytes (gzip) | Set-Cookie sent |\n" + "|---" * 9 + "|"
+        "| real / bare | within 2x | bytes (gzip) | Set-Cookie sent |\n" + "|---" * 10 + "|"
     )
     lines = [head]
     for kind, k in result["kinds"].items():
@@ -481,6 +482,7 @@ def table(result: dict) -> str:
         lines.append(
             f"| {kind} | {k['real_status']} | {k['real_median_ms']} | {k['real_p90_ms']} "
             f"| {k['bare_median_ms']} | {k['bare_p90_ms']} | {k['ratio']}x "
+            f"| {'yes' if k['ratio'] <= LIMIT else 'NO'} "
             f"| {k['real_bytes']} ({k['real_gzip_bytes']}) "
             f"| {cookie} |"
         )
@@ -840,9 +842,14 @@ def main() -> None:
         for server in servers:
             stop(server)
         shutil.rmtree(folder, ignore_errors=True)
+    load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{args.samples} samples per kind, one request at a time, a {args.rounds}-round "
-          f"classic game; measured in {result['seconds']} s\n")  # fmt: skip
+          f"classic game; measured in {result['seconds']} s; load average {load} "
+          f"(1/5/15 min, at the end)\n")  # fmt: skip
     print(table(result))
+    slow = [kind for kind, k in result["kinds"].items() if k["ratio"] > LIMIT]
+    verdict = "every kind within" if not slow else f"NOT within: {', '.join(slow)}"
+    print(f"\nissue 13 (real / bare at most {LIMIT:g}x): {verdict}")
     if args.json:
         write_json(args.json, result)
 

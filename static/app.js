@@ -225,7 +225,8 @@ document.addEventListener("DOMContentLoaded", () => {
   if (!head) return;
   setInterval(async () => {
     try {
-      const response = await fetch(head.dataset.watch, { cache: "no-store" });
+      // no-cache: the browser asks with If-None-Match and gets 304 until a change
+      const response = await fetch(head.dataset.watch, { cache: "no-cache" });
       const { stamp } = await response.json();
       if (String(stamp) !== head.dataset.stamp) window.location.reload();
     } catch (error) {

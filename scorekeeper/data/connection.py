@@ -1,5 +1,6 @@
-"""The SQLite database: how a connection is opened, the per-request connection
-(Flask's tutorial ``get_db``), and the one-write-transaction-per-action helper.
+"""The SQLite database: how a connection is opened, the request's connection
+(Flask's tutorial ``get_db``, but kept open per worker thread), and the
+one-write-transaction-per-action helper.
 
 The file is created on first use (in the instance folder unless ``DATABASE``
 names another path). ``migrate`` creates or upgrades it with the recorded
@@ -8,7 +9,12 @@ migrations in ``data/migrations``; it never drops a table.
 
 from __future__ import annotations
 
+import atexit
+import os
 import sqlite3
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -23,9 +29,39 @@ from sqlite_utils import Database
 from .migrations import migrations
 
 
+class Connection(sqlite3.Connection):
+    """``sqlite3.Connection`` that knows its cursors, so that a kept connection can
+    close what a request left open: a cursor not read to its end (a generator
+    dropped halfway, a frame kept by a traceback) holds a read snapshot, and the
+    thread's next request would not see later writes."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.cursors: weakref.WeakSet[sqlite3.Cursor] = weakref.WeakSet()
+
+    def cursor(self, *args: Any, **kwargs: Any) -> Any:
+        made = super().cursor(*args, **kwargs)
+        self.cursors.add(made)
+        return made
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        return self.cursor().execute(sql, parameters)  # type: ignore[no-any-return]
+
+    def executemany(self, sql: str, parameters: Any, /) -> sqlite3.Cursor:
+        return self.cursor().executemany(sql, parameters)  # type: ignore[no-any-return]
+
+    def release(self) -> None:
+        """Close every cursor still open and end any transaction."""
+        for cursor in list(self.cursors):
+            cursor.close()
+        self.cursors.clear()
+        if self.in_transaction:
+            self.rollback()
+
+
 def connect(path: str | Path) -> Database:
     """A connection with foreign keys on, waiting rather than failing when busy."""
-    conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False)
+    conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False, factory=Connection)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = FULL")
     return Database(conn)
@@ -39,18 +75,104 @@ def migrate(path: str | Path) -> Database:
     return db
 
 
+POOL_PATHS = 4  # databases one thread keeps a connection to (tests use many)
+_local = threading.local()
+# every kept connection, closed at exit (weakly: a finished thread's are dropped)
+_everyone: weakref.WeakSet[Database] = weakref.WeakSet()
+_everyone_lock = threading.Lock()
+
+
+class Pooled:
+    """A worker thread's open connection to one database file, and whether a
+    request (app context) of this thread is using it now."""
+
+    def __init__(self, path: str, stamp: tuple[int, int]) -> None:
+        self.db, self.stamp, self.busy = connect(path), stamp, False
+        with _everyone_lock:
+            _everyone.add(self.db)
+
+    def close(self) -> None:
+        with _everyone_lock:
+            _everyone.discard(self.db)
+        self.db.close()
+
+
+def file_stamp(path: str) -> tuple[int, int]:
+    """The file's identity: a database replaced on disk gets a new connection."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (0, 0)
+    return (st.st_dev, st.st_ino)
+
+
+def take(path: str) -> Pooled | None:
+    """This thread's connection to ``path`` (opened on first use), marked busy;
+    None if a request of this thread holds it already (a nested app context)."""
+    pool: OrderedDict[str, Pooled] = _local.__dict__.setdefault("pool", OrderedDict())
+    stamp = file_stamp(path)
+    kept = pool.get(path)
+    if kept is not None and kept.busy:
+        return None
+    if kept is not None and kept.stamp != stamp:
+        pool.pop(path).close()
+        kept = None
+    if kept is None:
+        kept = pool[path] = Pooled(path, stamp if stamp != (0, 0) else file_stamp(path))
+        kept.busy = True
+        for old in [p for p, c in pool.items() if not c.busy][: max(0, len(pool) - POOL_PATHS)]:
+            pool.pop(old).close()
+    pool.move_to_end(path)
+    kept.busy = True
+    return kept
+
+
 def get_db() -> Database:
-    """The request's connection, opened on first use and closed at teardown."""
+    """The request's connection: this worker thread's own, kept open between
+    requests (opening one, its PRAGMAs and the WAL checkpoint when the last
+    connection closes cost more than most requests), never used by two threads
+    at once. A nested app context in the same thread gets a connection of its own."""
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        path = str(current_app.config["DATABASE"])
+        kept = take(path)
+        g.db, g.db_kept = (kept.db, kept) if kept else (connect(path), None)
     db: Database = g.db
     return db
 
 
 def close_db(error: BaseException | None = None) -> None:
-    db = g.pop("db", None)
-    if db is not None:
+    """Give the connection back, closing the cursors and rolling back the
+    transaction a request left open."""
+    db, kept = g.pop("db", None), g.pop("db_kept", None)
+    if db is None:
+        return
+    if kept is None:
         db.close()
+        return
+    try:
+        conn = db.conn
+        if isinstance(conn, Connection):
+            conn.release()
+        elif conn.in_transaction:
+            conn.rollback()
+    except sqlite3.Error:  # a broken connection is not kept
+        _local.pool.pop(str(current_app.config["DATABASE"]), None)
+        kept.close()
+        return
+    kept.busy = False
+
+
+@atexit.register
+def close_all() -> None:
+    """Close every kept connection (at exit; the WAL is checkpointed by the last)."""
+    with _everyone_lock:
+        left = list(_everyone)
+        _everyone.clear()
+    for db in left:
+        try:
+            db.close()
+        except sqlite3.Error:
+            pass
 
 
 def init_app(app: Flask) -> None:
@@ -112,3 +234,20 @@ def health(path: str | Path) -> str | None:
     except sqlite3.Error as error:
         return str(error)
     return None
+
+
+def rows(db: Database, sql: str, params: Any = ()) -> list[dict[str, Any]]:
+    """A read's rows as dicts, straight from the connection: sqlite-utils' ``query``
+    wraps each SELECT in a SAVEPOINT and RELEASE, three statements for one."""
+    cursor = db.conn.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, r, strict=True)) for r in cursor.fetchall()]
+
+
+def row(db: Database, sql: str, params: Any = ()) -> dict[str, Any] | None:
+    """The first row of a read, or None."""
+    cursor = db.conn.execute(sql, params)
+    found = cursor.fetchone()
+    return (
+        None if found is None else dict(zip([d[0] for d in cursor.description], found, strict=True))
+    )

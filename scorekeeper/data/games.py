@@ -17,7 +17,7 @@ from sqlite_utils import Database
 from ..scoring import Answer, get_variant, score_game
 from ..scoring.seating import side_names, turn
 from . import players, results
-from .connection import insert, now, writing
+from .connection import insert, now, row, rows, writing
 from .evenings import players_of
 
 Game = dict[str, Any]
@@ -81,37 +81,62 @@ def add_seats(db: Database, game_id: int, seats: list[str], sides: int) -> None:
 
 
 def get_game(db: Database, game_id: int) -> Game:
-    row = next(db.query("SELECT * FROM games WHERE id = ?", [game_id]), None)
-    if row is None:
+    game = game_row(db, game_id)
+    game.pop("answer", None)
+    return game
+
+
+def game_row(db: Database, game_id: int) -> Game:
+    """The game as ``get_game`` gives it, plus its stored ``answer`` (JSON text)."""
+    found = row(db, "SELECT * FROM games WHERE id = ?", [game_id])
+    if found is None:
         raise NotFound(f"no game {game_id}")
-    seats = db.query(
+    seats = rows(
+        db,
         "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id "
         "WHERE s.game_id = ? ORDER BY s.seat",
         [game_id],
     )
-    evening = next(db.query("SELECT * FROM evenings WHERE id = ?", [row["evening_id"]]))
-    evening["players"] = players_of(db, [evening["id"]]).get(evening["id"], [])
+    evening = row(db, "SELECT * FROM evenings WHERE id = ?", [found["evening_id"]]) or {}
+    evening["players"] = players_of(db, [found["evening_id"]]).get(found["evening_id"], [])
     return {
-        **row,
-        "sides": json.loads(row["sides"]),
-        "options": json.loads(row["options"]),
-        "start": json.loads(row["start"] or "{}"),
+        **found,
+        "sides": json.loads(found["sides"]),
+        "options": json.loads(found["options"]),
+        "start": json.loads(found["start"] or "{}"),
         "seats": [s["name"] for s in seats],
         "evening": evening,
     }
 
 
 def game_by_token(db: Database, token: str) -> Game:
-    row = next(db.query("SELECT id FROM games WHERE watch_token = ?", [token]), None)
-    if row is None:
+    found = row(db, "SELECT id FROM games WHERE watch_token = ?", [token])
+    if found is None:
         raise NotFound("no game behind this link")
-    return get_game(db, int(row["id"]))
+    return get_game(db, int(found["id"]))
+
+
+def id_by_token(db: Database, token: str) -> int:
+    found = row(db, "SELECT id FROM games WHERE watch_token = ?", [token])
+    if found is None:
+        raise NotFound("no game behind this link")
+    return int(found["id"])
+
+
+def stamp_by_token(db: Database, token: str) -> int:
+    """The stamp of the game behind a spectator link: one indexed row."""
+    found = row(db, "SELECT stamp FROM games WHERE watch_token = ?", [token])
+    if found is None:
+        raise NotFound("no game behind this link")
+    return int(found["stamp"])
 
 
 def game_stamp(db: Database, game_id: int) -> int:
-    """Changes so far: a spectator's page reloads when this moves."""
-    sql = "SELECT coalesce(max(id), 0) AS stamp FROM round_changes WHERE game_id = ?"
-    return int(next(db.query(sql, [game_id]))["stamp"])
+    """Moved by every change to the game: a spectator's page reloads when it moves."""
+    found = row(db, "SELECT stamp FROM games WHERE id = ?", [game_id])
+    if found is None:
+        raise NotFound(f"no game {game_id}")
+    return int(found["stamp"])
 
 
 def recent_games(db: Database, limit: int = 20) -> list[dict[str, Any]]:
@@ -120,17 +145,17 @@ def recent_games(db: Database, limit: int = 20) -> list[dict[str, Any]]:
         "FROM games g JOIN evenings e ON e.id = g.evening_id WHERE g.removed_at IS NULL "
         "ORDER BY g.id DESC LIMIT ?"
     )
-    return [{**r, "sides": json.loads(r["sides"])} for r in db.query(sql, [limit])]
+    return [{**r, "sides": json.loads(r["sides"])} for r in rows(db, sql, [limit])]
 
 
 def games_of_evening(db: Database, evening_id: int) -> list[int]:
     sql = "SELECT id FROM games WHERE evening_id = ? AND removed_at IS NULL ORDER BY id"
-    return [int(r["id"]) for r in db.query(sql, [evening_id])]
+    return [int(r["id"]) for r in rows(db, sql, [evening_id])]
 
 
 def rounds_of(db: Database, game_id: int) -> list[Round]:
     sql = "SELECT number, entries, version FROM rounds WHERE game_id = ? ORDER BY number"
-    return [{**r, "entries": json.loads(r["entries"])} for r in db.query(sql, [game_id])]
+    return [{**r, "entries": json.loads(r["entries"])} for r in rows(db, sql, [game_id])]
 
 
 def document(game: Game, rounds: list[Round]) -> dict[str, Any]:
@@ -146,10 +171,44 @@ def document(game: Game, rounds: list[Round]) -> dict[str, Any]:
 
 
 def scored(db: Database, game_id: int) -> Scored:
-    """The game, its rounds and the engine's answer for them."""
-    game = get_game(db, game_id)
-    rounds = rounds_of(db, game_id)
-    return game, rounds, score_game(document(game, rounds))
+    """The game, its rounds and the engine's answer for them: the answer kept by
+    the game's last change when it is up to date (``results.stored_answer``),
+    else the engine's, scored now."""
+    game = game_row(db, game_id)
+    stored = game.pop("answer", None)
+    sql = (
+        "SELECT number, entries, version, result, result_version FROM rounds "
+        "WHERE game_id = ? ORDER BY number"
+    )
+    found = rows(db, sql, [game_id])
+    played = [
+        {"number": r["number"], "entries": json.loads(r["entries"]), "version": r["version"]}
+        for r in found
+    ]
+    answer = results.stored_answer(game, stored, found)
+    return game, played, answer or score_game(document(game, played))
+
+
+def answer_text(db: Database, game_id: int) -> str:
+    """The engine's answer for the game as JSON text, put together from the
+    stored JSON of each round without parsing it (the API answers every save
+    with the whole game: this keeps that cheap however long the game); scored
+    afresh when the stored answer is not up to date."""
+    head = row(db, "SELECT variant, sides, players, options, start, answer FROM games WHERE id = ?",
+               [game_id])  # fmt: skip
+    if head is None:
+        raise NotFound(f"no game {game_id}")
+    game = {**head, **{k: json.loads(head[k] or "{}") for k in ("sides", "options", "start")}}
+    sql = (
+        "SELECT result, result IS NOT NULL AND result_version IS version AS fresh "
+        "FROM rounds WHERE game_id = ? ORDER BY number"
+    )
+    found = db.conn.execute(sql, [game_id]).fetchall()
+    summary = results.stored_summary(game, game.pop("answer", None), len(found))
+    if summary is None or not all(fresh for _, fresh in found):
+        return json.dumps(scored(db, game_id)[2])
+    parts = ",".join(result for result, _ in found)
+    return f'{{"rounds": [{parts}], {json.dumps(summary)[1:]}'
 
 
 def rename_game(db: Database, game_id: int, name: str) -> None:

@@ -1,18 +1,23 @@
-"""Each game's kept result (totals, winners, per-side round rows), written by
-every change to the game, so history and statistics never rescore a game."""
+"""Each game's kept result (totals, winners, per-side round rows) and the
+engine's answer (every round's scores and breakdown, the game's summary),
+written by every change to the game, so pages, history and statistics never
+rescore a game and a new round is scored from the stored state."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import Answer
+from ..scoring import Answer, State
 from . import tallies
-from .connection import now
+from .connection import now, row, rows
 
 CANASTA_COLUMNS = tallies.CANASTA_COLUMNS
+HEADER = ("variant", "sides", "players", "options", "start")  # what the answer depends on
 
 
 def refresh(
@@ -27,34 +32,114 @@ def refresh(
     ``answer`` for them (called inside every write). A round's score depends on
     that round alone, so only the rows from ``from_round`` on are written again;
     the players' tallies move by the game's difference."""
-    before = tallies.contributions(db, game_id)
+    tail: Answer = {**answer, "rounds": answer["rounds"][from_round - 1 :]}
+    refresh_from(db, game_id, game, rounds[from_round - 1 :], tail, len(rounds), from_round)
+
+
+def refresh_from(
+    db: Database,
+    game_id: int,
+    game: dict[str, Any],
+    changed: Sequence[dict[str, Any]],
+    answer: Answer,
+    count: int,
+    from_round: int,
+) -> None:
+    """``refresh`` given only the rounds from ``from_round`` on (``changed``,
+    stored with their new numbers) and the engine's answer whose ``rounds`` are
+    theirs (``engine.score_from``); ``count``: the game's rounds now."""
+    before = tallies.contributions(db, game_id, from_round)
+    summary = {key: value for key, value in answer.items() if key != "rounds"}
+    has_header = all(k in game for k in HEADER)  # a game as get_game reads it
+    summary["of"] = mark_of(game) if has_header else header_mark(db, game_id)
     db.execute(
-        "UPDATE games SET round_count = ?, finished = ?, winners = ?, totals = ?, updated_at = ? "
-        "WHERE id = ?",
-        [len(rounds), int(answer["finished"]), json.dumps(answer["winners"]),
-         json.dumps(answer["totals"]), now(), game_id],
+        "UPDATE games SET round_count = ?, finished = ?, winners = ?, totals = ?, answer = ?, "
+        "stamp = stamp + 1, updated_at = ? WHERE id = ?",
+        [count, int(answer["finished"]), json.dumps(answer["winners"]),
+         json.dumps(answer["totals"]), json.dumps(summary), now(), game_id],
     )  # fmt: skip
     db.execute("DELETE FROM side_rounds WHERE game_id = ? AND number >= ?", [game_id, from_round])
-    changed = zip(rounds[from_round - 1 :], answer["rounds"][from_round - 1 :], strict=True)
-    rows = [
+    pairs = list(zip(changed, answer["rounds"], strict=True))
+    side_rows = [
         side_row(
             game_id, stored["number"], i, result["scores"][side], stored["entries"].get(side, {})
         )
-        for stored, result in changed
+        for stored, result in pairs
         for i, side in enumerate(game["sides"])
     ]
-    if rows:
-        names, marks = ", ".join(rows[0]), ", ".join("?" * len(rows[0]))
+    if side_rows:
+        names, marks = ", ".join(side_rows[0]), ", ".join("?" * len(side_rows[0]))
         db.conn.executemany(
-            f"INSERT INTO side_rounds ({names}) VALUES ({marks})", [list(r.values()) for r in rows]
+            f"INSERT INTO side_rounds ({names}) VALUES ({marks})",
+            [list(r.values()) for r in side_rows],
         )
+    db.conn.executemany(  # with the round's version, so that a later change shows
+        "UPDATE rounds SET result = ?, result_version = version WHERE game_id = ? AND number = ?",
+        [(json.dumps(result), game_id, stored["number"]) for stored, result in pairs],
+    )
     db.execute("DELETE FROM game_sides WHERE game_id = ?", [game_id])
-    db.table("game_sides").insert_all(
-        {"game_id": game_id, "side_index": i, "side": side, "total": answer["totals"][side],
-         "won": int(side in answer["winners"])}
-        for i, side in enumerate(game["sides"])
+    db.conn.executemany(
+        "INSERT INTO game_sides (game_id, side_index, side, total, won) VALUES (?, ?, ?, ?, ?)",
+        [(game_id, i, side, answer["totals"][side], int(side in answer["winners"]))
+         for i, side in enumerate(game["sides"])],
     )  # fmt: skip
-    tallies.apply(db, before, tallies.contributions(db, game_id))
+    tallies.apply(db, before, tallies.contributions(db, game_id, from_round))
+
+
+def header_mark(db: Database, game_id: int) -> str:
+    """A digest of what a game's answer depends on besides its rounds."""
+    found = row(db, f"SELECT {', '.join(HEADER)} FROM games WHERE id = ?", [game_id]) or {}
+    parsed = {k: json.loads(found.get(k) or "{}") for k in ("sides", "options", "start")}
+    return mark_of({**found, **parsed})
+
+
+def mark_of(game: dict[str, Any]) -> str:
+    """``header_mark`` of a game as ``games.get_game`` reads it."""
+    text = json.dumps([game.get(k) or None for k in HEADER], sort_keys=True)
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def stored_summary(game: dict[str, Any], stored: str | None, count: int) -> dict[str, Any] | None:
+    """The game's stored answer summary, if it was written for this game's header
+    and its ``count`` rounds; None if it must be scored again."""
+    if not stored:
+        return None
+    summary: dict[str, Any] = json.loads(stored)
+    if summary.pop("of", None) != mark_of(game):
+        return None
+    played = int(game["start"].get("rounds", 0)) + count
+    return summary if summary["next_round"] == played + 1 else None
+
+
+def stored_answer(
+    game: dict[str, Any], stored: str | None, found: list[dict[str, Any]]
+) -> Answer | None:
+    """The whole answer from what the game's last change stored (``found``: its
+    rounds with ``version``, ``result`` and ``result_version``), or None if any part is missing or
+    older than the round it belongs to."""
+    summary = stored_summary(game, stored, len(found))
+    if summary is None:
+        return None
+    answers = []
+    for r in found:
+        if not r["result"] or r["result_version"] != r["version"]:
+            return None
+        answers.append(json.loads(r["result"]))
+    answer: Answer = {**summary, "rounds": answers}  # type: ignore[typeddict-item]
+    return answer
+
+
+def state_before(db: Database, game_id: int, game: dict[str, Any], number: int) -> State:
+    """Where the game stood before stored round ``number``: the paper start plus
+    the kept per-side scores of the rounds before it."""
+    totals = {side: int(game["start"].get("totals", {}).get(side, 0)) for side in game["sides"]}
+    sql = (
+        "SELECT side_index, sum(score) AS points FROM side_rounds "
+        "WHERE game_id = ? AND number < ? GROUP BY side_index"
+    )
+    for found in rows(db, sql, [game_id, number]):
+        totals[game["sides"][found["side_index"]]] += int(found["points"])
+    return {"totals": totals, "played": int(game["start"].get("rounds", 0)) + number - 1}
 
 
 def side_row(

@@ -1,6 +1,8 @@
-"""Rounds: add, correct, delete. Every change is checked by the engine against
-the whole game before anything is stored, kept in the game's history, and
-brings the game's kept results up to date in the same transaction."""
+"""Rounds: add, correct, delete. Every change is checked by the engine before
+anything is stored (scored from the game's stored state before the first round
+it touches, so a later round that it would invalidate is still refused), kept
+in the game's history, and brings the game's kept results and answer up to
+date in the same transaction."""
 
 from __future__ import annotations
 
@@ -11,10 +13,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import score_game
+from ..scoring import Answer, State, score_from, score_game
 from . import results
-from .connection import now, writing
-from .games import Game, NotFound, Round, document, get_game, rounds_of
+from .connection import now, row, rows, writing
+from .games import Game, NotFound, Round, document, game_row, get_game, rounds_of
 
 UNDO_SECONDS = 20  # the screen offers Undo for 10 s; the server allows for slow wifi
 
@@ -57,78 +59,99 @@ def add_round(
     the write lock; a ``key`` already used for this game stores nothing and gives
     the number of the round stored under it (a double tap, a retry). A round
     screen passes the ``number`` it was opened for: if that round is stored
-    already, ``RoundAlreadySaved`` is raised and nothing is stored."""
+    already, ``RoundAlreadySaved`` is raised and nothing is stored. The round is
+    scored from the game's stored state, so a round costs the same late in a game."""
     with writing(db):
         if key:
             sql = "SELECT number, request_hash FROM rounds WHERE game_id = ? AND request_key = ?"
-            done = next(db.query(sql, [game_id, key]), None)
+            done = row(db, sql, [game_id, key])
             if done and done["request_hash"] not in (None, request_hash(entries)):
                 raise KeyReused("this Idempotency-Key was already used for a different round")
             if done:
                 return int(done["number"])
-        game = get_game(db, game_id)
-        rounds = rounds_of(db, game_id)
-        if number is not None and number != len(rounds) + 1:
+        game = game_row(db, game_id)
+        stored = game.pop("answer", None)
+        last = row(
+            db, "SELECT coalesce(max(number), 0) AS n FROM rounds WHERE game_id = ?", [game_id]
+        )
+        count = int(last["n"]) if last else 0
+        if number is not None and number != count + 1:
             raise (
                 RoundAlreadySaved(number)
-                if number <= len(rounds)
+                if number <= count
                 else NotFound(f"game {game_id} has no round {number - 1} yet")
             )
-        number = len(rounds) + 1
-        after = [*rounds, {"number": number, "entries": entries, "version": 1}]
-        answer = score_game(document(game, after))
+        number = count + 1
+        new = {"number": number, "entries": entries, "version": 1}
+        summary = results.stored_summary(game, stored, count)
+        if summary is None:  # no stored answer yet (an older game): score it all, once
+            changed = [*rounds_of(db, game_id), new]
+            answer = score_game(document(game, changed))
+            first = 1
+        else:
+            state: State = {"totals": summary["totals"], "played": summary["next_round"] - 1}
+            changed, first = [new], number
+            answer = score_from(document(game, []), state, [entries])
         stamp = now()
-        db.table("rounds").insert(
-            {
-                "game_id": game_id,
-                "number": number,
-                "entries": json.dumps(entries),
-                "version": 1,
-                "request_key": key,
-                "request_hash": request_hash(entries) if key else None,
-                "created_at": stamp,
-                "updated_at": stamp,
-            }
+        db.execute(
+            "INSERT INTO rounds (game_id, number, entries, version, request_key, request_hash, "
+            "created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?)",
+            [
+                game_id,
+                number,
+                json.dumps(entries),
+                key,
+                request_hash(entries) if key else None,
+                stamp,
+                stamp,
+            ],  # fmt: skip
         )
         log_change(db, game_id, number, "added", None, entries)
-        results.refresh(db, game_id, game, after, answer, number)
+        results.refresh_from(db, game_id, game, changed, answer, number, first)
     return number
 
 
 def edit_round(
     db: Database, game_id: int, number: int, entries: dict[str, Any], version: int
 ) -> None:
-    """Replace a round's entries if nobody changed it since ``version`` was read."""
+    """Replace a round's entries if nobody changed it since ``version`` was read;
+    the rounds from it on are scored again (refused if one of them no longer can be)."""
     with writing(db):
-        game, rounds, old = locate(db, game_id, number, version)
-        changed = [*rounds]
-        changed[number - 1] = {**old, "entries": entries}
-        answer = score_game(document(game, changed))
+        game, later, count = locate(db, game_id, number, version)
+        old = later[0]
+        changed = [{**old, "entries": entries}, *later[1:]]
+        answer = rescore(db, game, changed, number)
         db.execute(
             "UPDATE rounds SET entries = ?, version = version + 1, updated_at = ? "
             "WHERE game_id = ? AND number = ?",
             [json.dumps(entries), now(), game_id, number],
         )
         log_change(db, game_id, number, "edited", old["entries"], entries)
-        results.refresh(db, game_id, game, changed, answer, number)
+        results.refresh_from(db, game_id, game, changed, answer, count, number)
 
 
 def delete_round(db: Database, game_id: int, number: int, version: int) -> None:
     """Remove a round; later rounds move up one number."""
     with writing(db):
-        game, rounds, old = locate(db, game_id, number, version)
-        kept = rounds[: number - 1] + rounds[number:]
-        kept = [{**r, "number": i} for i, r in enumerate(kept, start=1)]
-        answer = score_game(document(game, kept))
+        game, later, count = locate(db, game_id, number, version)
+        old = later[0]
+        kept = [{**r, "number": r["number"] - 1} for r in later[1:]]
+        answer = rescore(db, game, kept, number)
         db.execute("DELETE FROM rounds WHERE game_id = ? AND number = ?", [game_id, number])
-        for later in range(number + 1, len(rounds) + 1):
-            db.execute(
-                "UPDATE rounds SET number = number - 1, version = version + 1 "
-                "WHERE game_id = ? AND number = ?",
-                [game_id, later],
-            )
+        db.conn.executemany(  # one by one, upwards: (game_id, number) is unique
+            "UPDATE rounds SET number = number - 1, version = version + 1 "
+            "WHERE game_id = ? AND number = ?",
+            [(game_id, r["number"]) for r in later[1:]],
+        )
         log_change(db, game_id, number, "deleted", old["entries"], None)
-        results.refresh(db, game_id, game, kept, answer, number)
+        results.refresh_from(db, game_id, game, kept, answer, count - 1, number)
+
+
+def rescore(db: Database, game: Game, rounds: list[Round], number: int) -> Answer:
+    """The engine's answer for ``rounds``, stored from round ``number`` on, scored
+    from the game's state before that round."""
+    state = results.state_before(db, game["id"], game, number)
+    return score_from(document(game, []), state, [r["entries"] for r in rounds])
 
 
 def undoable(db: Database, game_id: int, number: int) -> bool:
@@ -137,10 +160,10 @@ def undoable(db: Database, game_id: int, number: int) -> bool:
         "SELECT version, created_at, (SELECT max(number) FROM rounds WHERE game_id = ?) AS last "
         "FROM rounds WHERE game_id = ? AND number = ?"
     )
-    row = next(db.query(sql, [game_id, game_id, number]), None)
-    if row is None or row["version"] != 1 or row["last"] != number:
+    found = row(db, sql, [game_id, game_id, number])
+    if found is None or found["version"] != 1 or found["last"] != number:
         return False
-    age = (datetime.now(UTC) - datetime.fromisoformat(row["created_at"])).total_seconds()
+    age = (datetime.now(UTC) - datetime.fromisoformat(found["created_at"])).total_seconds()
     return age <= UNDO_SECONDS
 
 
@@ -148,51 +171,48 @@ def undo_round(db: Database, game_id: int, number: int, version: int) -> None:
     """Take back the round just saved: only the last round, unchanged since, and
     within ``UNDO_SECONDS`` of its saving; kept in the history as undone."""
     with writing(db):
-        game, rounds, old = locate(db, game_id, number, version)
+        game, later, count = locate(db, game_id, number, version)
         sql = "SELECT created_at FROM rounds WHERE game_id = ? AND number = ?"
-        saved = datetime.fromisoformat(next(db.query(sql, [game_id, number]))["created_at"])
+        saved = datetime.fromisoformat(row(db, sql, [game_id, number])["created_at"])  # type: ignore[index]
         age = (datetime.now(UTC) - saved).total_seconds()
-        if number != len(rounds) or version != 1 or age > UNDO_SECONDS:
+        if number != count or version != 1 or age > UNDO_SECONDS:
             raise TooLateToUndo(
                 f"round {number} can no longer be undone: correct or delete it instead"
             )
-        kept = rounds[:-1]
-        answer = score_game(document(game, kept))
+        answer = rescore(db, game, [], number)
         db.execute("DELETE FROM rounds WHERE game_id = ? AND number = ?", [game_id, number])
-        log_change(db, game_id, number, "undone", old["entries"], None)
-        results.refresh(db, game_id, game, kept, answer, number)
+        log_change(db, game_id, number, "undone", later[0]["entries"], None)
+        results.refresh_from(db, game_id, game, [], answer, count - 1, number)
 
 
-def locate(
-    db: Database, game_id: int, number: int, version: int
-) -> tuple[Game, list[Round], Round]:
-    """The game, its rounds and round ``number``, if it is still at ``version``."""
+def locate(db: Database, game_id: int, number: int, version: int) -> tuple[Game, list[Round], int]:
+    """The game, its rounds from ``number`` on and how many it has, if round
+    ``number`` is still at ``version``."""
     game = get_game(db, game_id)
-    rounds = rounds_of(db, game_id)
-    if not 1 <= number <= len(rounds):
+    sql = (
+        "SELECT number, entries, version FROM rounds "
+        "WHERE game_id = ? AND number >= ? ORDER BY number"
+    )
+    later = [{**r, "entries": json.loads(r["entries"])} for r in rows(db, sql, [game_id, number])]
+    if number < 1 or not later or later[0]["number"] != number:
         raise NotFound(f"game {game_id} has no round {number}")
-    current = rounds[number - 1]
-    if current["version"] != version:
+    if later[0]["version"] != version:
         raise StaleEdit(
             f"round {number} was changed on another device since you opened it; "
             "look at it again before changing it"
         )
-    return game, rounds, current
+    return game, later, later[-1]["number"]
 
 
 def log_change(
     db: Database, game_id: int, number: int, action: str, before: Any, after: Any
 ) -> None:
-    db.table("round_changes").insert(
-        {
-            "game_id": game_id,
-            "number": number,
-            "action": action,
-            "before": None if before is None else json.dumps(before),
-            "after": None if after is None else json.dumps(after),
-            "at": now(),
-        }
-    )
+    db.execute(
+        "INSERT INTO round_changes (game_id, number, action, before, after, at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [game_id, number, action, None if before is None else json.dumps(before),
+         None if after is None else json.dumps(after), now()],
+    )  # fmt: skip
 
 
 def changes(db: Database, game_id: int) -> list[dict[str, Any]]:
@@ -204,5 +224,5 @@ def changes(db: Database, game_id: int) -> list[dict[str, Any]]:
             "before": json.loads(r["before"]) if r["before"] else None,
             "after": json.loads(r["after"]) if r["after"] else None,
         }
-        for r in db.query(sql, [game_id])
+        for r in rows(db, sql, [game_id])
     ]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from .connection import writing
+from .connection import row, writing
 
 
 def app_passphrase_hash(db: Database) -> str | None:
-    row = next(db.query("SELECT value FROM settings WHERE key = 'passphrase_hash'"), None)
-    return row["value"] if row else None
+    found = row(db, "SELECT value FROM settings WHERE key = 'passphrase_hash'")
+    return found["value"] if found else None
 
 
 def set_app_passphrase_hash(db: Database, value: str | None) -> None:

@@ -14,6 +14,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from . import connection
+
 CANASTA_COLUMNS = (
     "natural_canastas", "mixed_canastas", "wild_canastas", "sevens_canastas", "sambas",
     "red_sevens_canastas", "super_canastas_pure", "super_canastas_impure",
@@ -29,36 +31,49 @@ CONTRIBUTION = (
     + ", ".join(f"coalesce(sum(r.{c}), 0) AS {c}" for c in CANASTA_COLUMNS)
     + " FROM seats s JOIN games g ON g.id = s.game_id JOIN evenings e ON e.id = g.evening_id "
     "LEFT JOIN game_sides gs ON gs.game_id = g.id AND gs.side_index = s.side "
-    "LEFT JOIN side_rounds r ON r.game_id = g.id AND r.side_index = s.side "
+    "LEFT JOIN side_rounds r ON r.game_id = g.id AND r.side_index = s.side AND r.number >= ? "
     "WHERE s.game_id = ? AND g.removed_at IS NULL GROUP BY s.player_id"
 )
 
 
-def contributions(db: Database, game_id: int) -> dict[int, dict[str, Any]]:
-    """What one game adds to each of its players' tallies."""
-    return {row["player_id"]: row for row in db.query(CONTRIBUTION, [game_id])}
+def contributions(db: Database, game_id: int, from_round: int = 1) -> dict[int, dict[str, Any]]:
+    """What one game adds to each of its players' tallies; with ``from_round``, its
+    rounds from that one on only. A change that leaves the earlier rounds as they
+    were moves the tallies by the same difference either way (the best round is
+    checked against the player's others when it drops), and the cost then does not
+    grow with the game."""
+    sql, params = CONTRIBUTION, [from_round, game_id]
+    return {found["player_id"]: found for found in connection.rows(db, sql, params)}
 
 
 def apply(db: Database, old: dict[int, dict[str, Any]], new: dict[int, dict[str, Any]]) -> None:
-    """Move the tallies from a game's ``old`` contribution to its ``new`` one."""
+    """Move the tallies from a game's ``old`` contribution to its ``new`` one: one
+    statement per player whose figures moved (an upsert that also raises the best
+    round), more only when a correction may have taken a player's best away."""
     for player in old.keys() | new.keys():
-        before, after = old.get(player), new.get(player)
-        variant = (after or before or {})["variant"]
-        db.execute(
-            "INSERT OR IGNORE INTO player_stats (player_id, variant) VALUES (?, ?)",
-            [player, variant],
-        )
-        deltas = [(after or {}).get(k, 0) - (before or {}).get(k, 0) for k in SUMS]
-        assignments = ", ".join(f"{k} = {k} + ?" for k in SUMS)
-        db.execute(
-            f"UPDATE player_stats SET {assignments} WHERE player_id = ? AND variant = ?",
-            [*deltas, player, variant],
-        )
-        update_best(db, player, variant, (before or {}).get("best"), (after or {}).get("best"))
+        before, after = old.get(player) or {}, new.get(player) or {}
+        variant = (after or before)["variant"]
+        deltas = [after.get(k, 0) - before.get(k, 0) for k in SUMS]
+        was, now = before.get("best"), after.get("best")
+        if not any(deltas) and was == now:
+            continue
+        grows = was is None or (now is not None and now >= was)
+        db.execute(UPSERT, [player, variant, *deltas, now if grows else None])
+        if not grows:
+            update_best(db, player, variant, was, now)
         change = dict(zip(SUMS, deltas, strict=True))
-        update_month(
-            db, player, (after or before or {})["month"], change["finished"], change["won"]
-        )
+        if change["finished"] or change["won"]:  # most changes leave the month as it is
+            update_month(db, player, (after or before)["month"], change["finished"], change["won"])
+
+
+UPSERT = (
+    f"INSERT INTO player_stats (player_id, variant, {', '.join(SUMS)}, best) "
+    f"VALUES (?, ?, {', '.join('?' * len(SUMS))}, ?) "
+    "ON CONFLICT (player_id, variant) DO UPDATE SET "
+    + ", ".join(f"{k} = {k} + excluded.{k}" for k in SUMS)
+    + ", best = CASE WHEN excluded.best IS NOT NULL AND (best IS NULL OR excluded.best > best) "
+    "THEN excluded.best ELSE best END"
+)
 
 
 def update_month(db: Database, player: int, month: str, games: int, won: int) -> None:
@@ -74,7 +89,9 @@ def update_month(db: Database, player: int, month: str, games: int, won: int) ->
 
 def update_best(db: Database, player: int, variant: str, was: int | None, now: int | None) -> None:
     where = "WHERE player_id = ? AND variant = ?"
-    best = next(db.query(f"SELECT best FROM player_stats {where}", [player, variant]))["best"]
+    best = (connection.row(db, f"SELECT best FROM player_stats {where}", [player, variant]) or {})[
+        "best"
+    ]
     if now is not None and (best is None or now > best):
         db.execute(f"UPDATE player_stats SET best = ? {where}", [now, player, variant])
     elif was is not None and was == best and (now is None or now < was):

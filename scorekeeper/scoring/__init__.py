@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .engine import Answer, RoundAnswer, card_points, score_game
+from .engine import Answer, RoundAnswer, State, card_points, score_from, score_game, state_after
 from .errors import ScoringError
 from .fields import FIELDS, Field
 from .registry import VARIANTS, get_variant
@@ -21,8 +21,11 @@ __all__ = [
     "Option",
     "RoundAnswer",
     "ScoringError",
+    "State",
     "Variant",
     "card_points",
     "get_variant",
+    "score_from",
     "score_game",
+    "state_after",
 ]

@@ -65,6 +65,75 @@ def score_game(doc: Any) -> Answer:
     }
 
 
+class State(TypedDict):
+    """Where a game stands after some round: what ``score_from`` starts from."""
+
+    totals: dict[str, int]  # each side's running total, paper start included
+    played: int  # the number of the last round scored (rounds played on paper count)
+
+
+def state_after(doc: Any, scores: list[dict[str, int]]) -> State:
+    """The state after the rounds whose ``scores`` are given (from the first on).
+
+    >>> state_after({"variant": "classic", "sides": ["Us", "Them"]},
+    ...             [{"Us": 930, "Them": 420}, {"Us": -50, "Them": 100}])
+    {'totals': {'Us': 880, 'Them': 520}, 'played': 2}
+    """
+    game = read_game({**doc, "rounds": []})
+    totals = dict(game.start_totals)
+    for round_scores in scores:
+        for side in game.sides:
+            totals[side] += round_scores[side]
+    return {"totals": totals, "played": game.start_rounds + len(scores)}
+
+
+def score_from(doc: Any, state: State, rounds: list[Any]) -> Answer:
+    """Score ``rounds`` (raw round documents) played after ``state``: the game
+    document's header (``doc``: variant, sides, players, options, start; its own
+    ``rounds`` are ignored) and where it stood. The answer has the shape of
+    ``score_game``'s, with ``rounds`` holding the given rounds only; scoring a
+    game in pieces gives exactly what ``score_game`` gives for the whole (a
+    round's score depends on that round and its number alone; the totals decide
+    the opening and the end). Adding a round then costs the same in round 5 as
+    in round 500.
+
+    >>> head = {"variant": "classic", "sides": ["Us", "Them"]}
+    >>> one = {"Us": {"natural_canastas": 1, "meld_points": 230, "red_threes": 1,
+    ...               "went_out": True},
+    ...        "Them": {"mixed_canastas": 1, "meld_points": 185, "hand_points": 65}}
+    >>> answer = score_from(head, {"totals": {"Us": 0, "Them": 0}, "played": 0}, [one])
+    >>> answer == score_game({**head, "rounds": [one]})
+    True
+    """
+    game = read_game({**doc, "rounds": []})
+    variant, rules = game.variant, game.rules
+    totals = {side: state["totals"][side] for side in game.sides}
+    rounds_out: list[RoundAnswer] = []
+    winners = variant.end.winners(totals, state["played"], rules)
+    for number, raw in enumerate(rounds, start=state["played"] + 1):
+        if winners:
+            raise ScoringError(f"the game already finished after round {number - 1}", round=number)
+        entries = read_round(game, number, raw)
+        lines = variant.round_lines(entries, rules, number, game.team_sizes)
+        scores = {side: sum(points for _, points in lines[side]) for side in game.sides}
+        for side, score in scores.items():
+            totals[side] += score
+        breakdown = {
+            side: [[label, points] for label, points in lines[side]] for side in game.sides
+        }
+        rounds_out.append({"scores": scores, "breakdown": breakdown})
+        winners = variant.end.winners(totals, number, rules)
+    next_round = state["played"] + len(rounds_out) + 1
+    return {
+        "rounds": rounds_out,
+        "totals": totals,
+        "next_round": next_round,
+        "opening": {s: variant.opening_for(t, next_round, rules) for s, t in totals.items()},
+        "finished": bool(winners),
+        "winners": winners,
+    }
+
+
 def card_points(
     variant: Variant | str, counts: Mapping[str, int], rules: Rules | None = None
 ) -> int:

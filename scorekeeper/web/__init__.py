@@ -23,6 +23,7 @@ from ..data.games import NotFound
 from ..scoring import VARIANTS
 from . import (
     api,
+    assets,
     board,
     evenings,
     games,
@@ -89,6 +90,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(labels.utc_time)
     app.context_processor(helpers)
     app.after_request(security.add_headers)
+    assets.init_app(app)
     security.check_secret_key(app)
 
 

@@ -3,6 +3,7 @@ engine's answer. Pure: no Flask, no database."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,9 +80,26 @@ def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) ->
         leader=leaders[0] if stored and len(leaders) == 1 else None,
         offset=offset,
         start=start if any(start.values()) or offset else {},
-        chart=chart(variant, game["sides"], start, rounds, offset, rules),
+        chart=Lazy(lambda: chart(variant, game["sides"], start, rounds, offset, rules))
+        if rounds
+        else None,
         partners=variant.table_partners(game["sides"]),
     )
+
+
+class Lazy:
+    """Markup made only when a template shows it: a round form built on a save
+    (it needs the board for its sides and players) never draws the chart."""
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.make, self.made = make, None
+
+    def __html__(self) -> str:
+        if self.made is None:
+            self.made = self.make()
+        return str(self.made)
+
+    __str__ = __html__
 
 
 def chart(

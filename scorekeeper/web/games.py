@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
 from ..data import evenings, games, rounds
@@ -13,7 +23,7 @@ from ..data import rule_sets as saved
 from ..data.connection import get_db
 from ..scoring import ScoringError, Variant
 from ..scoring.seating import side_names, teams
-from . import board, forms, option_form, rule_sets, security
+from . import board, forms, option_form, page_cache, rule_sets, security
 from .rules import variant_or_404
 
 bp = Blueprint("games", __name__)
@@ -95,13 +105,28 @@ def start_game(
 
 
 @bp.route("/games/<int:game_id>")
-def scoreboard(game_id: int) -> str:
-    game, played, answer = games.scored(get_db(), game_id)
+def scoreboard(game_id: int) -> str | Response:
+    db = get_db()
+    saved = request.args.get("saved", type=int)
+    if saved or session.get("_flashes"):  # this browser's own: rendered for it alone
+        return scoreboard_page(game_id, saved)
+    made_of = games.game_row(db, game_id)  # its stored answer and stamp included
+    key = page_cache.key_of("scoreboard", db_path(), made_of, security.may_score(made_of))
+    return page_cache.conditional(
+        key, lambda: PAGES.get_or_render(key, lambda: scoreboard_page(game_id, None))
+    )
+
+
+PAGES = page_cache.PageCache()
+
+
+def scoreboard_page(game_id: int, saved: int | None) -> str:
+    db = get_db()
+    game, played, answer = games.scored(db, game_id)
     board_ = board.build(game, played, answer)
     editable = security.may_score(game)
-    saved = request.args.get("saved", type=int)
     undo = None
-    if editable and saved and rounds.undoable(get_db(), game_id, saved):
+    if editable and saved and rounds.undoable(db, game_id, saved):
         undo = {"number": saved, "form": forms.DeleteRoundForm(version=1)}
     again = forms.AgainForm() if board_.finished and editable and security.may_create() else None
     return render_template(
@@ -138,6 +163,10 @@ def rename(game_id: int) -> str | Response | tuple[str, int]:
         return redirect(url_for(".scoreboard", game_id=game_id))
     page = render_template("rename_game.html", game=game, form=form)
     return (page, 400) if request.method == "POST" else page
+
+
+def db_path() -> str:
+    return str(current_app.config["DATABASE"])
 
 
 @bp.route("/games/<int:game_id>/history")

@@ -6,14 +6,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
 from ..data import games, rounds
 from ..data.connection import get_db
 from ..scoring import ScoringError, Variant, get_variant, score_game
 from ..scoring.document import read_game, round_problems
-from . import board, forms, round_form, security
+from . import board, forms, page_cache, round_form, security
 
 bp = Blueprint("rounds", __name__)
 Page = str | Response | tuple[str, int]
@@ -38,6 +49,19 @@ class Screen:
 
 @bp.route("/games/<int:game_id>/rounds/new", methods=["GET", "POST"])
 def add_round(game_id: int) -> Page:
+    if request.method == "GET" and not session.get("_flashes"):  # kept rendered (issue 13)
+        made_of = games.game_row(get_db(), game_id)
+        security.guard(made_of)
+        key = page_cache.key_of("new round", current_app.config["DATABASE"], made_of)
+        page: Page = NEW_ROUND_PAGES.get_or_render(key, lambda: new_round(game_id))
+        return page
+    return new_round(game_id)
+
+
+NEW_ROUND_PAGES = page_cache.FormPages()
+
+
+def new_round(game_id: int) -> Page:
     game, played, answer = games.scored(get_db(), game_id)
     security.guard(game)
     bound = bound_number(len(played) + 1)

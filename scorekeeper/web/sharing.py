@@ -5,12 +5,12 @@ from __future__ import annotations
 import io
 
 import segno
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..data import games
 from ..data.connection import get_db
-from . import board, forms, security
+from . import board, forms, page_cache, security
 
 bp = Blueprint("sharing", __name__)
 
@@ -72,17 +72,34 @@ def qr_svg(text: str) -> str:
 
 
 @bp.route("/watch/<token>")
-def watch(token: str) -> str:
+def watch(token: str) -> Response:
     """The read-only scoreboard behind a spectator link; it refreshes by itself."""
     db = get_db()
-    game = games.game_by_token(db, token)
-    game, played, answer = games.scored(db, game["id"])
+    game_id = games.id_by_token(db, token)
+    made_of = games.game_row(db, game_id)  # its stored answer and stamp included
+    key = page_cache.key_of("watch", current_app.config["DATABASE"], made_of)
+    return page_cache.conditional(
+        key, lambda: WATCH_PAGES.get_or_render(key, lambda: watch_page(token, game_id))
+    )
+
+
+WATCH_PAGES = page_cache.PageCache()
+
+
+def watch_page(token: str, game_id: int) -> str:
+    db = get_db()
+    game, played, answer = games.scored(db, game_id)
     board_ = board.build(game, played, answer)
-    stamp = games.game_stamp(db, game["id"])
+    stamp = games.game_stamp(db, game_id)
     return render_template("watch.html", game=game, board=board_, token=token, stamp=stamp)
 
 
 @bp.route("/watch/<token>/stamp")
 def watch_stamp(token: str) -> Response:
-    db = get_db()
-    return jsonify(stamp=games.game_stamp(db, games.game_by_token(db, token)["id"]))
+    """The game's stamp, as a conditional response: a phone that sends the ETag it
+    has gets 304 until something changes (one indexed row read, no cookie)."""
+    stamp = games.stamp_by_token(get_db(), token)
+    response = jsonify(stamp=stamp)
+    response.set_etag(f"s{stamp}")
+    response.headers["Cache-Control"] = "no-cache"  # always ask, with If-None-Match
+    return response.make_conditional(request)

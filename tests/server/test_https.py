@@ -73,7 +73,8 @@ def test_serves_https_for_real(tmp_path):
             except (OSError, ssl.SSLError):
                 time.sleep(0.2)
         assert answer == (200, b'{"database":"ok","status":"ok"}\n')
-        with urllib.request.urlopen(f"https://localhost:{port}/", context=context) as response:
+        page = f"https://localhost:{port}/games/new/classic/4"  # a form: its CSRF token
+        with urllib.request.urlopen(page, context=context) as response:
             assert "Secure" in response.headers["Set-Cookie"]
     finally:
         process.terminate()

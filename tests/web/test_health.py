@@ -11,8 +11,13 @@ def test_healthz_is_ok_without_a_session_cookie(client):
     assert response.headers["Cache-Control"] == "no-store"
 
 
-def test_pages_still_keep_a_session(client):
-    assert "Set-Cookie" in client.get("/").headers
+def test_pages_still_keep_a_session(tmp_path):
+    from scorekeeper import create_app
+
+    app = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "s" * 20}
+    )
+    assert "Set-Cookie" in app.test_client().get("/games/new/classic/4").headers  # its CSRF token
 
 
 def test_healthz_is_503_when_the_database_is_damaged(app, client):

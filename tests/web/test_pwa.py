@@ -92,7 +92,7 @@ def test_the_pages_link_the_manifest_icon_theme_and_worker(client):
     icon = re.search(r'<link rel="apple-touch-icon" href="([^"]+)">', page).group(1)
     assert png_size(get(client, icon).data) == (180, 180)
     assert '<meta name="theme-color" content="#0b6e4f">' in page
-    assert '<script src="/static/sw-register.js" defer></script>' in page
+    assert re.search(r'<script src="/static/sw-register\.js\?v=[0-9a-f]+" defer></script>', page)
 
 
 def test_the_service_worker_is_served_from_the_root(client):

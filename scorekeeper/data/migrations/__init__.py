@@ -25,6 +25,7 @@ NAMES = [
     "m0007_round_request_hashes",
     "m0008_names_and_removals",
     "m0009_rule_sets",
+    "m0010_stored_answers",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

@@ -1,0 +1,66 @@
+"""What a phone downloads: compressed answers, and static files it keeps.
+
+- Responses are compressed by Flask-Compress (brotli or gzip, as the phone
+  accepts): the scoreboard's 25 KB of HTML travel as about 3 KB.
+- Every ``url_for('static', ...)`` carries ``?v=`` and a digest of the file's
+  content; such a versioned URL is answered with a year's ``immutable`` caching,
+  so a phone fetches the stylesheet and the script once per release, and a new
+  release (new content, new digest) is fetched at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from typing import Any
+
+from flask import Flask, Response, current_app, request
+from flask_compress import Compress
+
+FOREVER = "public, max-age=31536000, immutable"
+_digests: dict[tuple[str, float], str] = {}
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    Compress(app)
+    app.url_defaults(version_static)
+    app.after_request(cache_static)  # runs before Compress's (the last added runs first)
+
+
+def digest(filename: str) -> str | None:
+    """A short digest of a static file's content (kept while the file is unchanged)."""
+    folder = current_app.static_folder or ""
+    path = os.path.join(folder, filename)
+    try:
+        changed = os.stat(path).st_mtime
+    except OSError:
+        return None
+    key = (path, changed)
+    if key not in _digests:
+        with open(path, "rb") as source:
+            _digests[key] = hashlib.blake2b(source.read(), digest_size=6).hexdigest()
+    return _digests[key]
+
+
+def version_static(endpoint: str, values: dict[str, Any]) -> None:
+    """``url_for('static', filename=f)`` gives ``/static/f?v=<digest of f>``."""
+    if endpoint == "static" and "v" not in values and "filename" in values:
+        version = digest(str(values["filename"]))
+        if version:
+            values["v"] = version
+
+
+def cache_static(response: Response) -> Response:
+    """A versioned static file is kept for a year; an unversioned one is revalidated."""
+    if request.endpoint != "static" or response.status_code != 200:
+        return response
+    # read whole (the files are small): compressed like a page, and the file closed
+    response.direct_passthrough = False
+    response.make_sequence()
+    filename = (request.view_args or {}).get("filename", "")
+    if request.args.get("v") and request.args.get("v") == digest(str(filename)):
+        response.headers["Cache-Control"] = FOREVER
+    else:
+        response.headers["Cache-Control"] = "no-cache"
+    return response

@@ -1,0 +1,106 @@
+"""Rendered pages kept in memory, keyed by everything they are made of.
+
+A scoreboard is looked at far more often than it changes: the scorer after each
+save, and every spectator's phone when the stamp moves. Its HTML depends on the
+game's row (which carries the stored answer and the stamp that every change
+moves), its evening, its seats, and whether this browser may score; a page is
+kept under a digest of exactly those, so any change to any of them simply makes
+a new key. Pages that show something of one browser's own (a flashed message,
+the Undo form, a CSRF token) are never kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from flask import Response, g, make_response, request
+from flask_wtf.csrf import generate_csrf
+
+KEPT = 256  # pages, some 25 KB each
+
+
+class PageCache:
+    """A small LRU of rendered pages, shared by the server's threads."""
+
+    def __init__(self, size: int = KEPT) -> None:
+        self.size = size
+        self.pages: OrderedDict[str, str] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get_or_render(self, key: str, render: Callable[[], str]) -> str:
+        with self.lock:
+            page = self.pages.get(key)
+            if page is not None:
+                self.pages.move_to_end(key)
+                return page
+        page = render()
+        if 'name="csrf_token"' not in page:  # never one browser's token for another
+            with self.lock:
+                self.pages[key] = page
+                while len(self.pages) > self.size:
+                    self.pages.popitem(last=False)
+        return page
+
+
+def key_of(*parts: Any) -> str:
+    """A digest of what a page is made of.
+
+    >>> key_of("board", {"id": 1, "stamp": 3}) == key_of("board", {"stamp": 3, "id": 1})
+    True
+    """
+    text = json.dumps(parts, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def conditional(key: str, page: Callable[[], str]) -> Response:
+    """A kept page as a conditional response: a phone that has it (``If-None-Match``
+    with the page's key) gets 304 without the page being looked up or sent."""
+    if request.if_none_match.contains_weak(key):
+        response = Response(status=304)
+    else:
+        response = make_response(page())
+    response.set_etag(key, weak=True)  # the same page, whatever its compression
+    response.headers["Cache-Control"] = "no-cache"  # always ask, with If-None-Match
+    return response
+
+
+ONE_TIME_KEY = re.compile(r'<input id="key" name="key" type="hidden" value="([0-9a-f]{32})">')
+
+
+class FormPages:
+    """Form pages kept rendered, with their two blanks filled in per request: the
+    CSRF token (this session's) and the form's one-time ``key`` (a new one). A
+    page is kept only when both are found in it, so nothing of one browser's
+    reaches another."""
+
+    def __init__(self, size: int = KEPT) -> None:
+        self.size = size
+        self.pages: OrderedDict[str, tuple[str, str | None, str]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get_or_render(self, key: str, render: Callable[[], Any]) -> Any:
+        with self.lock:
+            kept = self.pages.get(key)
+            if kept is not None:
+                self.pages.move_to_end(key)
+        if kept is not None:
+            page, token, one_time = kept
+            page = page.replace(one_time, uuid.uuid4().hex)
+            return page.replace(token, generate_csrf()) if token else page
+        made = render()
+        page, status = made if isinstance(made, tuple) else (made, 200)
+        token = g.get("csrf_token")  # Flask-WTF keeps the request's token here
+        found = ONE_TIME_KEY.search(page) if isinstance(page, str) else None
+        if status == 200 and found and (token is None or page.count(token) == 1):
+            with self.lock:
+                self.pages[key] = (page, token, found.group(1))
+                while len(self.pages) > self.size:
+                    self.pages.popitem(last=False)
+        return made
