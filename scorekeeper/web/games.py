@@ -10,10 +10,11 @@ from werkzeug.wrappers import Response
 from ..data import evenings, games, rounds
 from ..data import players as people
 from ..data import rule_sets as saved
+from ..data import table as phones
 from ..data.connection import get_db
 from ..scoring import ScoringError, Variant
 from ..scoring.seating import side_names, teams
-from . import board, forms, option_form, rule_sets, security
+from . import board, forms, option_form, rule_sets, security, table_view
 from .rules import variant_or_404
 
 bp = Blueprint("games", __name__)
@@ -104,9 +105,9 @@ def scoreboard(game_id: int) -> str:
     if editable and saved and rounds.undoable(get_db(), game_id, saved):
         undo = {"number": saved, "form": forms.DeleteRoundForm(version=1)}
     again = forms.AgainForm() if board_.finished and editable and security.may_create() else None
-    return render_template(
-        "scoreboard.html", game=game, board=board_, editable=editable, undo=undo, again=again
-    )
+    table = table_view.panel(game, editable, board_)
+    return render_template("scoreboard.html", game=game, board=board_, editable=editable,
+                           undo=undo, again=again, table=table)  # fmt: skip
 
 
 @bp.route("/games/<int:game_id>/again", methods=["POST"])
@@ -144,4 +145,5 @@ def rename(game_id: int) -> str | Response | tuple[str, int]:
 def history(game_id: int) -> str:
     db = get_db()
     game = games.get_game(db, game_id)
-    return render_template("history.html", game=game, changes=rounds.changes(db, game_id))
+    return render_template("history.html", game=game, changes=rounds.changes(db, game_id),
+                           events=phones.events(db, game_id))  # fmt: skip

@@ -21,6 +21,7 @@ from . import (
     m0007_round_request_hashes,
     m0008_names_and_removals,
     m0009_rule_sets,
+    m0011_table_phones,
 )
 
 MODULES = (
@@ -33,6 +34,7 @@ MODULES = (
     m0007_round_request_hashes,
     m0008_names_and_removals,
     m0009_rule_sets,
+    m0011_table_phones,
 )
 
 migrations = Migrations("scorekeeper")
