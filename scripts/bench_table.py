@@ -28,6 +28,7 @@ import urllib.error
 import urllib.request
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -55,14 +56,14 @@ class Stats:
             self.errors.append(what)
 
 
-def get(url: str, headers: dict[str, str], stats: Stats, kind: str) -> tuple[int, bytes, dict]:
+def get(url: str, headers: dict[str, str], stats: Stats, kind: str) -> tuple[int, bytes, Any]:
     start = time.monotonic()
     request = urllib.request.Request(url, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
-            body, status, got = response.read(), response.status, dict(response.headers)
+            body, status, got = response.read(), response.status, response.headers
     except urllib.error.HTTPError as error:
-        body, status, got = error.read(), error.code, dict(error.headers)
+        body, status, got = error.read(), error.code, error.headers
     except OSError as error:
         stats.error(f"{kind}: {error}")
         return 0, b"", {}
