@@ -45,7 +45,7 @@ def chosen(game: games.Game, value: str) -> tuple[str, int | None]:
     return "Watcher", None
 
 
-def agreement(game: games.Game, played: list[games.Round]) -> dict[int, dict[str, Any]]:
+def agreement(game: games.Game, played: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     """Each round's state: confirmed or queried (at its current version), or waiting."""
     answered = phones.answers(get_db(), game["id"])
     states: dict[int, dict[str, Any]] = {}
@@ -62,10 +62,9 @@ def panel(game: games.Game, editable: bool, board_: board.Board) -> dict[str, An
     """The scoreboard's table panel: join code, settings and phones for the scorer;
     each round's agreement for everyone when rounds are confirmed."""
     db = get_db()
-    _, played, _ = games.scored(db, game["id"])
     shown: dict[str, Any] = {"confirm": bool(game["confirm_rounds"])}
-    if shown["confirm"]:
-        shown["agreement"] = agreement(game, played)
+    if shown["confirm"]:  # the board's rounds carry each one's number and version
+        shown["agreement"] = agreement(game, board_.rounds)
     if editable and not game["removed_at"]:
         code = phones.join_code(db, game["id"])
         settings = {"phones_enter": bool(game["phones_enter"]),
