@@ -3,7 +3,8 @@ render). ``init_app`` registers them with the app's error pages and template
 helpers.
 
 - the table: ``games`` (new game, scoreboard, history), ``rounds`` (entry,
-  correction, preview, deletion), ``sharing`` (passphrase, spectator link);
+  correction, preview, deletion), ``sharing`` (passphrase, spectator link),
+  ``table`` (every phone at the table: join, parts of a round, confirmations);
 - looking back: ``evenings``, ``players``, ``printouts``, ``transfer``;
 - ``rules``: the rules pages; ``api``: the JSON API; ``health``: /healthz;
 - ``forms``, ``board`` (what the scoreboard shows), ``charts``, ``security``.
@@ -41,6 +42,7 @@ from . import (
     rules,
     security,
     sharing,
+    table,
     transfer,
     what_if,
 )
@@ -60,6 +62,7 @@ PAGES = (
     pwa,
     rule_sets,
     what_if,
+    table,
 )
 
 

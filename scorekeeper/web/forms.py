@@ -10,11 +10,13 @@ from typing import Any
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
+    BooleanField,
     DateField,
     Field,
     HiddenField,
     IntegerField,
     PasswordField,
+    RadioField,
     SelectChoice,
     SelectField,
     StringField,
@@ -234,3 +236,45 @@ class DeleteRoundForm(FlaskForm):
         validators=[DataRequired(STALE_FORM), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)],
         filters=[lambda v: None if v is None else str(v)],  # the stored version is an int
     )
+
+
+# -- every phone at the table (web/table.py) ------------------------------------------
+
+
+class JoinCodeForm(FlaskForm):
+    """The join code typed by hand, for a phone that cannot scan the QR code."""
+
+    class Meta:
+        csrf = False  # a GET form that only leads to /join/<code>
+
+    code = StringField("Join code", validators=[DataRequired(), Length(max=40)])
+
+
+def join_form(choices: list[tuple[str, str]]) -> Any:
+    """Who this phone is: one of the game's players (or sides), or a watcher."""
+
+    class JoinForm(FlaskForm):
+        who = RadioField(
+            "Who is this phone?",
+            choices=[SelectChoice(value, label) for value, label in choices],
+            validators=[InputRequired(message="Choose who this phone is.")],
+        )
+
+    return JoinForm()
+
+
+class TableSettingsForm(FlaskForm):
+    phones_enter = BooleanField("Players enter their own counts")
+    confirm_rounds = BooleanField("Opponents confirm rounds")
+
+
+class RemovePhoneForm(FlaskForm):
+    """Only the CSRF token: the phone is named in the URL."""
+
+
+class AnswerForm(FlaskForm):
+    """A phone confirms a saved round, or queries it with a note."""
+
+    number = HiddenField(validators=[DataRequired(), Regexp(r"^[0-9]{1,6}$", message=STALE_FORM)])
+    version = HiddenField(validators=[DataRequired(), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)])
+    note = StringField("What looks wrong?", validators=[Length(max=200), printable])

@@ -20,10 +20,11 @@ from werkzeug.wrappers import Response
 from ..data import evenings, games, rounds
 from ..data import players as people
 from ..data import rule_sets as saved
+from ..data import table as phones
 from ..data.connection import get_db
 from ..scoring import ScoringError, Variant
 from ..scoring.seating import side_names, teams
-from . import board, forms, option_form, page_cache, rule_sets, security
+from . import board, forms, option_form, page_cache, rule_sets, security, table_view
 from .rules import variant_or_404
 
 bp = Blueprint("games", __name__)
@@ -111,6 +112,9 @@ def scoreboard(game_id: int) -> str | Response:
     if saved or session.get("_flashes"):  # this browser's own: rendered for it alone
         return scoreboard_page(game_id, saved)
     made_of = games.game_row(db, game_id)  # its stored answer and stamp included
+    if not made_of["join_code"] and security.may_score(made_of):  # made before the key
+        phones.join_code(db, game_id)
+        made_of = games.game_row(db, game_id)
     key = page_cache.key_of("scoreboard", db_path(), made_of, security.may_score(made_of))
     return page_cache.conditional(
         key, lambda: PAGES.get_or_render(key, lambda: scoreboard_page(game_id, None))
@@ -129,9 +133,9 @@ def scoreboard_page(game_id: int, saved: int | None) -> str:
     if editable and saved and rounds.undoable(db, game_id, saved):
         undo = {"number": saved, "form": forms.DeleteRoundForm(version=1)}
     again = forms.AgainForm() if board_.finished and editable and security.may_create() else None
-    return render_template(
-        "scoreboard.html", game=game, board=board_, editable=editable, undo=undo, again=again
-    )
+    table = table_view.panel(game, editable, board_)
+    return render_template("scoreboard.html", game=game, board=board_, editable=editable,
+                           undo=undo, again=again, table=table)  # fmt: skip
 
 
 @bp.route("/games/<int:game_id>/again", methods=["POST"])
@@ -173,4 +177,5 @@ def db_path() -> str:
 def history(game_id: int) -> str:
     db = get_db()
     game = games.get_game(db, game_id)
-    return render_template("history.html", game=game, changes=rounds.changes(db, game_id))
+    return render_template("history.html", game=game, changes=rounds.changes(db, game_id),
+                           events=phones.events(db, game_id))  # fmt: skip

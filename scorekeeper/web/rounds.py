@@ -24,7 +24,7 @@ from ..data import games, rounds
 from ..data.connection import get_db
 from ..scoring import ScoringError, Variant, get_variant, score_game
 from ..scoring.document import read_game, round_problems
-from . import board, forms, page_cache, round_form, security
+from . import board, forms, page_cache, round_form, security, table_parts, table_view
 
 bp = Blueprint("rounds", __name__)
 Page = str | Response | tuple[str, int]
@@ -52,7 +52,10 @@ def add_round(game_id: int) -> Page:
     if request.method == "GET" and not session.get("_flashes"):  # kept rendered (issue 13)
         made_of = games.game_row(get_db(), game_id)
         security.guard(made_of)
-        key = page_cache.key_of("new round", current_app.config["DATABASE"], made_of)
+        # the query (?round=N, a phone's part taken) makes a page of its own
+        key = page_cache.key_of(
+            "new round", current_app.config["DATABASE"], made_of, request.query_string
+        )
         page: Page = NEW_ROUND_PAGES.get_or_render(key, lambda: new_round(game_id))
         return page
     return new_round(game_id)
@@ -101,27 +104,43 @@ def round_page(screen: Screen, answer: Any) -> Page:
     variant = get_variant(game["variant"])
     rules = variant.rules(game["options"])
     board_ = board.build(game, screen.played, answer)
-    data = None
-    if request.method == "GET":
-        data = {"number": str(screen.number)}
-        if screen.stored:
-            entries = round_form.form_data_from(screen.stored["entries"], sides, board_.members)
-            data.update(entries, version=screen.stored["version"])
-    form = round_form.round_form(variant, sides, rules, board_.members, data=data)
-    if form.validate_on_submit():
+    form, take = filled_form(screen, variant, rules, board_)
+    if take is None and form.validate_on_submit():
         entries = round_form.entries_from(form, variant, sides, rules)
         if not form.errors:
             done = submit(screen, form, entries)
             if done is not None:
                 return done
-    elif request.method == "POST" and "csrf_token" not in form.errors:
+    elif take is None and request.method == "POST" and "csrf_token" not in form.errors:
         show_engine_problems(screen, form, round_form.entries_from(form, variant, sides, rules))
     errors = round_form.error_list(form, sides)
     status = screen.status if screen.status != 200 else (400 if errors else 200)
+    parts = None
+    if screen.stored is None:
+        parts = table_view.round_parts(game, screen.played, screen.number, board_.members)
     return render_template(
         "round.html", game=game, board=board_, form=form, variant=variant, rules=rules,
-        screen=screen, problems=errors, layout=layout(variant, rules, board_, screen),
+        screen=screen, problems=errors, layout=layout(variant, rules, board_, screen), parts=parts,
     ), status  # fmt: skip
+
+
+def filled_form(screen: Screen, variant: Variant, rules: Any, board_: board.Board) -> Any:
+    """The round form: as posted; on a GET, the stored round (a correction) or the
+    phones' parts of this round (a new one); with "Use their numbers", as posted
+    but with that side's part from its phone. Also the side taken, if any."""
+    game, sides = screen.game, screen.game["sides"]
+    data, more = None, {}
+    if request.method == "GET":
+        data = {"number": str(screen.number)}
+        if screen.stored:
+            entries = round_form.form_data_from(screen.stored["entries"], sides, board_.members)
+            data.update(entries, version=screen.stored["version"])
+        else:
+            data.update(table_view.prefilled(game, screen.number))
+    take = table_parts.taking() if screen.stored is None else None
+    if take is not None:
+        more["formdata"] = table_view.taken(game, screen.number, take)
+    return round_form.round_form(variant, sides, rules, board_.members, data=data, **more), take
 
 
 def submit(screen: Screen, form: Any, entries: dict[str, Any]) -> Response | None:

@@ -5,7 +5,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from scorekeeper import create_app
-from scorekeeper.data import removals
+from scorekeeper.data import removals, table
 from scorekeeper.data.connection import connect
 from scorekeeper.data.games import get_game
 from tests.browser.test_flow_browser import PHONE, seed
@@ -33,9 +33,13 @@ def page_urls(database):
     db = connect(database)
     token = get_game(db, running)["watch_token"]
     removals.remove_game(db, seed(database, "weeping"), "a removed game", "Bea")
+    table.set_settings(db, running, phones_enter=True, confirm_rounds=True)
+    code = table.join_code(db, running)
+    phone = table.join(db, running, "Annabelle", 0)
     db.close()
     app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test-only"})
     urls = set(every_get_url(app, game, token)) | {f"/games/{running}", "/evenings/2"}
+    urls |= {f"/join/{code}", f"/table/{phone}", f"/games/{running}/rounds/new", "/join"}
     return sorted(
         u for u in urls if not any(s in u for s in SKIPPED) and not any(n in u for n in NOT_PAGES)
     )

@@ -5,7 +5,7 @@ import re
 import pytest
 from markupsafe import escape
 
-from scorekeeper.data import players
+from scorekeeper.data import players, table
 from scorekeeper.data.connection import connect
 from scorekeeper.data.evenings import create_evening
 from scorekeeper.data.games import create_game, recent_games, scored
@@ -315,6 +315,8 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
     from scorekeeper.data.rule_sets import create as create_rule_set
 
     rule_set = create_rule_set(db, "Friday rules", "classic", {})
+    table.set_settings(db, game, phones_enter=True, confirm_rounds=True)
+    token, code = table.join(db, game, "A", 0), table.join_code(db, game)
     posts = [
         r for r in app.url_map.iter_rules() if "POST" in r.methods and not r.rule.startswith("/api")
     ]
@@ -324,6 +326,7 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
         url = url.replace("<int:game_id>", str(game)).replace("<int:number>", "1")
         url = url.replace("<int:evening_id>", str(evening)).replace("<int:player_id>", "1")
         url = url.replace("<int:removal_id>", str(removal)).replace("<int:set_id>", str(rule_set))
+        url = url.replace("<token>", token).replace("<code>", code).replace("<int:phone_id>", "1")
         response = client.post(
             url, data={"s0_meld_points": "100", "version": "1", "seat0": "X", "seat1": "Y"}
         )

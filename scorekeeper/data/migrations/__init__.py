@@ -26,6 +26,7 @@ NAMES = [
     "m0008_names_and_removals",
     "m0009_rule_sets",
     "m0010_stored_answers",
+    "m0011_table_phones",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

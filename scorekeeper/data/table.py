@@ -1,0 +1,215 @@
+"""Every phone at the table: phones joined by the game's join code, each side's
+draft of the round being played, confirmations and queries of saved rounds.
+
+A phone carries a secret token (in its URL); only its SHA-256 is stored, so the
+database never holds anything that lets a reader act as a phone. Every change a
+phone must see moves the game's ``table_stamp`` (triggers move it for rounds:
+migration ``m0011``), which phones poll with ETags.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+from .connection import insert, now, writing
+
+# 31 letters and digits that cannot be misread (no 0/o, 1/l/i): 12 of them are
+# about 59 bits, far beyond what 5 tries a minute reach in the life of a game.
+CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+CODE_LENGTH = 12
+SEEN_EVERY = 30  # seconds between writes of a phone's "last seen"
+Phone = dict[str, Any]
+
+
+class DraftClash(Exception):
+    """Another phone sent this side's part since this one read it."""
+
+    def __init__(self, current: dict[str, Any]) -> None:
+        self.current = current
+        super().__init__(f"{current['who']} sent this part at {current['updated_at']}")
+
+
+class RoundMovedOn(Exception):
+    """The round a part was typed for is saved already (or not started)."""
+
+
+class RoundChanged(Exception):
+    """A confirmation or query of a round that has changed since it was shown."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def normal_code(text: str) -> str:
+    """A typed join code as stored: lower case, without spaces or dashes.
+
+    >>> normal_code(" AB2C-D3EF-GH4J ")
+    'ab2cd3efgh4j'
+    """
+    return "".join(c for c in text.lower() if c not in " -")
+
+
+def join_code(db: Database, game_id: int) -> str:
+    """The game's join code, made the first time the scorer shows it (read
+    without the write lock: the scoreboard asks on every view)."""
+    sql = "SELECT join_code FROM games WHERE id = ?"
+    made = db.conn.execute(sql, [game_id]).fetchone()
+    if made and made[0]:
+        return str(made[0])
+    with writing(db):
+        row = next(db.query(sql, [game_id]))
+        if row["join_code"]:
+            return str(row["join_code"])
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        db.execute("UPDATE games SET join_code = ? WHERE id = ?", [code, game_id])
+    return code
+
+
+def game_of_code(db: Database, code: str) -> int | None:
+    sql = "SELECT id FROM games WHERE join_code = ? AND removed_at IS NULL"
+    row = next(db.query(sql, [normal_code(code)]), None) if code else None
+    return int(row["id"]) if row else None
+
+
+def stamp(db: Database, game_id: int) -> int | None:
+    """The number a phone compares to know whether anything changed (None: no game)."""
+    row = next(db.query("SELECT table_stamp FROM games WHERE id = ?", [game_id]), None)
+    return None if row is None else int(row["table_stamp"])
+
+
+def bump(db: Database, game_id: int) -> None:
+    db.execute("UPDATE games SET table_stamp = table_stamp + 1 WHERE id = ?", [game_id])
+
+
+def set_settings(db: Database, game_id: int, phones_enter: bool, confirm_rounds: bool) -> None:
+    with writing(db):
+        db.execute(
+            "UPDATE games SET phones_enter = ?, confirm_rounds = ? WHERE id = ?",
+            [int(phones_enter), int(confirm_rounds), game_id],
+        )
+        bump(db, game_id)
+
+
+def join(db: Database, game_id: int, who: str, side: int | None) -> str:
+    """A new phone at the game's table; its secret token (kept only as a hash)."""
+    token = secrets.token_urlsafe(24)
+    with writing(db):
+        at = now()
+        row = {"game_id": game_id, "token_hash": token_hash(token), "who": who, "side": side,
+               "joined_at": at, "last_seen": at}  # fmt: skip
+        phone_id = insert(db, "table_phones", row)
+        event(db, game_id, {"id": phone_id, "who": who}, "joined")
+    return token
+
+
+def phone_of(db: Database, token: str) -> Phone | None:
+    """The phone behind a token (removed ones too: they are told so), with its game's stamp."""
+    sql = (
+        "SELECT p.*, g.table_stamp, g.removed_at AS game_removed_at FROM table_phones p "
+        "JOIN games g ON g.id = p.game_id WHERE p.token_hash = ?"
+    )
+    return next(db.query(sql, [token_hash(token)]), None)
+
+
+def seen(db: Database, phone: Phone) -> None:
+    """Note that the phone was here; written at most every ``SEEN_EVERY`` seconds."""
+    last = datetime.fromisoformat(phone["last_seen"] or phone["joined_at"])
+    if (datetime.now(UTC) - last).total_seconds() >= SEEN_EVERY:
+        with writing(db):
+            db.execute("UPDATE table_phones SET last_seen = ? WHERE id = ?", [now(), phone["id"]])
+
+
+def phones(db: Database, game_id: int) -> list[Phone]:
+    """The game's phones still at the table, first joined first."""
+    sql = "SELECT * FROM table_phones WHERE game_id = ? AND removed_at IS NULL ORDER BY id"
+    return list(db.query(sql, [game_id]))
+
+
+def remove_phone(db: Database, game_id: int, phone_id: int) -> bool:
+    """Take a phone's capability away for good; False if it was not at the table."""
+    with writing(db):
+        sql = "SELECT * FROM table_phones WHERE id = ? AND game_id = ? AND removed_at IS NULL"
+        phone = next(db.query(sql, [phone_id, game_id]), None)
+        if phone is None:
+            return False
+        db.execute("UPDATE table_phones SET removed_at = ? WHERE id = ?", [now(), phone_id])
+        event(db, game_id, phone, "removed")
+    return True
+
+
+def drafts(db: Database, game_id: int, number: int) -> dict[int, dict[str, Any]]:
+    """Each side's draft of round ``number``, by side index."""
+    sql = "SELECT * FROM table_drafts WHERE game_id = ? AND number = ?"
+    return {
+        int(r["side"]): {**r, "fields": json.loads(r["fields"])}
+        for r in db.query(sql, [game_id, number])
+    }
+
+
+def save_draft(
+    db: Database, phone: Phone, number: int, fields: dict[str, Any], version: int
+) -> int:
+    """Store the phone's side's part of round ``number`` if nobody sent another
+    since ``version`` (0: none yet); its new version."""
+    game_id, side = phone["game_id"], phone["side"]
+    with writing(db):
+        sql = "SELECT count(*) AS n FROM rounds WHERE game_id = ?"
+        if number != int(next(db.query(sql, [game_id]))["n"]) + 1:
+            raise RoundMovedOn(f"round {number} is not the one being played")
+        current = drafts(db, game_id, number).get(side)
+        if (current["version"] if current else 0) != version:
+            raise DraftClash(current or {"who": "nobody", "updated_at": "", "version": 0})
+        db.table("table_drafts").upsert(
+            {"game_id": game_id, "number": number, "side": side, "fields": json.dumps(fields),
+             "version": version + 1, "phone_id": phone["id"], "who": phone["who"],
+             "updated_at": now()},
+            pk=("game_id", "number", "side"),
+        )  # fmt: skip
+        bump(db, game_id)
+    return version + 1
+
+
+def answer_round(
+    db: Database, phone: Phone, number: int, version: int, action: str, note: str = ""
+) -> None:
+    """A phone confirms (or queries, with a note) round ``number`` as it is at ``version``."""
+    game_id = phone["game_id"]
+    with writing(db):
+        sql = "SELECT version FROM rounds WHERE game_id = ? AND number = ?"
+        row = next(db.query(sql, [game_id, number]), None)
+        if row is None or int(row["version"]) != version:
+            raise RoundChanged(f"round {number} has changed since it was shown")
+        event(db, game_id, phone, action, number=number, version=version, note=note)
+
+
+def event(db: Database, game_id: int, phone: Phone, action: str, **more: Any) -> None:
+    """Keep what happened at the table in the game's history, and tell the phones."""
+    row = {"game_id": game_id, "phone_id": phone["id"], "who": phone["who"], "action": action,
+           "at": now(), **more}  # fmt: skip
+    db.table("table_events").insert(row)
+    bump(db, game_id)
+
+
+def answers(db: Database, game_id: int) -> dict[int, list[dict[str, Any]]]:
+    """Confirmations and queries of each round, newest first."""
+    sql = (
+        "SELECT * FROM table_events WHERE game_id = ? AND action IN ('confirmed', 'queried') "
+        "ORDER BY id DESC"
+    )
+    found: dict[int, list[dict[str, Any]]] = {}
+    for row in db.query(sql, [game_id]):
+        found.setdefault(int(row["number"]), []).append(row)
+    return found
+
+
+def events(db: Database, game_id: int) -> list[dict[str, Any]]:
+    """Everything that happened at the table, newest first (for the history page)."""
+    sql = "SELECT * FROM table_events WHERE game_id = ? ORDER BY id DESC"
+    return list(db.query(sql, [game_id]))

@@ -1,0 +1,201 @@
+"""Every phone at the table. The scorer's scoreboard shows a join code and its QR
+code; a phone that opens it says who it is and gets its own secret link,
+``/table/<token>``: the capability to watch, enter its side's part of the round
+(a server-side draft the scorer takes into the round form) and confirm or query
+saved rounds. The scorer decides what phones may do, sees them, removes them.
+
+Phones stay live by polling ``.../stamp`` every second with an ETag: a 304 costs
+one indexed read, and no connection is held open (waitress has 8 threads)."""
+
+from __future__ import annotations
+
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.wrappers import Response
+
+from ..data import games
+from ..data import table as phones
+from ..data.connection import get_db
+from . import forms, security, sharing, table_view
+
+bp = Blueprint("table", __name__)
+Page = str | Response | tuple[str, int] | tuple[str, int, dict[str, str]] | tuple[Response, int]
+
+
+# -- the scorer's side --------------------------------------------------------------------
+
+
+@bp.route("/games/<int:game_id>/table", methods=["POST"])
+def settings(game_id: int) -> Response:
+    """The scorer's house settings: may phones enter parts, must rounds be confirmed."""
+    game = games.get_game(get_db(), game_id)
+    security.guard(game)
+    form = forms.TableSettingsForm()
+    if not form.validate_on_submit():
+        abort(400)
+    phones.set_settings(get_db(), game_id, form.phones_enter.data, form.confirm_rounds.data)
+    flash("Table settings saved.")
+    return redirect(url_for("games.scoreboard", game_id=game_id, _anchor="table"))
+
+
+@bp.route("/games/<int:game_id>/table/phones/<int:phone_id>/remove", methods=["POST"])
+def remove(game_id: int, phone_id: int) -> Response:
+    game = games.get_game(get_db(), game_id)
+    security.guard(game)
+    if not forms.RemovePhoneForm().validate_on_submit():
+        abort(400)
+    if not phones.remove_phone(get_db(), game_id, phone_id):
+        abort(404)
+    flash("Phone removed: its link no longer works.")
+    return redirect(url_for("games.scoreboard", game_id=game_id, _anchor="table"))
+
+
+@bp.route("/games/<int:game_id>/join.svg")
+def join_qr(game_id: int) -> Response:
+    game = games.get_game(get_db(), game_id)
+    security.guard(game)
+    link = url_for(".join", code=phones.join_code(get_db(), game_id), _external=True)
+    return Response(sharing.qr_svg(link), mimetype="image/svg+xml")
+
+
+@bp.route("/games/<int:game_id>/table/stamp")
+def game_stamp(game_id: int) -> Response:
+    """What the scorer's pages poll: moves on every round, part, phone and answer."""
+    found = phones.stamp(get_db(), game_id)
+    if found is None:
+        abort(404)
+    return stamp_answer(found)
+
+
+def stamp_answer(value: int) -> Response:
+    """The stamp as JSON with an ETag; 304 (no body) when the phone has it already."""
+    etag = f"t{value}"
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        response = jsonify(stamp=value)
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+# -- joining --------------------------------------------------------------------------------
+
+
+@bp.route("/join")
+def join_by_hand() -> Page:
+    """Type the join code (for a phone without a camera)."""
+    form = forms.JoinCodeForm(request.args)
+    if request.args and form.validate():
+        return redirect(url_for(".join", code=phones.normal_code(form.code.data)))
+    return render_template("join_code.html", form=form)
+
+
+@bp.route("/join/<code>", methods=["GET", "POST"])
+def join(code: str) -> Page:
+    """Say who this phone is; then it has its own link to the table."""
+    keys = [("join", request.remote_addr or "?")]
+    wait = security.throttle().wait(keys)
+    if wait:
+        message = f"Too many wrong join codes from this phone: wait {wait} seconds."
+        page = render_template("error.html", title="Wait a moment", message=message)
+        return page, 429, {"Retry-After": str(wait)}
+    game_id = phones.game_of_code(get_db(), code)
+    if game_id is None:
+        security.throttle().failed(keys)
+        return gone("That join code is not (or no longer) valid.", 403)
+    game = games.get_game(get_db(), game_id)
+    form = forms.join_form(table_view.join_choices(game))
+    if form.validate_on_submit():
+        who, side = table_view.chosen(game, form.who.data)
+        token = phones.join(get_db(), game_id, who, side)
+        return redirect(url_for(".phone", token=token))
+    page = render_template("join.html", game=game, form=form, code=code)
+    return (page, 400) if request.method == "POST" else page
+
+
+# -- the phone's own pages ------------------------------------------------------------------
+
+
+def gone(reason: str, status: int) -> tuple[str, int]:
+    """A phone without (or no longer with) a place at the table: say why, and how back."""
+    return render_template("table_gone.html", reason=reason), status
+
+
+def phone_or_stop(token: str) -> phones.Phone:
+    """The phone behind this link, or a page saying why it no longer works."""
+    phone = phones.phone_of(get_db(), token)
+    if phone is None:
+        abort(make_response(gone("This phone link is not one this table knows.", 403)))
+    if phone["removed_at"] or phone["game_removed_at"]:
+        why = "The scorer removed this phone" if phone["removed_at"] else "The game was removed"
+        abort(make_response(gone(f"{why}: this link no longer works.", 410)))
+    phones.seen(get_db(), phone)
+    return phone
+
+
+@bp.route("/table/<token>")
+def phone(token: str) -> tuple[str, int]:
+    """The phone's page: the scores, its part of the round, rounds to confirm."""
+    found = phone_or_stop(token)
+    return table_view.phone_page(found, token)
+
+
+@bp.route("/table/<token>/stamp")
+def phone_stamp(token: str) -> Response:
+    found = phones.phone_of(get_db(), token)
+    if found is None or found["removed_at"] or found["game_removed_at"]:
+        response = jsonify(error="this phone link no longer works")
+        response.status_code = 403 if found is None else 410
+        return response
+    phones.seen(get_db(), found)
+    return stamp_answer(int(found["table_stamp"]))
+
+
+@bp.route("/table/<token>/part", methods=["POST"])
+def part(token: str) -> Page | Response:
+    """Send this phone's side's part of the round: a draft, not a round."""
+    found = phone_or_stop(token)
+    game = games.get_game(get_db(), found["game_id"])
+    if found["side"] is None or not game["phones_enter"]:
+        return gone_here("This phone may watch, not enter: the scorer decides that.")
+    if table_view.foreign(found):
+        return gone_here(f"This phone enters for {game['sides'][found['side']]} only.")
+    return table_view.send_part(found, token)
+
+
+@bp.route("/table/<token>/answer", methods=["POST"])
+def answer(token: str) -> Page | Response:
+    """Confirm a saved round, or query it with a note."""
+    found = phone_or_stop(token)
+    game = games.get_game(get_db(), found["game_id"])
+    if found["side"] is None or not game["confirm_rounds"]:
+        return gone_here("This phone does not confirm rounds: the scorer decides that.")
+    form = forms.AnswerForm()
+    action = "queried" if "query" in request.form else "confirmed"
+    valid = form.validate_on_submit()
+    if valid and action == "queried" and not (form.note.data or "").strip():
+        form.note.errors, valid = ["Say what looks wrong, so that the scorer can look."], False
+    if valid:
+        number, version = int(form.number.data), int(form.version.data)
+        try:
+            phones.answer_round(get_db(), found, number, version, action, form.note.data or "")
+        except phones.RoundChanged:
+            flash("That round changed since you saw it: look at it again.")
+        else:
+            flash(f"Round {number} {action}.")
+        return redirect(url_for(".phone", token=token))
+    return table_view.phone_page(found, token, answer_form=form, status=400)
+
+
+def gone_here(reason: str) -> tuple[str, int]:
+    return render_template("error.html", title="Not allowed", message=reason), 403

@@ -1,0 +1,194 @@
+"""What the table's pages show: the phone's page (scores, its part of the round,
+rounds to confirm), the scorer's panel on the scoreboard, the phones' parts on
+the round screen, and each round's agreement. Views in ``table.py`` call these."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ..data import games
+from ..data import table as phones
+from ..data.connection import get_db
+from ..scoring import get_variant
+from . import board, forms, round_form, rounds, table_parts
+
+WATCH = "watch"
+Page = Response | tuple[str, int] | tuple[Response, int]
+
+
+def join_choices(game: games.Game) -> list[tuple[str, str]]:
+    """Who a joining phone may be: each seated player (or side), or a watcher."""
+    sides = game["sides"]
+    enter = bool(game["phones_enter"])
+    if game["seats"]:
+        people = [(f"p{n}", name, n % len(sides)) for n, name in enumerate(game["seats"])]
+    else:
+        people = [(f"s{n}", name, n) for n, name in enumerate(sides)]
+    what = "enters {} part" if enter else "watches ({} part: entering is off)"
+    choices = [
+        (value, f"{name} — {what.format(sides[side] + '’s')}") for value, name, side in people
+    ]
+    return [*choices, (WATCH, "Just watching")]  # made SelectChoices by forms.join_form
+
+
+def chosen(game: games.Game, value: str) -> tuple[str, int | None]:
+    """The joining phone's name and side (None: a watcher)."""
+    if value.startswith("p"):
+        n = int(value[1:])
+        return game["seats"][n], n % len(game["sides"])
+    if value.startswith("s"):
+        n = int(value[1:])
+        return game["sides"][n], n
+    return "Watcher", None
+
+
+def agreement(game: games.Game, played: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Each round's state: confirmed or queried (at its current version), or waiting."""
+    answered = phones.answers(get_db(), game["id"])
+    states: dict[int, dict[str, Any]] = {}
+    for r in played:
+        found = answered.get(r["number"], [])
+        now = [a for a in found if a["version"] == r["version"]]
+        state = now[0]["action"] if now else ("asked again" if found else "waiting")
+        states[r["number"]] = {"state": state, "answer": now[0] if now else None,
+                               "version": r["version"]}  # fmt: skip
+    return states
+
+
+def panel(game: games.Game, editable: bool, board_: board.Board) -> dict[str, Any]:
+    """The scoreboard's table panel: join code, settings and phones for the scorer;
+    each round's agreement for everyone when rounds are confirmed."""
+    db = get_db()
+    shown: dict[str, Any] = {"confirm": bool(game["confirm_rounds"])}
+    if shown["confirm"]:  # the board's rounds carry each one's number and version
+        shown["agreement"] = agreement(game, board_.rounds)
+    if editable and not game["removed_at"]:
+        code = phones.join_code(db, game["id"])
+        settings = {"phones_enter": bool(game["phones_enter"]),
+                    "confirm_rounds": bool(game["confirm_rounds"])}  # fmt: skip
+        shown.update(
+            code=code, link=url_for("table.join", code=code, _external=True),
+            settings=forms.TableSettingsForm(data=settings), remove=forms.RemovePhoneForm(),
+            phones=phones.phones(db, game["id"]),
+        )  # fmt: skip
+    return shown
+
+
+def round_parts(game: games.Game, played: list[games.Round], number: int, members: Any) -> Any:
+    """The phones' drafts of round ``number`` for the scorer's round screen, with
+    each side's score when they are scored together (or why they cannot be yet)."""
+    drafts = phones.drafts(get_db(), game["id"], number)
+    if not drafts and not game["phones_enter"]:
+        return None
+    parts = [d["fields"] for d in drafts.values()]
+    form = table_parts.bound(game, members, table_parts.formdata(parts))
+    form.validate()
+    scores, problem = None, None
+    if drafts:
+        entries = table_parts.entries_of(game, form)
+        listed = round_form.error_list(form, game["sides"]) or rounds.round_form_problems(
+            game, played, number, entries
+        )
+        if listed:
+            problem = listed[0]["text"]
+        else:
+            scores = rounds.preview_scores(game, played, number, entries)["scores"]
+    return {"drafts": drafts, "scores": scores, "problem": problem, "number": number}
+
+
+def prefilled(game: games.Game, number: int) -> dict[str, Any]:
+    """The new round form's values from the phones' drafts (the scorer has typed nothing)."""
+    data: dict[str, Any] = {}
+    for draft in phones.drafts(get_db(), game["id"], number).values():
+        data.update(draft["fields"])
+    return data
+
+
+def taken(game: games.Game, number: int, side: int) -> Any:
+    """The posted round form with one side's part replaced by its phone's draft."""
+    draft = phones.drafts(get_db(), game["id"], number).get(side)
+    return table_parts.formdata([draft["fields"]] if draft else [], request.form)
+
+
+def foreign(phone: phones.Phone) -> bool:
+    return bool(table_parts.foreign_keys(request.form, phone["side"]))
+
+
+def phone_page(
+    phone: phones.Phone, token: str, form: Any = None, answer_form: Any = None,
+    clash: dict[str, Any] | None = None, status: int = 200,
+) -> tuple[str, int]:  # fmt: skip
+    """The phone's page; with ``form``, the part as it was just posted."""
+    db = get_db()
+    game, played, answer = games.scored(db, phone["game_id"])
+    board_ = board.build(game, played, answer)
+    number = len(played) + 1
+    side = phone["side"]
+    entering = side is not None and bool(game["phones_enter"]) and not answer["finished"]
+    draft = phones.drafts(db, game["id"], number).get(side) if side is not None else None
+    layout = None
+    if entering:
+        if form is None:
+            data = {**(draft["fields"] if draft else {}), "number": str(number),
+                    "version": str(draft["version"] if draft else 0)}  # fmt: skip
+            form = part_form(game, board_, data=data)
+        screen = rounds.Screen(game, played, number, None)
+        kind = get_variant(game["variant"])
+        layout = rounds.layout(kind, kind.rules(game["options"]), board_, screen)
+    confirming = side is not None and bool(game["confirm_rounds"])
+    variant = get_variant(game["variant"])
+    page = render_template(
+        "table.html", game=game, board=board_, phone=phone, token=token, form=form,
+        draft=draft, clash=clash, layout=layout, number=number, entering=entering,
+        variant=variant, rules=variant.rules(game["options"]),
+        agreement=agreement(game, played) if confirming else None,
+        answer_form=answer_form or forms.AnswerForm(),
+        screen=rounds.Screen(game, played, number, None), stamp=phone["table_stamp"],
+        problems=round_form.error_list(form, game["sides"]) if form else [],
+    )  # fmt: skip
+    return page, status
+
+
+def part_form(game: games.Game, board_: board.Board, **kwargs: Any) -> Any:
+    variant = get_variant(game["variant"])
+    rules = variant.rules(game["options"])
+    return round_form.round_form(variant, game["sides"], rules, board_.members, **kwargs)
+
+
+def send_part(phone: phones.Phone, token: str) -> Page:
+    """Check the posted part like the round form, store it as the side's draft."""
+    game, played, answer = games.scored(get_db(), phone["game_id"])
+    board_ = board.build(game, played, answer)
+    form = part_form(game, board_)
+    wants_json = request.accept_mimetypes.best == "application/json"
+    if form.validate_on_submit():
+        label = rounds.label(game, len(played) + 1)
+        for problem in table_parts.part_problems(game, form, phone["side"], label):
+            round_form.show_error(form, problem, game["sides"])
+    if not form.errors and form.number.data:
+        return store_part(phone, token, form, wants_json)
+    if wants_json:
+        return jsonify(problems=round_form.error_list(form, game["sides"])), 400
+    return phone_page(phone, token, form=form, status=400)
+
+
+def store_part(phone: phones.Phone, token: str, form: Any, wants_json: bool) -> Page:
+    fields = table_parts.part_of(form, phone["side"])
+    number, version = int(form.number.data), int(form.version.data or 0)
+    try:
+        saved = phones.save_draft(get_db(), phone, number, fields, version)
+    except phones.DraftClash as clash:
+        if wants_json:
+            return jsonify(clash=clash.current["who"]), 409
+        form.version.data = str(clash.current["version"])
+        return phone_page(phone, token, form=form, clash=clash.current, status=409)
+    except phones.RoundMovedOn:
+        if wants_json:
+            return jsonify(moved=True), 409
+        return redirect(url_for("table.phone", token=token))
+    if wants_json:
+        return jsonify(version=saved)
+    return redirect(url_for("table.phone", token=token))

@@ -1,0 +1,204 @@
+"""Every phone at the table under load: N tables of 1 scorer + 4 joined phones on
+the real server (``python -m scorekeeper serve`` on a temporary database).
+
+Each phone polls ``/table/<token>/stamp`` every second with its ETag, as
+static/table.js does, and fetches its page when the stamp moves; each scorer
+polls its game's stamp the same way and saves a round (the JSON API) every 2
+minutes of simulated time, compressed ``--compress`` times. Reports requests per
+second, p50/p99 latency per kind of request, the p99 time from a save being sent
+to every phone showing it, and errors.
+
+    .venv/bin/python scripts/bench_table.py --tables 10 50 200 --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorekeeper.data import table  # noqa: E402
+from scorekeeper.data.connection import migrate  # noqa: E402
+from scorekeeper.data.evenings import create_evening  # noqa: E402
+from scorekeeper.data.games import create_game  # noqa: E402
+
+SEATS = ["Ann", "Cat", "Bea", "Dee"]
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.times: dict[str, list[float]] = defaultdict(list)
+        self.errors: list[str] = []
+        self.visible: list[float] = []
+
+    def add(self, kind: str, seconds: float) -> None:
+        with self.lock:
+            self.times[kind].append(seconds)
+
+    def error(self, what: str) -> None:
+        with self.lock:
+            self.errors.append(what)
+
+
+def get(url: str, headers: dict[str, str], stats: Stats, kind: str) -> tuple[int, bytes, Any]:
+    start = time.monotonic()
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            body, status, got = response.read(), response.status, response.headers
+    except urllib.error.HTTPError as error:
+        body, status, got = error.read(), error.code, error.headers
+    except OSError as error:
+        stats.error(f"{kind}: {error}")
+        return 0, b"", {}
+    stats.add(kind if status != 304 else kind + " (304)", time.monotonic() - start)
+    if status >= 400:
+        stats.error(f"{kind}: {status}")
+    return status, body, got
+
+
+def poller(base: str, path: str, page: str | None, saves: dict, game: int, stats: Stats,
+           stop: float) -> None:  # fmt: skip
+    """A phone (or the scorer's screen): poll with the ETag; on a change, fetch the page."""
+    etag, seen = None, None
+    time.sleep(random.random())
+    while time.monotonic() < stop:
+        tick = time.monotonic()
+        status, body, headers = get(base + path, {"If-None-Match": etag} if etag else {}, stats,
+                                    "poll")  # fmt: skip
+        if status == 200:
+            etag, stamp = headers.get("ETag"), json.loads(body)["stamp"]
+            if seen is not None and stamp != seen and page:
+                get(base + page, {}, stats, "page")
+                sent = saves.get(game)
+                if sent is not None:
+                    stats.visible.append(time.monotonic() - sent)
+            seen = stamp
+        time.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
+
+
+def scorer(base: str, game: int, every: float, saves: dict, stats: Stats, stop: float) -> None:
+    time.sleep(random.random() * every)
+    while time.monotonic() < stop - 5:  # leave the phones time to see the last save
+        saves[game] = time.monotonic()
+        start = time.monotonic()
+        data = json.dumps({}).encode()
+        request = urllib.request.Request(f"{base}/api/games/{game}/rounds", data=data,
+                                         headers={"Content-Type": "application/json"})  # fmt: skip
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                response.read()
+            stats.add("save", time.monotonic() - start)
+        except (urllib.error.HTTPError, OSError) as error:
+            stats.error(f"save: {error}")
+        time.sleep(every)
+
+
+def setup(path: Path, tables: int) -> list[tuple[int, list[str]]]:
+    db = migrate(path)
+    evening = create_evening(db, "2026-11-22")
+    made = []
+    for _ in range(tables):
+        sides = ["Ann & Bea", "Cat & Dee"]  # empty rounds: the game never ends
+        game = create_game(db, evening_id=evening, variant="classic", sides=sides,
+                           players=4, options={}, seats=SEATS)  # fmt: skip
+        table.set_settings(db, game, phones_enter=True, confirm_rounds=True)
+        made.append((game, [table.join(db, game, name, i % 2) for i, name in enumerate(SEATS)]))
+    db.close()
+    return made
+
+
+def serve(path: Path) -> tuple[subprocess.Popen, str]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
+                                "--port", str(port), "--db", str(path)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(base + "/healthz", timeout=1).close()
+            return process, base
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("the server did not start")
+
+
+def run(tables: int, seconds: float, compress: float) -> dict:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "bench.sqlite"
+        made = setup(path, tables)
+        process, base = serve(path)
+        stats, saves = Stats(), {}
+        stop = time.monotonic() + seconds
+        threads = []
+        for game, tokens in made:
+            every, shared = 120 / compress, (saves, game, stats, stop)
+            threads.append(
+                threading.Thread(target=scorer, args=(base, game, every, saves, stats, stop))
+            )
+            board = f"/games/{game}/table/stamp"
+            threads.append(threading.Thread(target=poller, args=(base, board, None, *shared)))
+            for token in tokens:
+                polled, page = f"/table/{token}/stamp", f"/table/{token}"
+                threads.append(threading.Thread(target=poller, args=(base, polled, page, *shared)))
+        for thread in threads:
+            thread.daemon = True
+            thread.start()
+        for thread in threads:
+            thread.join()
+        process.terminate()
+        process.wait(timeout=30)
+    total = sum(len(v) for v in stats.times.values())
+    kinds = {k: (statistics.median(v) * 1000, p99(v) * 1000, len(v))
+             for k, v in sorted(stats.times.items())}  # fmt: skip
+    visible = stats.visible
+    return {"tables": tables, "rps": total / seconds, "kinds": kinds,
+            "errors": len(stats.errors), "sample_errors": stats.errors[:5],
+            "visible_p99": p99(visible) if visible else None,
+            "visible_p50": statistics.median(visible) if visible else None}  # fmt: skip
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, int(len(ordered) * 0.99) - 1)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 200])
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--compress", type=float, default=12, help="simulated seconds per second")
+    args = parser.parse_args()
+    print(f"# {time.strftime('%Y-%m-%d %H:%M')} · {os.cpu_count()} cores · load {os.getloadavg()}")
+    for tables in args.tables:
+        result = run(tables, args.seconds, args.compress)
+        rps, errors = result["rps"], result["errors"]
+        print(f"\nN={tables}: {rps:.0f} requests/s, errors {errors} {result['sample_errors']}")
+        for kind, (p50, p99_, count) in result["kinds"].items():
+            print(f"  {kind:12} n={count:6}  p50 {p50:7.1f} ms  p99 {p99_:7.1f} ms")
+        if result["visible_p99"] is not None:
+            p50, p99_ = result["visible_p50"], result["visible_p99"]
+            print(f"  save -> every phone shows it: p50 {p50:.2f} s, p99 {p99_:.2f} s")
+        print(f"  load average after: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()

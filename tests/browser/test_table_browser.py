@@ -1,0 +1,125 @@
+"""Every phone at the table, in real browsers at once (Debian's chromium): the
+scorer, a phone per side and a watcher join by the code, each side's part shows
+on the scorer's round screen, the round is saved, confirmed, queried, corrected
+and asked again; a phone reloads mid-entry, one is removed, two phones clash on
+one part (one of them without JavaScript). For every variant."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scorekeeper.data.connection import connect
+from scorekeeper.data.evenings import create_evening
+from scorekeeper.data.games import create_game
+from scorekeeper.scoring import get_variant
+from scorekeeper.scoring.seating import side_names
+from tests.browser.test_flow_browser import PHONE
+
+SEATS = {"five-person": ["Ann", "Bob", "Cat", "Dan", "Eve"]}
+LIVE = 5000  # ms: far above the one-second poll, for a loaded CI machine
+
+
+def new_game(database, variant):
+    db = connect(database)
+    seats = SEATS.get(variant, ["Ann", "Cat", "Bea", "Dee"])
+    sides = side_names(get_variant(variant), seats)
+    game = create_game(db, evening_id=create_evening(db, "2026-11-21"), variant=variant,
+                       sides=sides, players=len(seats), options={}, seats=seats)  # fmt: skip
+    db.close()
+    return game, sides, seats
+
+
+@pytest.fixture
+def pages(browser):
+    made = []
+
+    def open_page(**options):
+        made.append(browser.new_context(**{**PHONE, **options}))
+        page = made[-1].new_page()
+        page.set_default_timeout(15000)
+        return page
+
+    yield open_page
+    for context in made:
+        context.close()
+
+
+def join(page, link, who):
+    page.goto(link)
+    page.check(f"input[name=who][value={who}]")
+    page.click("button:has-text('Join')")
+    page.wait_for_url("**/table/**")
+    return page.url
+
+
+@pytest.mark.parametrize(
+    "variant", ["classic", "hand-and-foot", "five-person", "weeping", "samba-foot"]
+)
+def test_every_phone_at_the_table(pages, live_server, variant):
+    game, sides, seats = new_game(live_server.database, variant)
+    base = live_server.url
+    scorer = pages()
+    scorer.goto(f"{base}/games/{game}")
+    scorer.check("#phones_enter")
+    scorer.check("#confirm_rounds")
+    scorer.click("text=Save table settings")
+    link = scorer.get_attribute(".join-box a[href*='/join/']", "href")
+
+    phones = [pages() for _ in sides]
+    urls = [join(phone, link, f"p{i}") for i, phone in enumerate(phones)]
+    watcher = pages()
+    join(watcher, link, "watch")
+    expect(scorer.locator("table.phones tbody tr")).to_have_count(len(sides) + 1, timeout=LIVE)
+
+    scorer.goto(f"{base}/games/{game}/rounds/new")
+    for i, phone in enumerate(phones):  # each side sends its part, as typed
+        phone.fill(f"#s{i}_meld_points", str(50 + 10 * i))
+        expect(phone.locator(".live-status")).to_have_text("Sent to the scorer.", timeout=LIVE)
+    parts = scorer.locator("#phone-parts li.part")
+    for i, _ in enumerate(sides):
+        expect(parts.nth(i)).to_contain_text(f"sent by {seats[i]}", timeout=LIVE)
+    expect(parts.nth(0).locator(".part-score")).to_have_text(
+        re.compile(r"^[+-]?\d+$"), timeout=LIVE
+    )
+
+    phones[0].reload()  # a phone reloading mid-entry keeps its part: the draft is on the server
+    assert phones[0].input_value("#s0_meld_points") == "50"
+
+    # two phones on one part: a second phone of side 0 without JavaScript, opened
+    # before the first sends again, is refused and shown the other's numbers
+    late = pages(java_script_enabled=False)
+    join(late, link, f"p{len(sides)}" if len(seats) > len(sides) else "p0")
+    phones[0].fill("#s0_meld_points", "55")
+    expect(phones[0].locator(".live-status")).to_have_text("Sent to the scorer.", timeout=LIVE)
+    late.fill("#s0_meld_points", "95")
+    late.click("button[name=send]")
+    expect(late.locator(".clash")).to_contain_text(f"{seats[0]} sent")
+    expect(late.locator(".clash")).to_contain_text("Meld points 55")
+
+    for i, _ in enumerate(sides):
+        scorer.click(f"button[name=take][value='{i}']")
+    assert scorer.input_value("#s0_meld_points") == "55"
+    scorer.click("button[name=save]")
+    scorer.wait_for_selector(".totals")
+
+    other = phones[1]
+    expect(other.locator("text=Confirm round 1")).to_be_visible(timeout=LIVE)
+    expect(watcher.locator("#phone-board table.scores")).to_be_visible(timeout=LIVE)  # live
+    other.click("text=Confirm round 1")
+    expect(scorer.locator(".agreement")).to_contain_text(f"confirmed by {seats[1]}", timeout=LIVE)
+
+    scorer.goto(f"{base}/games/{game}/rounds/1/edit")  # a correction asks again
+    scorer.fill("#s0_meld_points", "60")
+    scorer.click("button[name=save]")
+    expect(other.locator(".confirm")).to_contain_text("confirm again", timeout=LIVE)
+    other.fill("#note-1", "we had 65")
+    other.click("button[name=query]")
+    expect(scorer.locator(".agreement")).to_contain_text("we had 65", timeout=LIVE)
+
+    scorer.goto(f"{base}/games/{game}")
+    scorer.click("button[aria-label='Remove Watcher’s phone']")
+    expect(watcher.locator("h1")).to_have_text("This phone is not at the table", timeout=LIVE)
+    scorer.goto(f"{base}/games/{game}/history")
+    expect(scorer.locator(".table-events")).to_contain_text("Watcher was removed from the table")
+    assert urls

@@ -1,0 +1,225 @@
+"""Every phone at the table, through the test client: joining, each route's guard
+(a phone of the other side, a watcher, a removed phone, no phone), drafts checked
+like the round form, clashes, confirmations asked again after a correction."""
+
+import re
+
+import pytest
+
+from scorekeeper.data import table
+from scorekeeper.data.connection import connect
+from scorekeeper.web.throttle import Throttle
+from tests.web.test_guards import SECRET, dump, set_passphrase
+
+
+@pytest.fixture
+def db(app):
+    found = connect(app.config["DATABASE"])
+    yield found
+    found.close()
+
+
+@pytest.fixture
+def at_table(app, client, make_game, db):
+    """A classic game with phones allowed and rounds confirmed: a phone per side and a watcher."""
+    game = make_game()
+    table.set_settings(db, game, phones_enter=True, confirm_rounds=True)
+    code = table.join_code(db, game)
+    phones = {}
+    for name, who in [("ann", "p0"), ("cat", "p1"), ("watcher", "watch")]:
+        response = app.test_client().post(f"/join/{code}", data={"who": who})
+        assert response.status_code == 302
+        phones[name] = response.location.rsplit("/", 1)[1]
+    return game, code, phones
+
+
+def part(client, token, number=1, version=0, **fields):
+    return client.post(
+        f"/table/{token}/part", data={"number": str(number), "version": str(version), **fields}
+    )
+
+
+def test_the_join_code_is_long_unambiguous_and_shown_to_the_scorer_only(app, client, make_game, db):
+    game = make_game()
+    html = client.get(f"/games/{game}").get_data(as_text=True)
+    code = table.join_code(db, game)
+    assert (
+        len(code) >= 12 and set(code) <= set(table.CODE_ALPHABET) and not set(code) & set("01ilo")
+    )
+    assert len(table.CODE_ALPHABET) ** len(code) > 2**55
+    assert (
+        f"/join/{code}" in html
+        and client.get(f"/games/{game}/join.svg").mimetype == "image/svg+xml"
+    )
+    set_passphrase(app)
+    locked = app.test_client()
+    assert code not in locked.get(f"/games/{game}").get_data(as_text=True)
+    assert locked.get(f"/games/{game}/join.svg").status_code == 403
+
+
+def test_joining_needs_no_passphrase_and_offers_the_seats_and_watching(app, make_game, db):
+    game = make_game()
+    set_passphrase(app)
+    code = table.join_code(db, game)
+    phone = app.test_client()
+    page = phone.get(f"/join/{code.upper()[:4]}-{code[4:]}").get_data(as_text=True)
+    assert all(name in page for name in ("Ann", "Cat", "Bea", "Dee", "Just watching"))
+    response = phone.post(f"/join/{code}", data={"who": "p2"})
+    token = response.location.rsplit("/", 1)[1]
+    assert len(token) >= 32 and SECRET not in token
+    assert [(p["who"], p["side"]) for p in table.phones(db, game)] == [("Bea", 0)]
+    assert next(db.query("SELECT token_hash FROM table_phones"))["token_hash"] != token
+
+
+def test_wrong_join_codes_are_limited_per_client(app, make_game):
+    now = [0.0]
+    app.extensions["scorekeeper.throttle"] = Throttle(clock=lambda: now[0])
+    make_game()
+    guesser = app.test_client()
+    for _ in range(5):
+        assert guesser.get("/join/aaaaaaaaaaaa").status_code == 403
+    refused = guesser.get("/join/aaaaaaaaaaaa")
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "60"
+
+
+def test_a_part_is_a_draft_shown_to_the_scorer_not_a_round(client, at_table, db):
+    game, _, phones = at_table
+    assert part(client, phones["cat"], s1_meld_points="120").status_code == 302
+    assert next(db.query("SELECT count(*) AS n FROM rounds"))["n"] == 0
+    screen = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
+    assert "sent by Cat" in screen and 'id="s1_meld_points"' in screen
+    assert re.search(
+        r'name="s1_meld_points"[^>]*value="120"', screen
+    )  # prefilled: nothing typed yet
+    taken = client.post(f"/games/{game}/rounds/new", data={"number": "1", "take": "1"})
+    assert 'value="120"' in taken.get_data(as_text=True) and taken.status_code == 200
+    assert (
+        client.post(
+            f"/games/{game}/rounds/new", data={"number": "1", "s1_meld_points": "120"}
+        ).status_code
+        == 302
+    )
+    assert table.drafts(db, game, 1) == {}  # cleared with the save
+
+
+def test_a_phone_may_change_only_its_own_sides_part(client, at_table, db):
+    game, _, phones = at_table
+    assert part(client, phones["ann"], s1_meld_points="50").status_code == 403
+    assert part(client, phones["ann"], went_out="1").status_code == 403
+    assert part(client, phones["watcher"], s0_meld_points="50").status_code == 403
+    assert table.drafts(db, game, 1) == {}
+
+
+@pytest.mark.parametrize(
+    "typed, message",
+    [("37", "37 is not a multiple of 5"), ("12a", "are entered as a whole number")],
+)
+def test_parts_are_checked_like_the_round_form(client, at_table, db, typed, message):
+    game, _, phones = at_table
+    response = part(client, phones["ann"], s0_meld_points=typed)
+    assert response.status_code == 400 and message in response.get_data(as_text=True)
+    screen = client.post(f"/games/{game}/rounds/new", data={"number": "1", "s0_meld_points": typed})
+    assert message in screen.get_data(as_text=True)
+    assert table.drafts(db, game, 1) == {}
+    json = client.post(f"/table/{phones['ann']}/part", data={"number": "1", "version": "0", "s0_meld_points": typed},
+                       headers={"Accept": "application/json"})  # fmt: skip
+    assert json.status_code == 400 and message in json.json["problems"][0]["text"]
+
+
+def test_two_phones_on_one_part_clash_instead_of_overwriting(app, client, at_table, db):
+    game, code, phones = at_table
+    bea = app.test_client().post(f"/join/{code}", data={"who": "p2"}).location.rsplit("/", 1)[1]
+    assert part(client, phones["ann"], s0_meld_points="50").status_code == 302
+    clash = part(client, bea, s0_meld_points="90")
+    assert clash.status_code == 409
+    html = clash.get_data(as_text=True)
+    assert "Ann sent Ann &amp; Bea’s part" in html and "Meld points 50" in html
+    assert table.drafts(db, game, 1)[0]["fields"] == {"s0_meld_points": "50"}
+    assert part(client, bea, version=1, s0_meld_points="90").status_code == 302  # on purpose
+    assert table.drafts(db, game, 1)[0]["who"] == "Bea"
+
+
+def test_confirm_query_and_asked_again_after_a_correction(client, at_table, db):
+    game, _, phones = at_table
+    client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 50}})
+    cat = client.get(f"/table/{phones['cat']}").get_data(as_text=True)
+    assert "Confirm round 1" in cat
+    assert (
+        client.post(
+            f"/table/{phones['watcher']}/answer", data={"number": "1", "version": "1"}
+        ).status_code
+        == 403
+    )
+    assert (
+        client.post(
+            f"/table/{phones['cat']}/answer", data={"number": "1", "version": "1", "query": "1"}
+        ).status_code
+        == 400
+    )
+    client.post(
+        f"/table/{phones['cat']}/answer",
+        data={"number": "1", "version": "1", "note": "we had 55", "query": "1"},
+    )
+    board = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "queried</strong> by Cat" in board and "we had 55" in board
+    client.put(f"/api/games/{game}/rounds/1", json={"Ann & Bea": {"meld_points": 55}})
+    assert "corrected</strong>, waiting for confirmation again" in client.get(
+        f"/games/{game}"
+    ).get_data(as_text=True)
+    client.post(
+        f"/table/{phones['cat']}/answer", data={"number": "1", "version": "2", "confirm": "1"}
+    )
+    assert "confirmed</strong> by Cat" in client.get(f"/games/{game}").get_data(as_text=True)
+    history = client.get(f"/games/{game}/history").get_data(as_text=True)
+    assert all(
+        s in history for s in ("Cat</strong> joined", "queried round 1", "confirmed round 1")
+    )
+
+
+def test_a_removed_phone_gets_a_clear_page_and_nothing_else(client, at_table, db):
+    game, _, phones = at_table
+    phone_id = table.phones(db, game)[0]["id"]
+    assert client.post(f"/games/{game}/table/phones/{phone_id}/remove").status_code == 302
+    for response in (client.get(f"/table/{phones['ann']}"), part(client, phones["ann"], s0_meld_points="5"),
+                     client.post(f"/table/{phones['ann']}/answer", data={"number": "1", "version": "1"})):  # fmt: skip
+        assert response.status_code == 410 and "join the table" in response.get_data(as_text=True)
+    assert client.get(f"/table/{phones['ann']}/stamp").status_code == 410
+    assert client.get("/table/no-such-phone").status_code == 403
+    assert table.drafts(db, game, 1) == {}
+
+
+def test_phone_routes_ignore_the_passphrase_but_scorer_routes_need_it(app, client, at_table, db):
+    game, _, phones = at_table
+    set_passphrase(app)
+    before = dump(app)
+    assert client.post(f"/games/{game}/table", data={"phones_enter": "y"}).status_code == 403
+    assert client.post(f"/games/{game}/table/phones/1/remove").status_code == 403
+    assert dump(app) == before
+    assert part(client, phones["ann"], s0_meld_points="50").status_code == 302  # its own capability
+
+
+def test_the_stamp_answers_304_until_something_changes(client, at_table):
+    game, _, phones = at_table
+    first = client.get(f"/table/{phones['ann']}/stamp")
+    etag = first.headers["ETag"]
+    assert (
+        client.get(f"/table/{phones['ann']}/stamp", headers={"If-None-Match": etag}).status_code
+        == 304
+    )
+    assert (
+        client.get(f"/games/{game}/table/stamp", headers={"If-None-Match": etag}).status_code == 304
+    )
+    client.post(f"/api/games/{game}/rounds", json={})
+    moved = client.get(f"/table/{phones['ann']}/stamp", headers={"If-None-Match": etag})
+    assert moved.status_code == 200 and moved.json["stamp"] > first.json["stamp"]
+
+
+def test_watch_only_when_phones_may_not_enter(client, make_game, db, app):
+    game = make_game()
+    code = table.join_code(db, game)
+    page = client.get(f"/join/{code}").get_data(as_text=True)
+    assert "entering is off" in page
+    token = client.post(f"/join/{code}", data={"who": "p0"}).location.rsplit("/", 1)[1]
+    assert "Your part of round" not in client.get(f"/table/{token}").get_data(as_text=True)
+    assert part(client, token, s0_meld_points="50").status_code == 403
+    assert re.search(r"watch \(entering off\)", client.get(f"/games/{game}").get_data(as_text=True))
