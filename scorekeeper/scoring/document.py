@@ -12,6 +12,7 @@ from typing import Any
 
 from .errors import ScoringError, quote
 from .fields import CANASTA_CARDS, COUNT_LIMIT, FIELDS, POINTS_LIMIT, Field
+from .i18n import N_
 from .i18n import problem as P_
 from .registry import get_variant
 from .rules import Fields, Option, Rules
@@ -202,7 +203,7 @@ def field_problem(field: Field, value: Any) -> str | None:
     limit = POINTS_LIMIT if field.kind == "points" else COUNT_LIMIT
     problem = number_problem(value, 0, limit)
     if problem is None and field.kind == "points" and value % 5:
-        template = "%(value)s is not a multiple of 5 (every card is worth a multiple of 5)"
+        template = N_("%(value)s is not a multiple of 5 (every card is worth a multiple of 5)")
         problem = P_(template, value=value)
     return problem
 
@@ -321,13 +322,13 @@ def check_cards(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
                 )
                 raise round_error(number, side, name, problem)
             if seen > in_play:
-                template = (
+                template = N_(
                     "%(n)s makes %(seen)s red threes this round, more than the %(most)s in play"
                 )
                 problem = P_(template, n=n, seen=seen, most=in_play)
                 raise round_error(number, side, name, problem)
         for name, size in CANASTA_CARDS.items():
             if variant.uses(name) and f[name] * size > cards:
-                template = "%(n)s canastas need more than the %(cards)s cards in play"
+                template = N_("%(n)s canastas need more than the %(cards)s cards in play")
                 problem = P_(template, n=f[name], cards=cards)
                 raise round_error(number, side, name, problem)

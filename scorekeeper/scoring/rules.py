@@ -178,7 +178,7 @@ class AtLeast:
         least = self.least(rules)
         if have >= least:
             return None
-        template = "going out needs at least %(need)s, this side has %(have)s"
+        template = N_("going out needs at least %(need)s, this side has %(have)s")
         return P_(template, need=self.describe(least), have=have)
 
 

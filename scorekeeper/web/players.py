@@ -11,6 +11,7 @@ from ..data import players as people
 from ..data import tallies
 from ..data.connection import get_db
 from . import charts, forms, security
+from .i18n import _
 
 bp = Blueprint("players", __name__)
 
@@ -56,7 +57,7 @@ def rename(player_id: int) -> str | Response | tuple[str, int]:
         except people.NameTaken as error:
             form.name.errors.append(str(error))
         else:
-            flash(f"{row['name']} is now called {form.name.data}.")
+            flash(_("%(old)s is now called %(new)s.", old=row["name"], new=form.name.data))
             return redirect(url_for(".player", player_id=player_id))
     return player_page(row, form), 400
 

@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from ..data import games
 from ..data.connection import get_db
 from . import board, forms, security
+from .i18n import _
 
 bp = Blueprint("sharing", __name__)
 
@@ -28,14 +29,14 @@ def unlock(game_id: int | None) -> str | Response | tuple[str, int, dict[str, st
         given, everything = form.passphrase.data, security.app_hash()
         wait = security.throttle().wait(keys)
         if wait:
-            form.passphrase.errors.append(f"Too many wrong tries: wait {wait} seconds.")
+            form.passphrase.errors.append(_("Too many wrong tries: wait %(n)s seconds.", n=wait))
         elif security.matches(everything, given):
             security.remember("*", everything)
         elif game and security.matches(game["passphrase_hash"], given):
             security.remember(game["id"], game["passphrase_hash"])
         else:
             security.throttle().failed(keys)
-            form.passphrase.errors.append("That is not the scorer passphrase.")
+            form.passphrase.errors.append(_("That is not the scorer passphrase."))
         if not form.passphrase.errors:
             target = (
                 url_for("games.scoreboard", game_id=game_id) if game else url_for("games.index")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+from ..i18n import N_
 from ..i18n import problem as P_
 from ..rules import (
     AtLeast,
@@ -152,7 +153,7 @@ class FivePerson(Variant):
         mate, need = self.partner(list(entries), side), self.out_needs[0]
         have, least = need.count(entries[side]) + need.count(entries[mate]), need.least(rules)
         if have < least:
-            template = (
+            template = N_(
                 "finishing needs at least %(need)s among the melds of this "
                 "player and their partner (%(mate)s), they have %(have)s"
             )
@@ -172,6 +173,8 @@ class FivePerson(Variant):
                 )
                 raise round_error(number, side, "kitties", problem)
             if seen > self.kitties_dealt:
-                template = "%(n)s makes %(seen)s kitties this round, more than the %(most)s dealt"
+                template = N_(
+                    "%(n)s makes %(seen)s kitties this round, more than the %(most)s dealt"
+                )
                 problem = P_(template, n=n, seen=seen, most=self.kitties_dealt)
                 raise round_error(number, side, "kitties", problem)

@@ -177,7 +177,7 @@ class Weeping(Variant):
         problem = super().going_out_problem(side, entries, rules, team_size)
         picked = entries[side]["weepers_picked_up"]
         if problem is None and picked < team_size:
-            template = "going out needs all %(most)s weepers picked up, this side has %(have)s"
+            template = N_("going out needs all %(most)s weepers picked up, this side has %(have)s")
             problem = P_(template, most=team_size, have=picked)
         return problem
 
@@ -188,7 +188,7 @@ class Weeping(Variant):
         closed = P_("%(least)s %(what)s", least=canastas,
                     what=term("canasta" if canastas == 1 else "canastas"))  # fmt: skip
         if f["canastas_from_hand"] > canastas:
-            template = "%(n)s is more than the %(closed)s this side has"
+            template = N_("%(n)s is more than the %(closed)s this side has")
             problem = P_(template, n=f["canastas_from_hand"], closed=closed)
             raise round_error(number, side, "canastas_from_hand", problem)
         if picked > team_size:
@@ -197,14 +197,14 @@ class Weeping(Variant):
             )
             raise round_error(number, side, "weepers_picked_up", problem)
         if picked > canastas:
-            template = (
+            template = N_(
                 "%(n)s is more than the %(closed)s this side has "
                 "(a player picks up a weeper after closing a canasta)"
             )
             problem = P_(template, n=picked, closed=closed)
             raise round_error(number, side, "weepers_picked_up", problem)
         for name in (n for n in IN_WEEPER if picked == team_size and f[n]):
-            template = "must be 0 once all %(most)s weepers are picked up, not %(n)s"
+            template = N_("must be 0 once all %(most)s weepers are picked up, not %(n)s")
             problem = P_(template, most=team_size, n=f[name])
             raise round_error(number, side, name, problem)
 
