@@ -62,7 +62,7 @@ def extract() -> Catalog:
     catalog = Catalog(project="Scorekeeper", creation_date=FIXED_DATE, fuzzy=False)
     catalog.revision_date = FIXED_DATE
     found = extract_from_dir(ROOT, METHODS, keywords=KEYWORDS, strip_comment_tags=True)
-    for filename, lineno, message, comments, context in found:
+    for filename, _lineno, message, comments, context in found:
         if message:
             catalog.add(message, None, [(filename, None)], auto_comments=comments,
                         context=context)  # fmt: skip

@@ -36,7 +36,11 @@ def player_page(row: dict[str, Any], rename_form: Any) -> str:
     months = tallies.months(db, player_id)
     return render_template(
         "player.html", player=row, stats=people.statistics(db, player_id),
-        chart=charts.win_rate(months, f"{row['name']}: win rate over time"),
+        chart=charts.win_rate(
+            months,
+            _("%(name)s: win rate over time", name=row["name"]),
+            (_("running win rate"), _("win rate")),
+        ),
         others=[p for p in people.all_players(db) if p["id"] != player_id],
         results=people.latest_games(db, player_id), rename_form=rename_form,
         may_change=security.may_create(),
