@@ -71,6 +71,12 @@ def extract() -> Catalog:
     return catalog
 
 
+def strings(message: object) -> tuple[str, ...]:
+    """A message's translation(s): one string, or one per plural form."""
+    string = getattr(message, "string", "")
+    return tuple(string) if isinstance(string, list | tuple) else (string,)
+
+
 def po_path(lang: str) -> Path:
     return CATALOGS / lang / "LC_MESSAGES" / "messages.po"
 
@@ -112,7 +118,7 @@ def update() -> None:
         write(path, catalog)
     compile_all()
     for lang in LANGUAGES:
-        missing = [m.id for m in read(po_path(lang), lang) if m.id and not m.string]
+        missing = [m.id for m in read(po_path(lang), lang) if m.id and not all(strings(m))]
         print(f"{lang}: {len(missing)} of {len(template)} messages untranslated")
 
 

@@ -159,10 +159,10 @@ PARTNER = re.compile(r"partner (?P<name>.+)")
 def line_label(label: str) -> str:
     """A breakdown line's label ("red three ×2", "meld points (against: ...)")."""
     if match := AGAINST.fullmatch(label):
-        why = gettext(match["why"])
-        return gettext("%(line)s (against: %(why)s)", line=line_label(match["line"]), why=why)
+        inner, why = line_label(match.group("line")), gettext(match.group("why"))
+        return gettext("%(line)s (against: %(why)s)", line=inner, why=why)
     if match := COUNTED.fullmatch(label):
         return f"{gettext(match['line'])} ×{match['n']}"
     if match := PARTNER.fullmatch(label):
-        return gettext("partner %(name)s", name=match["name"])
+        return gettext("partner %(name)s", name=match.group("name"))
     return gettext(label)

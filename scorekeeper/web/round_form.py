@@ -93,6 +93,11 @@ def number_problem(label: str, text: str, limit: int, points: bool) -> str | Non
     return None
 
 
+def label_of(field: str) -> str:
+    """A round field's label in the page's language."""
+    return _(FIELDS[field].label)
+
+
 def field_name(side: int, field: str, card: str | None = None) -> str:
     return f"s{side}_{field}" + (f"__{card}" if card else "")
 
@@ -132,7 +137,7 @@ def round_form(
             ],
             default=NOBODY,
         )
-        concealed = BooleanField(_(FIELDS["concealed"].label))
+        concealed = BooleanField(label_of("concealed"))
 
     for i, side in enumerate(sides):
         for name in side_fields(variant, rules):
@@ -141,7 +146,7 @@ def round_form(
         players = (members or {}).get(side, [])
         if "weepers_picked_up" in variant.fields and len(players) > 1:
             ticks = [SelectChoice(str(n), who) for n, who in enumerate(players)]
-            label = _(FIELDS["weepers_picked_up"].label)
+            label = label_of("weepers_picked_up")
             setattr(
                 RoundForm, field_name(i, "weepers_picked_up"), PlayerChecks(label, choices=ticks)
             )

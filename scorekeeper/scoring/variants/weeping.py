@@ -186,7 +186,7 @@ class Weeping(Variant):
         closing a canasta; once every weeper is picked up, none is left to count."""
         canastas, picked = self.canastas(f), f["weepers_picked_up"]
         closed = P_("%(least)s %(what)s", least=canastas,
-                    what=term("canasta" if canastas == 1 else "canastas"))  # fmt: skip
+                    what=term(N_("canasta") if canastas == 1 else N_("canastas")))  # fmt: skip
         if f["canastas_from_hand"] > canastas:
             template = N_("%(n)s is more than the %(closed)s this side has")
             problem = P_(template, n=f["canastas_from_hand"], closed=closed)
