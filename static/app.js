@@ -74,16 +74,18 @@ function wentOut(form) {
 // The live preview: each side's round score and new total, or why it cannot be scored.
 function livePreview(form) {
   const problem = form.querySelector(".live-problem");
-  const calm = "Scores and new totals update as you type.";
+  const says = form.dataset; // the page's words, in its language
+  const calm = says.saysCalm || "Scores and new totals update as you type.";
+  const digits = new Intl.NumberFormat(document.documentElement.lang || undefined);
   problem.textContent = calm;
   const show = (answer) => {
     for (const out of form.querySelectorAll("output.preview")) {
       const points = answer && answer.scores ? answer.scores[out.dataset.side] : null;
-      out.textContent = points == null ? "" : (points > 0 ? "+" : "") + points;
+      out.textContent = points == null ? "" : (points > 0 ? "+" : "") + digits.format(points);
     }
     for (const out of form.querySelectorAll("output[data-after]")) {
       const total = answer && answer.after ? answer.after[out.dataset.after] : null;
-      out.textContent = total == null ? "" : "= " + total;
+      out.textContent = total == null ? "" : "= " + digits.format(total);
     }
   };
   let timer = null;
@@ -95,10 +97,10 @@ function livePreview(form) {
       const answer = await response.json();
       show(response.ok ? answer : null);
       problem.classList.toggle("bad", !response.ok);
-      problem.textContent = response.ok ? calm : "Not scored yet: " + answer.error;
+      problem.textContent = response.ok ? calm : (says.saysNotScored || "Not scored yet:") + " " + answer.error;
     } catch (error) {
       problem.classList.add("bad");
-      problem.textContent = "No connection to the scorekeeper: what you type is kept here.";
+      problem.textContent = says.saysOffline || "No connection to the scorekeeper: what you type is kept here.";
     }
   };
   form.addEventListener("input", () => {
@@ -150,10 +152,10 @@ function drafts(form) {
     const note = document.createElement("p");
     note.className = "notice restored";
     note.setAttribute("role", "status");
-    note.textContent = "Restored what you typed earlier on this phone (not saved yet). ";
+    note.textContent = (form.dataset.saysRestored || "Restored what you typed earlier on this phone (not saved yet).") + " ";
     const clear = document.createElement("button");
     clear.type = "button";
-    clear.textContent = "Start over";
+    clear.textContent = form.dataset.saysStartOver || "Start over";
     clear.addEventListener("click", () => {
       localStorage.removeItem(key);
       window.location.reload();
@@ -247,7 +249,7 @@ document.addEventListener("DOMContentLoaded", () => {
 // The server writes <time datetime="...UTC..." data-local>21 Nov 2026, 20:15 UTC</time>;
 // here the text becomes the browser's local time (without JS the UTC text stays).
 document.addEventListener("DOMContentLoaded", () => {
-  const format = new Intl.DateTimeFormat(undefined, {
+  const format = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
     day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit",
     timeZoneName: "short",
   });

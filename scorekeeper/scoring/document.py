@@ -12,6 +12,8 @@ from typing import Any
 
 from .errors import ScoringError, quote
 from .fields import CANASTA_CARDS, COUNT_LIMIT, FIELDS, POINTS_LIMIT, Field
+from .i18n import N_
+from .i18n import problem as P_
 from .registry import get_variant
 from .rules import Fields, Option, Rules
 from .variant import Variant, round_error
@@ -146,7 +148,11 @@ def read_options(variant: Variant, options: Any) -> Rules:
 def option_problem(option: Option, value: Any) -> str | None:
     """Why ``value`` cannot be used for ``option``, or None."""
     if option.kind == "flag":
-        return None if isinstance(value, bool) else f"must be true or false, not {value!r}"
+        return (
+            None
+            if isinstance(value, bool)
+            else P_("must be true or false, not %(value)s", value=repr(value))
+        )
     if option.kind in ("points", "positive"):
         return number_problem(value, 1 if option.kind == "positive" else 0, POINTS_LIMIT)
     if not isinstance(value, list) or not value:
@@ -176,22 +182,29 @@ def thresholds_problem(table: list[Any]) -> str | None:
 
 def number_problem(value: Any, least: int, most: int) -> str | None:
     if not is_int(value):
-        return f"must be a whole number, not {value!r}"
+        return P_("must be a whole number, not %(value)s", value=repr(value))
     if value < least:
-        return f"{value} is negative" if least == 0 else f"{value} is below {least}"
+        if least == 0:
+            return P_("%(value)s is negative", value=value)
+        return P_("%(value)s is below %(least)s", value=value, least=least)
     if value > most:
-        return f"{value} is more than {most}"
+        return P_("%(value)s is more than %(most)s", value=value, most=most)
     return None
 
 
 def field_problem(field: Field, value: Any) -> str | None:
     """Why ``value`` cannot be entered in ``field``, or None."""
     if field.kind == "flag":
-        return None if isinstance(value, bool) else f"must be true or false, not {value!r}"
+        return (
+            None
+            if isinstance(value, bool)
+            else P_("must be true or false, not %(value)s", value=repr(value))
+        )
     limit = POINTS_LIMIT if field.kind == "points" else COUNT_LIMIT
     problem = number_problem(value, 0, limit)
     if problem is None and field.kind == "points" and value % 5:
-        problem = f"{value} is not a multiple of 5 (every card is worth a multiple of 5)"
+        template = N_("%(value)s is not a multiple of 5 (every card is worth a multiple of 5)")
+        problem = P_(template, value=value)
     return problem
 
 
@@ -266,9 +279,11 @@ def read_side(variant: Variant, number: int, side: str, given: Any) -> dict[str,
         raise ScoringError("must be an object of fields", round=number, side=side)
     for key, value in given.items():
         if key not in FIELDS:
-            raise round_error(number, side, key, "unknown field")
+            raise round_error(number, side, key, P_("unknown field"))
         if not variant.uses(key):
-            raise round_error(number, side, key, f"not scored in {variant.id}")
+            raise round_error(
+                number, side, key, P_("not scored in %(variant)s", variant=variant.id)
+            )
         problem = field_problem(FIELDS[key], value)
         if problem:
             raise round_error(number, side, key, problem)
@@ -280,14 +295,13 @@ def check_going_out(game: Game, number: int, entries: Mapping[str, Fields]) -> N
     for side, f in entries.items():
         if f.get("concealed") and not f["went_out"]:
             raise round_error(
-                number, side, "concealed", "a side can only go out concealed if it went out"
+                number, side, "concealed", P_("a side can only go out concealed if it went out")
             )
         if not f["went_out"]:
             continue
         if out is not None:
-            raise round_error(
-                number, side, "went_out", f"only one side can go out; {quote(out)} already did"
-            )
+            twice = P_("only one side can go out; %(other)s already did", other=quote(out))
+            raise round_error(number, side, "went_out", twice)
         out = side
         problem = game.variant.going_out_problem(side, entries, game.rules, game.team_sizes[side])
         if problem:
@@ -303,12 +317,18 @@ def check_cards(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
         for name in (n for n in RED_THREE_FIELDS if variant.uses(n)):
             n, seen = f[name], seen + f[name]
             if n > in_play:
-                problem = f"{n} is more than the {in_play} red threes in play"
+                problem = P_(
+                    "%(n)s is more than the %(most)s red threes in play", n=n, most=in_play
+                )
                 raise round_error(number, side, name, problem)
             if seen > in_play:
-                problem = f"{n} makes {seen} red threes this round, more than the {in_play} in play"
+                template = N_(
+                    "%(n)s makes %(seen)s red threes this round, more than the %(most)s in play"
+                )
+                problem = P_(template, n=n, seen=seen, most=in_play)
                 raise round_error(number, side, name, problem)
         for name, size in CANASTA_CARDS.items():
             if variant.uses(name) and f[name] * size > cards:
-                problem = f"{f[name]} canastas need more than the {cards} cards in play"
+                template = N_("%(n)s canastas need more than the %(cards)s cards in play")
+                problem = P_(template, n=f[name], cards=cards)
                 raise round_error(number, side, name, problem)

@@ -7,6 +7,7 @@ from typing import Any, TypedDict
 
 from .document import read_game, read_round
 from .errors import ScoringError
+from .i18n import problem as P_
 from .registry import get_variant
 from .rules import Rules
 from .variant import Variant
@@ -43,7 +44,8 @@ def score_game(doc: Any) -> Answer:
     winners = variant.end.winners(totals, game.start_rounds, rules)
     for number, raw in enumerate(game.rounds, start=game.start_rounds + 1):
         if winners:
-            raise ScoringError(f"the game already finished after round {number - 1}", round=number)
+            problem = P_("the game already finished after round %(n)s", n=number - 1)
+            raise ScoringError(problem, round=number)
         entries = read_round(game, number, raw)
         lines = variant.round_lines(entries, rules, number, game.team_sizes)
         scores = {side: sum(points for _, points in lines[side]) for side in game.sides}

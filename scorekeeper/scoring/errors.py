@@ -23,6 +23,8 @@ class ScoringError(ValueError):
         field: str | None = None,
     ) -> None:
         self.problem = problem
+        self.problem_template: str | None = getattr(problem, "template", None)
+        self.params: dict[str, object] = dict(getattr(problem, "params", {}))
         self.round = round
         self.side = side
         self.field = field

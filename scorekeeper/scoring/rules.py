@@ -7,6 +7,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .i18n import N_, Problem, term
+from .i18n import problem as P_
+
 Line = tuple[str, int]  # (label, points) in a round's breakdown
 Fields = Mapping[str, Any]  # one side's fields in one round, defaults filled in
 Rules = Mapping[str, Any]  # a game's option values: defaults merged with house rules
@@ -166,15 +169,24 @@ class AtLeast:
     def least(self, rules: Rules) -> int:
         return int(rules[self.option])
 
-    def describe(self, least: int) -> str:
+    def describe(self, least: int) -> Problem:
         """``least`` of these canastas in words: "1 canasta", "2 mixed canastas"."""
-        return f"{least} {self.what}" if least == 1 else f"{least} {self.what}s"
+        return P_("%(least)s %(what)s", least=least,
+                  what=term(self.what if least == 1 else f"{self.what}s"))  # fmt: skip
 
     def problem(self, have: int, rules: Rules) -> str | None:
         least = self.least(rules)
         if have >= least:
             return None
-        return f"going out needs at least {self.describe(least)}, this side has {have}"
+        template = N_("going out needs at least %(need)s, this side has %(have)s")
+        return P_(template, need=self.describe(least), have=have)
+
+
+# The canastas ``AtLeast.what`` names, one and several, for the catalogs.
+CANASTA_WORDS = (
+    N_("canasta"), N_("canastas"), N_("natural canasta"), N_("natural canastas"),
+    N_("mixed canasta"), N_("mixed canastas"), N_("wild canasta"), N_("wild canastas"),
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from . import (
     games,
     health,
     hosts,
+    i18n,
     labels,
     openapi,
     option_form,
@@ -46,6 +47,7 @@ from . import (
     transfer,
     what_if,
 )
+from .i18n import gettext
 
 csrf = CSRFProtect()
 PAGES = (
@@ -79,6 +81,7 @@ def init_app(app: Flask) -> None:
     app.url_map.converters["int"] = IdConverter  # before any route is added
     hosts.init_app(app)
     csrf.init_app(app)
+    i18n.init_app(app)
     for module in PAGES:
         app.register_blueprint(module.bp)
     app.register_blueprint(api.bp)
@@ -88,18 +91,12 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(403, read_only)
     app.register_error_handler(413, too_large)
     app.register_error_handler(HTTPException, api_errors_as_json)
-    app.add_template_filter(signed)
     app.add_template_filter(labels.evening_name)
     app.add_template_filter(labels.utc_time)
     app.context_processor(helpers)
     app.after_request(security.add_headers)
     assets.init_app(app)
     security.check_secret_key(app)
-
-
-def signed(points: int) -> str:
-    """A round score as the scoreboard shows it: ``+430``, ``-55``, ``0``."""
-    return f"{points:+d}" if points else "0"
 
 
 def helpers() -> dict[str, Any]:
@@ -125,10 +122,12 @@ def too_large(error: HTTPException) -> tuple[str, int] | Response | HTTPExceptio
     limit = request.max_content_length or 0
     if request.path.startswith("/api/"):
         return api_errors_as_json(error)
-    message = "That was far more than a round of cards: nothing was stored."
+    message = gettext("That was far more than a round of cards: nothing was stored.")
     if limit >= 1024 * 1024:
-        message = f"That file is larger than {limit // (1024 * 1024)} MB: nothing was imported."
-    return render_template("error.html", title="Too large", message=message), 413
+        message = gettext(
+            "That file is larger than %(mb)s MB: nothing was imported.", mb=limit // (1024 * 1024)
+        )
+    return render_template("error.html", title=gettext("Too large"), message=message), 413
 
 
 def api_errors_as_json(error: HTTPException) -> HTTPException | Response:

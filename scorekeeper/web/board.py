@@ -1,5 +1,5 @@
 """What the scoreboard shows, worked out from a game, its rounds and the
-engine's answer. Pure: no Flask, no database."""
+engine's answer, in the page's language. No database."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from ..scoring import Answer, Variant, get_variant
 from ..scoring.rules import AfterRounds, ByScore, ReachTarget
 from ..scoring.seating import Turn, teams, turn
 from . import charts
+from .i18n import _, number
 
 
 @dataclass
@@ -116,11 +117,15 @@ def chart(
     series = {s: [start[s]] + [r["running"][s] for r in rounds] for s in sides}
     marks = []
     if isinstance(variant.opening, ByScore):
-        marks += [(low, f"opens {need}") for low, need in rules[variant.opening.option][1:]]
+        marks += [
+            (low, _("opens %(points)s", points=number(need)))
+            for low, need in rules[variant.opening.option][1:]
+        ]
     if isinstance(variant.end, ReachTarget):
-        marks.append((rules[variant.end.option], "target"))
-    title = f"Running totals, {variant.name}"
-    return charts.running_totals(sides, series, first_round=offset, marks=marks, title=title)
+        marks.append((rules[variant.end.option], _("target")))
+    title = _("Running totals, %(variant)s", variant=_(variant.name))
+    return charts.running_totals(sides, series, first_round=offset, marks=marks, title=title,
+                                 axis=_("round"), number=number)  # fmt: skip
 
 
 def house_changes(variant: Variant, options: dict[str, Any]) -> list[dict[str, Any]]:
@@ -135,16 +140,21 @@ def house_changes(variant: Variant, options: dict[str, Any]) -> list[dict[str, A
 def describe(option: Any, value: Any) -> str:
     """An option's value as the rules page prints it."""
     if option.kind == "flag":
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if option.kind == "by_round":
-        return ", ".join(f"round {i + 1}: {v}" for i, v in enumerate(value))
+        return ", ".join(_("round %(n)s: %(points)s", n=i + 1, points=number(v))
+                         for i, v in enumerate(value))  # fmt: skip
     if option.kind == "thresholds":
         parts = []
         for i, (low, need) in enumerate(value):
             if low is None:
                 upper = value[i + 1][0] if i + 1 < len(value) else None
-                parts.append(f"below {upper}: {need}" if upper is not None else f"any: {need}")
+                parts.append(
+                    _("below %(low)s: %(points)s", low=number(upper), points=number(need))
+                    if upper is not None
+                    else _("any: %(points)s", points=number(need))
+                )
             else:
-                parts.append(f"{low} or more: {need}")
+                parts.append(_("%(low)s or more: %(points)s", low=number(low), points=number(need)))
         return "; ".join(parts)
-    return str(value)
+    return number(value)

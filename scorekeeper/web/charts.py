@@ -38,10 +38,13 @@ def hline(y: float, stroke: str = "#8884", width: float = 0.6, dash: str = "") -
     )
 
 
-def grid(ticks: Sequence[int], y: Scale, suffix: str = "") -> list[str]:
+def grid(
+    ticks: Sequence[int], y: Scale, suffix: str = "", number: Callable[[int], str] = str
+) -> list[str]:
     """Horizontal grid lines with their values at the left."""
     return [
-        hline(y(t), width=1.5 if t == 0 else 0.6) + text(LEFT - 6, y(t) + 4, f"{t}{suffix}", "end")
+        hline(y(t), width=1.5 if t == 0 else 0.6)
+        + text(LEFT - 6, y(t) + 4, f"{number(t)}{suffix}", "end")
         for t in ticks
     ]
 
@@ -112,10 +115,13 @@ def running_totals(
     first_round: int = 0,
     marks: Sequence[tuple[int, str]] = (),
     title: str = "Running totals",
+    axis: str = "round",
+    number: Callable[[int], str] = str,
 ) -> Markup:
     """One line per side through its totals after each round (``series[side][0]``
     is the total before the first round), with horizontal marks such as the target
-    or the opening thresholds."""
+    or the opening thresholds. ``axis`` names the rounds; ``number`` writes a score
+    as the page's language does (the caller translates every word)."""
     values = [v for side in sides for v in series[side]] + [m for m, _ in marks] + [0]
     step = nice_step(max(values) - min(values) or 100)
     low = math.floor(min(values) / step) * step
@@ -124,10 +130,10 @@ def running_totals(
     key, top = legend(sides)
     x, y = scales(count, low, high, top)
     bottom = top + HEIGHT - TOP - BOTTOM
-    parts = grid(range(low, high + 1, step), y)
+    parts = grid(range(low, high + 1, step), y, number=number)
     for i in range(0, count + 1, max(1, count // 12)):
         parts.append(text(x(i), bottom + 18, first_round + i))
-    parts.append(text(WIDTH - RIGHT, bottom + 32, "round", "end"))
+    parts.append(text(WIDTH - RIGHT, bottom + 32, axis, "end"))
     for value, label in marks:
         parts.append(hline(y(value), "#b91c1c", 1.2, "6 4"))
         parts.append(text(WIDTH - RIGHT - 2, y(value) - 4, label, "end", "#b91c1c"))
@@ -136,7 +142,11 @@ def running_totals(
     return svg(title, [*parts, key], bottom + BOTTOM)
 
 
-def win_rate(months: Sequence[dict[str, Any]], title: str = "Win rate over time") -> Markup:
+def win_rate(
+    months: Sequence[dict[str, Any]],
+    title: str = "Win rate over time",
+    names: tuple[str, str] = ("running win rate", "win rate"),
+) -> Markup:
     """A player's running win rate, month by month (``date``, ``games``, ``won``);
     a dot per month, filled when a game was won that month."""
     if not months:
@@ -145,12 +155,12 @@ def win_rate(months: Sequence[dict[str, Any]], title: str = "Win rate over time"
     for month in months:
         played, won = played + month["games"], won + month["won"]
         rates.append(100 * won / played)
-    key, top = legend(["running win rate"])
+    key, top = legend([names[0]])
     x, y = scales(len(rates) - 1, 0, 100, top)
     bottom = top + HEIGHT - TOP - BOTTOM
     parts = grid(range(0, 101, 25), y, "%")
     for i, anchor in sorted({0: "start", len(rates) - 1: "end"}.items()):
         parts.append(text(x(i), bottom + 18, months[i]["date"], anchor))
     points = [(x(i), y(v)) for i, v in enumerate(rates)]
-    parts.append(line(points, 0, "win rate", [bool(m["won"]) for m in months]))
+    parts.append(line(points, 0, names[1], [bool(m["won"]) for m in months]))
     return svg(title, [*parts, key], bottom + BOTTOM)

@@ -12,6 +12,7 @@ from ..data import games, players
 from ..data.connection import get_db
 from ..scoring import VARIANTS
 from . import board, forms, security
+from .i18n import _
 
 bp = Blueprint("evenings", __name__)
 
@@ -58,7 +59,7 @@ def evening(evening_id: int) -> str | Response | tuple[str, int]:
         security.guard_app()  # an evening is no one game's: the app passphrase guards it
     if form.validate_on_submit():
         history.update_evening(db, evening_id, form.name.data.strip(), form.note.data.strip())
-        flash("Saved.")
+        flash(_("Saved."))
         return redirect(url_for(".evening", evening_id=evening_id))
     page = render_template("evening.html", evening=row, form=form, boards=boards_of(db, evening_id))
     return (page, 400) if request.method == "POST" else page

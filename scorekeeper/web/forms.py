@@ -36,6 +36,8 @@ from ..data import checks
 from ..scoring import VARIANTS, Variant
 from ..scoring.fields import POINTS_LIMIT
 from ..scoring.seating import side_choices
+from .i18n import _
+from .i18n import lazy_gettext as _l
 from .labels import evening_name
 from .option_form import add_fields
 from .round_form import STALE_FORM as STALE_FORM
@@ -50,8 +52,10 @@ class ChooseVariantForm(FlaskForm):
     class Meta:
         csrf = False
 
-    variant = SelectField("Game", choices=[SelectChoice(v.id, v.name) for v in VARIANTS.values()])
-    players = IntegerField("Players", [InputRequired(), NumberRange(2, 12)], default=4)
+    variant = SelectField(
+        _l("Game"), choices=[SelectChoice(v.id, _l(v.name)) for v in VARIANTS.values()]
+    )
+    players = IntegerField(_l("Players"), [InputRequired(), NumberRange(2, 12)], default=4)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -64,18 +68,24 @@ class ChooseVariantForm(FlaskForm):
         variant = VARIANTS.get(self.variant_id())
         if variant and field.data not in variant.players:
             allowed = ", ".join(str(p) for p in variant.players)
-            raise ValidationError(f"{variant.name} is played by {allowed} players")
+            raise ValidationError(
+                _(
+                    "%(variant)s is played by %(allowed)s players",
+                    variant=_(variant.name),
+                    allowed=allowed,
+                )
+            )
 
 
 def printable(form: FlaskForm, field: Field) -> None:
     """A name is shown on every page and printout: the check the API and import make too."""
     if checks.name_problem(field.data or "", 10**6):  # the length is Length's to check
-        raise ValidationError("Letters, digits and punctuation only, please.")
+        raise ValidationError(_l("Letters, digits and punctuation only, please."))
 
 
 def multiple_of_5(form: FlaskForm, field: Field) -> None:
     if field.data and field.data % 5:
-        raise ValidationError("Scores are multiples of 5.")
+        raise ValidationError(_l("Scores are multiples of 5."))
 
 
 def side_options(variant: Variant, players: int) -> list[SelectChoice]:
@@ -102,13 +112,15 @@ def new_game_form(
     arrangements = side_options(variant, players)
 
     class NewGameForm(FlaskForm):
-        date = DateField("Date", default=date.today)
-        evening = SelectField("Evening", coerce=int, default=0)
+        date = DateField(_l("Date"), default=date.today)
+        evening = SelectField(_l("Evening"), coerce=int, default=0)
         passphrase = PasswordField(
-            "Scorer passphrase (optional)",
+            _l("Scorer passphrase (optional)"),
             [Optional(), Length(min=MIN_PASSPHRASE, max=200)],
-            description="Only people who type it may enter or correct rounds; "
-            "everyone else sees the game read-only.",
+            description=_l(
+                "Only people who type it may enter or correct rounds; "
+                "everyone else sees the game read-only."
+            ),
         )
         sides = SelectField(
             "How you play",
@@ -117,10 +129,10 @@ def new_game_form(
             validate_choice=bool(arrangements),
         )
         first_dealer = SelectField(
-            "First dealer",
+            _l("First dealer"),
             coerce=int,
             default=0,  # not asked where the variant has no dealer
-            choices=[SelectChoice(str(i), f"Seat {i + 1}") for i in range(players)],
+            choices=[SelectChoice(str(i), _("Seat %(n)s", n=i + 1)) for i in range(players)],
         )
 
         def validate(self, extra_validators: Any = None) -> bool:
@@ -130,29 +142,31 @@ def new_game_form(
                 field = self[f"seat{i}"]
                 key = (field.data or "").strip().casefold()
                 if key in seen:
-                    field.errors.append(f"{field.data} already sits in {seen[key]}")
+                    field.errors.append(
+                        _("%(name)s already sits in %(seat)s", name=field.data, seat=seen[key])
+                    )
                     ok = False
-                seen.setdefault(key, field.label.text)
+                seen.setdefault(key, str(field.label.text))
             return bool(ok)
 
     for i in range(players):
         seat = StringField(
-            f"Seat {i + 1}",
-            [DataRequired("Who sits here?"), Length(max=NAME_LENGTH), printable],
+            _("Seat %(n)s", n=i + 1),
+            [DataRequired(_l("Who sits here?")), Length(max=NAME_LENGTH), printable],
             filters=[lambda s: " ".join(s.split()) if s else s],
             render_kw={"list": "known-players", "autocomplete": "off"},
         )
         setattr(NewGameForm, f"seat{i}", seat)
     add_fields(NewGameForm, variant, values or variant.defaults(), rows or {})
-    NewGameForm.save_as = rule_set_name_field("Save these house rules as… (optional)")
+    NewGameForm.save_as = rule_set_name_field(_l("Save these house rules as… (optional)"))
     start = [Optional(), NumberRange(-10 * POINTS_LIMIT, 10 * POINTS_LIMIT), multiple_of_5]
     NewGameForm.start_rounds = IntegerField(
-        "Rounds already played", [Optional(), NumberRange(0, 200)],
+        _l("Rounds already played"), [Optional(), NumberRange(0, 200)],
         render_kw={"inputmode": "numeric", "min": 0},
     )  # fmt: skip
     most = max([len(variant.arrangement(players)), *side_choices(variant, players)])
     for side in range(most):  # a total for every side the table may choose to have
-        total = IntegerField(f"Side {side + 1}", start, render_kw={"inputmode": "numeric"})
+        total = IntegerField(_("Side %(n)s", n=side + 1), start, render_kw={"inputmode": "numeric"})
         setattr(NewGameForm, f"start_total{side}", total)
     return NewGameForm(formdata=formdata) if formdata is not None else NewGameForm()
 
@@ -169,27 +183,29 @@ def paper_start(form: FlaskForm, sides: list[str]) -> dict[str, Any] | None:
 def evening_choices(evenings: list[dict[str, Any]]) -> list[SelectChoice]:
     """A new evening, or one already started on the chosen date (with its players)."""
     started = [SelectChoice(str(e["id"]), evening_name(e)) for e in evenings]
-    return [SelectChoice("0", "a new evening"), *started]
+    return [SelectChoice("0", _l("a new evening")), *started]
 
 
 def rule_set_name_field(label: str, required: bool = False) -> StringField:
     """A saved rule set's name, e.g. "Friday rules"."""
-    need = DataRequired("Give the rule set a name.") if required else Optional()
+    need = DataRequired(_l("Give the rule set a name.")) if required else Optional()
     return StringField(label, [need, Length(max=NAME_LENGTH), printable],
                        filters=[lambda s: " ".join(s.split()) if s else s])  # fmt: skip
 
 
 class PassphraseForm(FlaskForm):
-    passphrase = PasswordField("Scorer passphrase", [DataRequired(), Length(max=200)])
+    passphrase = PasswordField(_l("Scorer passphrase"), [DataRequired(), Length(max=200)])
 
 
 class EveningForm(FlaskForm):
-    name = StringField("Name", [Length(max=80), printable])
-    note = TextAreaField("Note", [Length(max=2000)])
+    name = StringField(_l("Name"), [Length(max=80), printable])
+    note = TextAreaField(_l("Note"), [Length(max=2000)])
 
 
 class ImportForm(FlaskForm):
-    file = FileField("A Scorekeeper JSON export", [FileRequired("Choose the exported file.")])
+    file = FileField(
+        _l("A Scorekeeper JSON export"), [FileRequired(_l("Choose the exported file."))]
+    )
 
 
 # -- names, removals, the next game ----------------------------------------
@@ -202,22 +218,23 @@ def one_line(text: str | None) -> str | None:
 
 class GameNameForm(FlaskForm):
     name = StringField(
-        "Name of this game", [Length(max=80), printable], filters=[one_line],
-        description="Shown on the scoreboard, the list of games and the evening. "
-        "Leave it empty to call the game by its variant.",
+        _l("Name of this game"), [Length(max=80), printable], filters=[one_line],
+        description=_l("Shown on the scoreboard, the list of games and the evening. "
+                       "Leave it empty to call the game by its variant."),
     )  # fmt: skip
 
 
 class PlayerNameForm(FlaskForm):
     name = StringField(
-        "New name", [DataRequired("Type the new name."), Length(max=NAME_LENGTH), printable],
+        _l("New name"),
+        [DataRequired(_l("Type the new name.")), Length(max=NAME_LENGTH), printable],
         filters=[one_line], render_kw={"autocomplete": "off"},
     )  # fmt: skip
 
 
 class RemoveForm(FlaskForm):
     by = StringField(
-        "Who is removing it? (optional)", [Length(max=NAME_LENGTH), printable],
+        _l("Who is removing it? (optional)"), [Length(max=NAME_LENGTH), printable],
         filters=[one_line], render_kw={"list": "known-players", "autocomplete": "off"},
     )  # fmt: skip
 

@@ -24,7 +24,8 @@ from ..data import table as phones
 from ..data.connection import get_db
 from ..scoring import ScoringError, Variant
 from ..scoring.seating import side_names, teams
-from . import board, forms, option_form, page_cache, rule_sets, security, table_view
+from . import board, forms, i18n, option_form, page_cache, rule_sets, security, table_view
+from .i18n import _
 from .rules import variant_or_404
 
 bp = Blueprint("games", __name__)
@@ -68,7 +69,7 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
         try:
             game_id = start_game(form, variant, players, state, chosen)
         except ScoringError as error:
-            form.form_errors.append(str(error))
+            form.form_errors.append(i18n.error_text(error))
         except saved.NameTaken as error:
             form.save_as.errors.append(str(error))
         else:
@@ -115,7 +116,7 @@ def scoreboard(game_id: int) -> str | Response:
     if not made_of["join_code"] and security.may_score(made_of):  # made before the key
         phones.join_code(db, game_id)
         made_of = games.game_row(db, game_id)
-    key = page_cache.key_of("scoreboard", db_path(), made_of, security.may_score(made_of))
+    key = page_cache.page_key("scoreboard", db_path(), made_of, security.may_score(made_of))
     return page_cache.conditional(
         key, lambda: PAGES.get_or_render(key, lambda: scoreboard_page(game_id, None))
     )
@@ -142,14 +143,16 @@ def scoreboard_page(game_id: int, saved: int | None) -> str:
 def again(game_id: int) -> Response | tuple[str, int]:
     """Same table again: a new game in this evening, the deal moving on."""
     db = get_db()
-    game, _, answer = games.scored(db, game_id)
+    game, _played, answer = games.scored(db, game_id)
     security.guard(game)
     if not security.may_create():
         abort(403)
     form = forms.AgainForm()
     if not answer["finished"] or game["removed_at"] or not form.validate_on_submit():
-        message = "This game is not over yet." if not answer["finished"] else forms.STALE_FORM
-        return render_template("error.html", title="Not started", message=message), 400
+        message = (
+            _("This game is not over yet.") if not answer["finished"] else str(forms.STALE_FORM)
+        )
+        return render_template("error.html", title=_("Not started"), message=message), 400
     new_id = games.play_again(db, game_id)
     security.remember(new_id, game["passphrase_hash"])
     return redirect(url_for(".scoreboard", game_id=new_id))
@@ -163,7 +166,7 @@ def rename(game_id: int) -> str | Response | tuple[str, int]:
     form = forms.GameNameForm(data={"name": game["name"]})
     if form.validate_on_submit():
         games.rename_game(db, game_id, form.name.data or "")
-        flash("Name saved." if form.name.data else "Name removed.")
+        flash(_("Name saved.") if form.name.data else _("Name removed."))
         return redirect(url_for(".scoreboard", game_id=game_id))
     page = render_template("rename_game.html", game=game, form=form)
     return (page, 400) if request.method == "POST" else page

@@ -9,7 +9,16 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Any
 
+from babel.dates import format_datetime, format_skeleton
+from flask import has_request_context
 from markupsafe import Markup, escape
+
+from .i18n import language
+
+
+def locale() -> str:
+    """The page's language ("en" outside a request)."""
+    return language() if has_request_context() else "en"
 
 
 def day(iso: str) -> str:
@@ -19,6 +28,8 @@ def day(iso: str) -> str:
     'Sat 21 Nov 2026'
     """
     d = date.fromisoformat(iso)
+    if locale() != "en":
+        return format_skeleton("yMMMEd", d, locale=locale())
     return f"{d:%a} {d.day} {d:%b %Y}"
 
 
@@ -48,5 +59,7 @@ def utc_time(stamp: str | None) -> Markup:
     moment = datetime.fromisoformat(stamp)
     moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
     text = f"{moment.day} {moment:%b %Y, %H:%M} UTC"
+    if locale() != "en":
+        text = format_datetime(moment, "medium", tzinfo=UTC, locale=locale()) + " UTC"
     iso = moment.isoformat(timespec="seconds")
     return Markup(f'<time datetime="{escape(iso)}" data-local>{escape(text)}</time>')

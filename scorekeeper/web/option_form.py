@@ -22,6 +22,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from ..scoring import Option, ScoringError, Variant
 from ..scoring.document import option_problem, read_options
 from ..scoring.fields import POINTS_LIMIT
+from .i18n import lazy_gettext as _l
 
 LISTS = ("thresholds", "by_round")
 MAX_ROWS = 20
@@ -238,7 +239,7 @@ def what_if_form(
 class NameForm(FlaskForm):
     """Save a game's house rules as a rule set."""
 
-    name = StringField("Save these rules as", [DataRequired("Give the rule set a name."),
+    name = StringField(_l("Save these rules as"), [DataRequired(_l("Give the rule set a name.")),
                                                Length(max=40)])  # fmt: skip
 
 

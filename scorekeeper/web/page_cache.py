@@ -59,6 +59,13 @@ def key_of(*parts: Any) -> str:
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
+def page_key(*parts: Any) -> str:
+    """The key of a page for this reader: what it is made of, and its language."""
+    from .i18n import language
+
+    return key_of(language(), *parts)
+
+
 def conditional(key: str, page: Callable[[], str]) -> Response:
     """A kept page as a conditional response: a phone that has it (``If-None-Match``
     with the page's key) gets 304 without the page being looked up or sent."""

@@ -11,6 +11,7 @@ from ..data import players as people
 from ..data import tallies
 from ..data.connection import get_db
 from . import charts, forms, security
+from .i18n import _
 
 bp = Blueprint("players", __name__)
 
@@ -35,7 +36,11 @@ def player_page(row: dict[str, Any], rename_form: Any) -> str:
     months = tallies.months(db, player_id)
     return render_template(
         "player.html", player=row, stats=people.statistics(db, player_id),
-        chart=charts.win_rate(months, f"{row['name']}: win rate over time"),
+        chart=charts.win_rate(
+            months,
+            _("%(name)s: win rate over time", name=row["name"]),
+            (_("running win rate"), _("win rate")),
+        ),
         others=[p for p in people.all_players(db) if p["id"] != player_id],
         results=people.latest_games(db, player_id), rename_form=rename_form,
         may_change=security.may_create(),
@@ -56,7 +61,7 @@ def rename(player_id: int) -> str | Response | tuple[str, int]:
         except people.NameTaken as error:
             form.name.errors.append(str(error))
         else:
-            flash(f"{row['name']} is now called {form.name.data}.")
+            flash(_("%(old)s is now called %(new)s.", old=row["name"], new=form.name.data))
             return redirect(url_for(".player", player_id=player_id))
     return player_page(row, form), 400
 

@@ -14,6 +14,7 @@ from ..data.connection import get_db
 from ..data.games import NotFound
 from ..scoring import get_variant
 from . import forms, security
+from .i18n import _
 
 bp = Blueprint("removals", __name__)
 Page = str | Response | tuple[str, int]
@@ -31,12 +32,12 @@ def remove_game(game_id: int) -> Page:
     game = games.get_game(db, game_id)
     security.guard(game)
     if game["removed_at"]:
-        flash("That game was already removed.")
+        flash(_("That game was already removed."))
         return redirect(url_for(".history"))
     form = forms.RemoveForm()
     if form.validate_on_submit():
         removals.remove_game(db, game_id, game_label(game), form.by.data or "")
-        flash(f"Removed {game_label(game)}. Undo it from the history of removals.")
+        flash(_("Removed %(what)s. Undo it from the history of removals.", what=game_label(game)))
         return redirect(url_for("games.index"))
     page = render_template(
         "remove.html", form=form, kind="game", what=game_label(game), known=people.names(db),
@@ -52,12 +53,12 @@ def remove_player(player_id: int) -> Page:
     if not security.may_create():
         abort(403)
     if row["removed_at"]:
-        flash(f"{row['name']} was already removed.")
+        flash(_("%(name)s was already removed.", name=row["name"]))
         return redirect(url_for(".history"))
     form = forms.RemoveForm()
     if form.validate_on_submit():
         removals.remove_player(db, player_id, row["name"], form.by.data or "")
-        flash(f"Removed {row['name']}. Undo it from the history of removals.")
+        flash(_("Removed %(what)s. Undo it from the history of removals.", what=row["name"]))
         return redirect(url_for("players.players"))
     page = render_template(
         "remove.html", form=form, kind="player", what=row["name"], known=people.names(db),
@@ -90,7 +91,7 @@ def undo(removal_id: int) -> Response:
     if not form.validate_on_submit():
         abort(400)
     removals.undo(db, removal_id)
-    flash(f"{row['what']} is back.")
+    flash(_("%(what)s is back.", what=row["what"]))
     if row["kind"] == "game":
         return redirect(url_for("games.scoreboard", game_id=row["target_id"]))
     return redirect(url_for("players.player", player_id=row["target_id"]))

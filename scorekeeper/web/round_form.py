@@ -31,9 +31,11 @@ from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 from ..scoring import FIELDS, ScoringError, Variant, card_points
 from ..scoring.fields import COUNT_LIMIT, POINTS_LIMIT
 from ..scoring.rules import Rules
+from .i18n import _, error_text, language, say
+from .i18n import lazy_gettext as _l
 from .lean_html import LeanLabel, html_params
 
-STALE_FORM = "This form is out of date: open the round again from the scoreboard."
+STALE_FORM = _l("This form is out of date: open the round again from the scoreboard.")
 CARD_LIMIT = 200  # cards of one class in one pile: more than any pack holds
 NOBODY = "-"  # the "who went out" choice when nobody did
 
@@ -82,17 +84,31 @@ def number_problem(label: str, text: str, limit: int, points: bool) -> str | Non
     if text == "":
         return None
     if re.fullmatch(r"[-−]\s*[0-9]+", text):
-        return f"{label} are entered as a positive number, without a minus sign."
+        return _("%(label)s are entered as a positive number, without a minus sign.", label=label)
     if not re.fullmatch(r"[0-9]+", text):  # only the digits 0-9: "１２" is not taken as 12
         example = 45 if points else 2
         shown = "".join(c if c.isprintable() else "?" for c in text[:12])
         shown += "…" if len(text) > 12 else ""
-        return f"{label} are entered as a whole number, like {example}: “{shown}” is not one."
+        return _(
+            "%(label)s are entered as a whole number, like %(example)s: “%(text)s” is not one.",
+            label=label,
+            example=example,
+            text=shown,
+        )
     if len(text) > 9 or int(text) > limit:
-        return f"{text[:12]} is more than a round can hold (at most {limit})."
+        return _(
+            "%(text)s is more than a round can hold (at most %(limit)s).",
+            text=text[:12],
+            limit=limit,
+        )
     if points and int(text) % 5:
-        return f"{int(text)} is not a multiple of 5: every card is worth a multiple of 5."
+        return _("%(n)s is not a multiple of 5: every card is worth a multiple of 5.", n=int(text))
     return None
+
+
+def label_of(field: str) -> str:
+    """A round field's label in the page's language."""
+    return _(FIELDS[field].label)
 
 
 def field_name(side: int, field: str, card: str | None = None) -> str:
@@ -121,7 +137,8 @@ def round_form(
     """The form of one round of a game with these ``sides`` and ``rules``; with
     the players of each side (``members``), weepers picked up are ticked by name.
     The form class is made once per kind of game and kept; the form is new."""
-    key = json.dumps([variant.id, sides, dict(rules), members or {}], sort_keys=True, default=str)
+    parts = [language(), variant.id, sides, dict(rules), members or {}]  # labels: the reader's
+    key = json.dumps(parts, sort_keys=True, default=str)
     made = FORM_CLASSES.get(key)
     if made is None or made[0] is not variant:
         if len(FORM_CLASSES) >= FORM_CLASSES_KEPT:
@@ -145,14 +162,14 @@ def round_form_class(
         key = HiddenField(default=lambda: uuid.uuid4().hex)  # one round per submission
         confirm_empty = HiddenField()
         went_out = RadioField(
-            "Who went out?",
+            _("Who went out?"),
             choices=[
-                SelectChoice(NOBODY, "Nobody"),
+                SelectChoice(NOBODY, _("Nobody")),
                 *(SelectChoice(str(i), side) for i, side in enumerate(sides)),
             ],
             default=NOBODY,
         )
-        concealed = BooleanField(FIELDS["concealed"].label)
+        concealed = BooleanField(label_of("concealed"))
 
     for i, side in enumerate(sides):
         for name in side_fields(variant, rules):
@@ -161,7 +178,7 @@ def round_form_class(
         players = (members or {}).get(side, [])
         if "weepers_picked_up" in variant.fields and len(players) > 1:
             ticks = [SelectChoice(str(n), who) for n, who in enumerate(players)]
-            label = FIELDS["weepers_picked_up"].label
+            label = label_of("weepers_picked_up")
             setattr(
                 RoundForm, field_name(i, "weepers_picked_up"), PlayerChecks(label, choices=ticks)
             )
@@ -177,17 +194,17 @@ def side_field(variant: Variant, side: int, name: str) -> list[tuple[str, Field]
     """One side's form field for ``name``, and its card counter's fields."""
     spec = FIELDS[name]
     if spec.kind == "flag":
-        return [(field_name(side, name), BooleanField(spec.label))]
+        return [(field_name(side, name), BooleanField(_(spec.label)))]
     points = spec.kind == "points"
     hint = {"enterkeyhint": "next"} if points else {}
     limit = POINTS_LIMIT if points else COUNT_LIMIT
     fields: list[tuple[str, Field]] = [
-        (field_name(side, name), WholeNumberField(spec.label, limit=limit, points=points,
+        (field_name(side, name), WholeNumberField(_(spec.label), limit=limit, points=points,
                                                    render_kw=hint))
     ]  # fmt: skip
     if points:
         for card in variant.counter_cards(name):
-            counter = WholeNumberField(card.label, limit=CARD_LIMIT)
+            counter = WholeNumberField(_(card.label), limit=CARD_LIMIT)
             fields.append((field_name(side, name, card.key), counter))
     return fields
 
@@ -243,7 +260,13 @@ def points_value(form: Any, variant: Variant, side: int, name: str, rules: Rules
     }
     counted = card_points(variant, counts, rules) if any(counts.values()) else None
     if counted is not None and field.data and field.number != counted:
-        field.errors.append(f"The card counter makes {counted}, not {field.number}.")
+        field.errors.append(
+            _(
+                "The card counter makes %(counted)s, not %(typed)s.",
+                counted=counted,
+                typed=field.number,
+            )
+        )
     return counted if counted is not None and not field.data else field.number
 
 
@@ -265,9 +288,9 @@ def show_error(form: Any, error: ScoringError, sides: list[str]) -> None:
     """Put the engine's message beside the field it concerns (or above the form)."""
     field = error_field(form, error, sides)
     if field is not None:
-        field.errors.append(error.problem)
+        field.errors.append(say(error.problem))
     else:
-        form.form_errors.append(str(error))
+        form.form_errors.append(error_text(error))
 
 
 def error_list(form: Any, sides: list[str]) -> list[dict[str, Any]]:
@@ -295,8 +318,8 @@ def labelled(label: str, message: str) -> str:
 def problem_text(error: ScoringError) -> str:
     """An engine problem as the round screen says it: "Cat & Dee: Red threes laid: ..."."""
     if error.side is None or error.field not in FIELDS:
-        return str(error)
-    return f"{error.side}: {labelled(FIELDS[error.field].label, error.problem)}"
+        return error_text(error)
+    return f"{error.side}: {labelled(_(FIELDS[error.field].label), say(error.problem))}"
 
 
 def spared_when_out(variant: Variant, rules: Rules) -> list[str]:

@@ -25,6 +25,7 @@ from ..data.connection import get_db
 from ..scoring import ScoringError, Variant, get_variant, score_game
 from ..scoring.document import read_game, round_problems
 from . import board, forms, page_cache, round_form, security, table_parts, table_view
+from .i18n import _
 
 bp = Blueprint("rounds", __name__)
 Page = str | Response | tuple[str, int]
@@ -53,7 +54,7 @@ def add_round(game_id: int) -> Page:
         made_of = games.game_row(get_db(), game_id)
         security.guard(made_of)
         # the query (?round=N, a phone's part taken) makes a page of its own
-        key = page_cache.key_of(
+        key = page_cache.page_key(
             "new round", current_app.config["DATABASE"], made_of, request.query_string
         )
         page: Page = NEW_ROUND_PAGES.get_or_render(key, lambda: new_round(game_id))
@@ -69,7 +70,7 @@ def new_round(game_id: int) -> Page:
     security.guard(game)
     bound = bound_number(len(played) + 1)
     if answer["finished"] and bound > len(played):
-        flash("This game is over: no more rounds.")
+        flash(_("This game is over: no more rounds."))
         return redirect(url_for("games.scoreboard", game_id=game_id))
     screen = Screen(game, played, bound, None)
     if request.method == "GET" and bound <= len(played):  # Back to a screen already saved
@@ -197,11 +198,11 @@ def save(screen: Screen, form: Any, entries: dict[str, Any]) -> Response | None:
         number = rounds.add_round(db, game_id, entries, form.key.data or None, screen.number)
         return redirect(url_for("games.scoreboard", game_id=game_id, saved=number))
     if not form.version.data:
-        form.form_errors.append(round_form.STALE_FORM)
+        form.form_errors.append(str(round_form.STALE_FORM))
         return None
     rounds.edit_round(db, game_id, screen.number, entries, int(form.version.data))
-    again = "the rounds after it are scored again"
-    flash(f"Round {label(screen.game, screen.number)} corrected; {again}.")
+    number = label(screen.game, screen.number)
+    flash(_("Round %(n)s corrected; the rounds after it are scored again.", n=number))
     return redirect(url_for("games.scoreboard", game_id=game_id))
 
 
@@ -296,14 +297,14 @@ def undo_round(game_id: int, number: int) -> Page:
     security.guard(game)
     form = forms.DeleteRoundForm()
     if not form.validate_on_submit():
-        message = "The form had expired or came from elsewhere: nothing was undone."
-        return render_template("error.html", title="Not undone", message=message), 400
+        message = _("The form had expired or came from elsewhere: nothing was undone.")
+        return render_template("error.html", title=_("Not undone"), message=message), 400
     try:
         rounds.undo_round(get_db(), game_id, number, int(form.version.data))
     except (rounds.TooLateToUndo, rounds.StaleEdit, ScoringError) as problem:
         flash(str(problem)[:1].upper() + str(problem)[1:] + ".")
     else:
-        flash(f"Round {label(game, number)} undone: nothing of it was kept.")
+        flash(_("Round %(n)s undone: nothing of it was kept.", n=label(game, number)))
     return redirect(url_for("games.scoreboard", game_id=game_id))
 
 
@@ -321,7 +322,12 @@ def delete_round(game_id: int, number: int) -> Response | tuple[str, int]:
         except (ScoringError, rounds.StaleEdit) as problem:
             error = str(problem)
         else:
-            flash(f"Round {label(game, number)} deleted; the rounds after it are scored again.")
+            flash(
+                _(
+                    "Round %(n)s deleted; the rounds after it are scored again.",
+                    n=label(game, number),
+                )
+            )
             return redirect(url_for("games.scoreboard", game_id=game_id))
     board_ = board.build(game, played, answer)
     page = render_template(

@@ -15,6 +15,7 @@ from ..data import rule_sets as store
 from ..data.connection import get_db
 from ..scoring import VARIANTS, ScoringError, Variant, get_variant
 from . import option_form, security
+from .i18n import _
 from .rules import game_rules_page
 
 bp = Blueprint("rule_sets", __name__)
@@ -78,7 +79,7 @@ def edit(set_id: int) -> str | Response | tuple[str, int]:
             except store.NameTaken as error:
                 form.name.errors.append(str(error))
             else:
-                flash(f"Saved {form.name.data}.")
+                flash(_("Saved %(name)s.", name=form.name.data))
                 return redirect(url_for(".edit", set_id=set_id))
     page = render_template(
         "rule_set.html", rule_set=found, variant=variant, form=form, state=state,
@@ -95,7 +96,7 @@ def retire(set_id: int) -> Response:
     if not option_form.ConfirmForm().validate_on_submit():
         abort(400)
     store.retire(get_db(), set_id)
-    flash("Retired: it is no longer offered for new games, and can be brought back.")
+    flash(_("Retired: it is no longer offered for new games, and can be brought back."))
     return redirect(url_for(".edit", set_id=set_id))
 
 
@@ -107,9 +108,9 @@ def restore(set_id: int) -> Response:
     try:
         store.restore(get_db(), set_id)
     except store.NameTaken as error:
-        flash(f"{error} Rename one of them first.")
+        flash(_("%(problem)s Rename one of them first.", problem=error))
     else:
-        flash("Brought back: it is offered for new games again.")
+        flash(_("Brought back: it is offered for new games again."))
     return redirect(url_for(".edit", set_id=set_id))
 
 
@@ -126,6 +127,6 @@ def save_from_game(game_id: int) -> str | Response | tuple[str, int]:
         except (store.NameTaken, ScoringError) as error:
             form.name.errors.append(str(error))
         else:
-            flash(f"Saved as {form.name.data.strip()}.")
+            flash(_("Saved as %(name)s.", name=form.name.data.strip()))
             return redirect(url_for(".edit", set_id=set_id))
     return game_rules_page(game, form), 400

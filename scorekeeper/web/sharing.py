@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from ..data import games
 from ..data.connection import get_db
 from . import board, forms, page_cache, security
+from .i18n import _
 
 bp = Blueprint("sharing", __name__)
 
@@ -28,14 +29,14 @@ def unlock(game_id: int | None) -> str | Response | tuple[str, int, dict[str, st
         given, everything = form.passphrase.data, security.app_hash()
         wait = security.throttle().wait(keys)
         if wait:
-            form.passphrase.errors.append(f"Too many wrong tries: wait {wait} seconds.")
+            form.passphrase.errors.append(_("Too many wrong tries: wait %(n)s seconds.", n=wait))
         elif security.matches(everything, given):
             security.remember("*", everything)
         elif game and security.matches(game["passphrase_hash"], given):
             security.remember(game["id"], game["passphrase_hash"])
         else:
             security.throttle().failed(keys)
-            form.passphrase.errors.append("That is not the scorer passphrase.")
+            form.passphrase.errors.append(_("That is not the scorer passphrase."))
         if not form.passphrase.errors:
             target = (
                 url_for("games.scoreboard", game_id=game_id) if game else url_for("games.index")
@@ -77,7 +78,7 @@ def watch(token: str) -> Response:
     db = get_db()
     game_id = games.id_by_token(db, token)
     made_of = games.game_row(db, game_id)  # its stored answer and stamp included
-    key = page_cache.key_of("watch", current_app.config["DATABASE"], made_of)
+    key = page_cache.page_key("watch", current_app.config["DATABASE"], made_of)
     return page_cache.conditional(
         key, lambda: WATCH_PAGES.get_or_render(key, lambda: watch_page(token, game_id))
     )

@@ -11,6 +11,7 @@ from ..data import evenings, games
 from ..data import transfer as files
 from ..data.connection import get_db
 from . import forms, security
+from .i18n import _
 
 bp = Blueprint("transfer", __name__)
 IMPORT_LIMIT = files.MAX_BYTES + 64 * 1024  # the file, and the form around it
@@ -54,7 +55,7 @@ def import_file() -> str | Response | tuple[str, int]:
             data = files.parse(form.file.data.read(files.MAX_BYTES + 1))
             counts = files.import_data(get_db(), data)
         except files.ImportProblem as error:
-            form.file.errors.append(f"Nothing was imported: {error}")
+            form.file.errors.append(_("Nothing was imported: %(problem)s", problem=error))
         else:
             flash("Imported: " + ", ".join(f"{n} {what}" for what, n in counts.items()) + ".")
             return redirect(url_for("evenings.evenings"))

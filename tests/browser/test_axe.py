@@ -23,6 +23,7 @@ NOT_PAGES = (
     "/certificate.pem",
     ".webmanifest",
     "/sw.js",
+    "/language/",  # sets the language and redirects: not a page
 )
 
 

@@ -65,7 +65,7 @@ def enter_round(page, sides):
 
 def totals(page):
     points = page.locator(".total .points")
-    return {points.nth(i).get_attribute("data-side"): int(points.nth(i).inner_text())
+    return {points.nth(i).get_attribute("data-side"): int(points.nth(i).inner_text().replace(",", ""))
             for i in range(points.count())}  # fmt: skip
 
 

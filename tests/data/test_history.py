@@ -134,7 +134,7 @@ def test_a_game_resumed_from_paper(client):
     board_url = client.post(url, data=data).location
     board = client.get(board_url).get_data(as_text=True)
     assert "Carried over from paper after round 2" in board and "Enter round 3" in board
-    assert 'data-side="Ann &amp; Bea">1205<' in board and "2 rounds left" in board
+    assert 'data-side="Ann &amp; Bea">1,205<' in board and "2 rounds left" in board
     game = board_url.rsplit("/", 1)[1]
     client.post(f"/api/games/{game}/rounds", json={"Cat & Dee": {"meld_points": 100}})
     board = client.get(board_url).get_data(as_text=True)

@@ -69,7 +69,7 @@ def test_house_rules_are_kept_and_shown(client):
     board = client.get(board_url).get_data(as_text=True)
     assert "House rules in force" in board and "natural canasta: <strong>600</strong>" in board
     rules = client.get(board_url + "/rules").get_data(as_text=True)
-    assert "<strong>3000</strong> (house rule)" in rules
+    assert "<strong>3,000</strong> (house rule)" in rules
 
 
 def test_new_game_errors_keep_what_was_typed(client):

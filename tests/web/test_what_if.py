@@ -45,7 +45,7 @@ def test_a_saved_rule_set_shows_each_round_both_ways(client, make_game, db):
     assert "Under Big canastas" in html
     assert totals_again(html) == {"Ann &amp; Bea": 6100, "Cat &amp; Dee": 360}
     assert "Same winner: Ann &amp; Bea" in html
-    assert '<td class="num differs">+3100</td>' in html  # round 2: 2600 played, 3100 what-if
+    assert '<td class="num differs">+3,100</td>' in html  # round 2: 2600 played, 3100 what-if
     assert scored(db, game)[2] == before  # nothing changed
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import quote
+from ..i18n import N_
+from ..i18n import problem as P_
 from ..rules import (
     STANDARD_CARDS,
     AtLeast,
@@ -107,6 +109,7 @@ class Classic(Variant):
             if not f["dealer_bonus"]:
                 continue
             if dealer is not None:
-                problem = f"only one side can have the dealer bonus; {quote(dealer)} already has it"
+                template = N_("only one side can have the dealer bonus; %(other)s already has it")
+                problem = P_(template, other=quote(dealer))
                 raise round_error(number, side, "dealer_bonus", problem)
             dealer = side

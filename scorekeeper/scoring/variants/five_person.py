@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+from ..i18n import N_
+from ..i18n import problem as P_
 from ..rules import (
     AtLeast,
     CardValue,
@@ -151,10 +153,11 @@ class FivePerson(Variant):
         mate, need = self.partner(list(entries), side), self.out_needs[0]
         have, least = need.count(entries[side]) + need.count(entries[mate]), need.least(rules)
         if have < least:
-            return (
-                f"finishing needs at least {need.describe(least)} among the melds of this "
-                f"player and their partner ({mate}), they have {have}"
+            template = N_(
+                "finishing needs at least %(need)s among the melds of this "
+                "player and their partner (%(mate)s), they have %(have)s"
             )
+            return P_(template, need=need.describe(least), mate=mate, have=have)
         return None
 
     def check_round(
@@ -165,10 +168,13 @@ class FivePerson(Variant):
         for side, f in entries.items():
             n, seen = f["kitties"], seen + f["kitties"]
             if n > self.kitties_dealt:
-                problem = f"{n} is more than the {self.kitties_dealt} kitties dealt"
+                problem = P_(
+                    "%(n)s is more than the %(most)s kitties dealt", n=n, most=self.kitties_dealt
+                )
                 raise round_error(number, side, "kitties", problem)
             if seen > self.kitties_dealt:
-                problem = (
-                    f"{n} makes {seen} kitties this round, more than the {self.kitties_dealt} dealt"
+                template = N_(
+                    "%(n)s makes %(seen)s kitties this round, more than the %(most)s dealt"
                 )
+                problem = P_(template, n=n, seen=seen, most=self.kitties_dealt)
                 raise round_error(number, side, "kitties", problem)

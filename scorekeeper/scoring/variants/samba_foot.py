@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..i18n import problem as P_
 from ..rules import (
     STANDARD_CARDS,
     AfterRounds,
@@ -116,7 +117,7 @@ class SambaFoot(Variant):
     ) -> str | None:
         problem = super().going_out_problem(side, entries, rules, team_size)
         if problem is None and entries[side]["foot_points"]:
-            problem = "going out needs every player of the side in their foot (foot points 0)"
+            problem = P_("going out needs every player of the side in their foot (foot points 0)")
         return problem
 
     def check_round(
@@ -126,5 +127,5 @@ class SambaFoot(Variant):
             if f["red_sevens_canastas"] and not rules["red_sevens"]:
                 raise round_error(
                     number, side, "red_sevens_canastas",
-                    "red-sevens canastas are off in this game (the red_sevens option)",
+                    P_("red-sevens canastas are off in this game (the red_sevens option)"),
                 )  # fmt: skip

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from ..errors import ScoringError
+from ..i18n import N_, term
+from ..i18n import problem as P_
 from ..rules import (
     STANDARD_CARDS,
     AtLeast,
@@ -144,7 +146,7 @@ class Weeping(Variant):
         >>> Weeping().also_deals(["Ann", "Bob", "Cat", "Dan"], "Bob")
         [('Ann', 'deals the weepers')]
         """
-        return [(self.weeper_dealer(seats, dealer), "deals the weepers")]
+        return [(self.weeper_dealer(seats, dealer), N_("deals the weepers"))]
 
     @staticmethod
     def wept_too_little(picked: int, team_size: int, rules: Rules) -> bool:
@@ -156,7 +158,11 @@ class Weeping(Variant):
         never_wept = ctx.went_out not in (None, ctx.side) and self.wept_too_little(
             f["weepers_picked_up"], ctx.team_size, rules
         )
-        why = "no weeper picked up" if f["weepers_picked_up"] == 0 else "not all weepers picked up"
+        why = (
+            N_("no weeper picked up")
+            if f["weepers_picked_up"] == 0
+            else N_("not all weepers picked up")
+        )
         out: list[Line] = []
         for rule in self.lines:
             lines = rule.lines(f, rules, ctx)
@@ -171,28 +177,35 @@ class Weeping(Variant):
         problem = super().going_out_problem(side, entries, rules, team_size)
         picked = entries[side]["weepers_picked_up"]
         if problem is None and picked < team_size:
-            problem = f"going out needs all {team_size} weepers picked up, this side has {picked}"
+            template = N_("going out needs all %(most)s weepers picked up, this side has %(have)s")
+            problem = P_(template, most=team_size, have=picked)
         return problem
 
     def check_side(self, number: int, side: str, f: Fields, rules: Rules, team_size: int) -> None:
         """A canasta out of hand is still a canasta; a player picks up a weeper after
         closing a canasta; once every weeper is picked up, none is left to count."""
         canastas, picked = self.canastas(f), f["weepers_picked_up"]
-        closed = f"{canastas} canasta" if canastas == 1 else f"{canastas} canastas"
+        closed = P_("%(least)s %(what)s", least=canastas,
+                    what=term(N_("canasta") if canastas == 1 else N_("canastas")))  # fmt: skip
         if f["canastas_from_hand"] > canastas:
-            problem = f"{f['canastas_from_hand']} is more than the {closed} this side has"
+            template = N_("%(n)s is more than the %(closed)s this side has")
+            problem = P_(template, n=f["canastas_from_hand"], closed=closed)
             raise round_error(number, side, "canastas_from_hand", problem)
         if picked > team_size:
-            problem = f"{picked} is more than the {team_size} players on a side"
-            raise round_error(number, side, "weepers_picked_up", problem)
-        if picked > canastas:
-            problem = (
-                f"{picked} is more than the {closed} this side has "
-                "(a player picks up a weeper after closing a canasta)"
+            problem = P_(
+                "%(n)s is more than the %(most)s players on a side", n=picked, most=team_size
             )
             raise round_error(number, side, "weepers_picked_up", problem)
+        if picked > canastas:
+            template = N_(
+                "%(n)s is more than the %(closed)s this side has "
+                "(a player picks up a weeper after closing a canasta)"
+            )
+            problem = P_(template, n=picked, closed=closed)
+            raise round_error(number, side, "weepers_picked_up", problem)
         for name in (n for n in IN_WEEPER if picked == team_size and f[n]):
-            problem = f"must be 0 once all {team_size} weepers are picked up, not {f[name]}"
+            template = N_("must be 0 once all %(most)s weepers are picked up, not %(n)s")
+            problem = P_(template, most=team_size, n=f[name])
             raise round_error(number, side, name, problem)
 
     def check_options(self, rules: Rules) -> None:
