@@ -258,7 +258,7 @@ def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
     security.guard(game)
     variant, sides = get_variant(game["variant"]), game["sides"]
     rules = variant.rules(game["options"])
-    number = min(number, len(played) + 1)
+    number = max(1, min(number, len(played) + 1))  # a round of this game
     board_ = board.build(game, played, answer)
     form = round_form.round_form(variant, sides, rules, board_.members)
     form.validate()

@@ -112,7 +112,7 @@ def join(code: str) -> Page:
     game_id = phones.game_of_code(get_db(), code)
     if game_id is None:
         security.throttle().failed(keys)
-        return gone("That join code is not (or no longer) valid.", 403)
+        return gone("That join code is not (or no longer) valid.", 404)  # as an unknown link
     game = games.get_game(get_db(), game_id)
     form = forms.join_form(table_view.join_choices(game))
     if form.validate_on_submit():
@@ -135,7 +135,7 @@ def phone_or_stop(token: str) -> phones.Phone:
     """The phone behind this link, or a page saying why it no longer works."""
     phone = phones.phone_of(get_db(), token)
     if phone is None:
-        abort(make_response(gone("This phone link is not one this table knows.", 403)))
+        abort(make_response(gone("This phone link is not one this table knows.", 404)))
     if phone["removed_at"] or phone["game_removed_at"]:
         why = "The scorer removed this phone" if phone["removed_at"] else "The game was removed"
         abort(make_response(gone(f"{why}: this link no longer works.", 410)))
@@ -155,7 +155,7 @@ def phone_stamp(token: str) -> Response:
     found = phones.phone_of(get_db(), token)
     if found is None or found["removed_at"] or found["game_removed_at"]:
         response = jsonify(error="this phone link no longer works")
-        response.status_code = 403 if found is None else 410
+        response.status_code = 404 if found is None else 410
         return response
     phones.seen(get_db(), found)
     return stamp_answer(int(found["table_stamp"]))

@@ -77,7 +77,7 @@ def test_wrong_join_codes_are_limited_per_client(app, make_game):
     make_game()
     guesser = app.test_client()
     for _ in range(5):
-        assert guesser.get("/join/aaaaaaaaaaaa").status_code == 403
+        assert guesser.get("/join/aaaaaaaaaaaa").status_code == 404
     refused = guesser.get("/join/aaaaaaaaaaaa")
     assert refused.status_code == 429 and refused.headers["Retry-After"] == "60"
 
@@ -184,7 +184,7 @@ def test_a_removed_phone_gets_a_clear_page_and_nothing_else(client, at_table, db
                      client.post(f"/table/{phones['ann']}/answer", data={"number": "1", "version": "1"})):  # fmt: skip
         assert response.status_code == 410 and "join the table" in response.get_data(as_text=True)
     assert client.get(f"/table/{phones['ann']}/stamp").status_code == 410
-    assert client.get("/table/no-such-phone").status_code == 403
+    assert client.get("/table/no-such-phone").status_code == 404
     assert table.drafts(db, game, 1) == {}
 
 

@@ -199,3 +199,9 @@ def test_resumed_from_paper_the_round_numbers_follow_on(client, app, make_game):
     post(client, game, {"number": "1", "s0_meld_points": "200"})
     board = client.get(f"/games/{game}").get_data(as_text=True)
     assert "Game over after 8 rounds" in board
+
+
+def test_a_preview_for_round_0_is_the_first_rounds(client, make_game):
+    game = make_game()
+    response = post(client, game, {"s0_meld_points": "90"}, "rounds/0/preview")  # the fuzz run's
+    assert response.status_code == 200 and response.json["scores"]["Ann & Bea"] == 90
