@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from .document import read_game, read_round
+from .document import Game, read_game, read_round
 from .errors import ScoringError
 from .i18n import problem as P_
 from .registry import get_variant
@@ -38,33 +38,7 @@ def score_game(doc: Any) -> Answer:
     ({'Us': 930, 'Them': 420}, {'Us': 50, 'Them': 50})
     """
     game = read_game(doc)
-    variant, rules = game.variant, game.rules
-    totals = dict(game.start_totals)
-    rounds: list[RoundAnswer] = []
-    winners = variant.end.winners(totals, game.start_rounds, rules)
-    for number, raw in enumerate(game.rounds, start=game.start_rounds + 1):
-        if winners:
-            problem = P_("the game already finished after round %(n)s", n=number - 1)
-            raise ScoringError(problem, round=number)
-        entries = read_round(game, number, raw)
-        lines = variant.round_lines(entries, rules, number, game.team_sizes)
-        scores = {side: sum(points for _, points in lines[side]) for side in game.sides}
-        for side, score in scores.items():
-            totals[side] += score
-        breakdown = {
-            side: [[label, points] for label, points in lines[side]] for side in game.sides
-        }
-        rounds.append({"scores": scores, "breakdown": breakdown})
-        winners = variant.end.winners(totals, number, rules)
-    next_round = game.start_rounds + len(rounds) + 1
-    return {
-        "rounds": rounds,
-        "totals": totals,
-        "next_round": next_round,
-        "opening": {s: variant.opening_for(t, next_round, rules) for s, t in totals.items()},
-        "finished": bool(winners),
-        "winners": winners,
-    }
+    return score_rounds(game, dict(game.start_totals), game.start_rounds, game.rounds)
 
 
 class State(TypedDict):
@@ -108,13 +82,20 @@ def score_from(doc: Any, state: State, rounds: list[Any]) -> Answer:
     True
     """
     game = read_game({**doc, "rounds": []})
-    variant, rules = game.variant, game.rules
     totals = {side: state["totals"][side] for side in game.sides}
-    rounds_out: list[RoundAnswer] = []
-    winners = variant.end.winners(totals, state["played"], rules)
-    for number, raw in enumerate(rounds, start=state["played"] + 1):
+    return score_rounds(game, totals, state["played"], rounds)
+
+
+def score_rounds(game: Game, totals: dict[str, int], played: int, rounds: list[Any]) -> Answer:
+    """Score ``rounds`` of a checked game after ``played`` rounds ending at ``totals``
+    (the one loop behind ``score_game`` and ``score_from``)."""
+    variant, rules = game.variant, game.rules
+    scored: list[RoundAnswer] = []
+    winners = variant.end.winners(totals, played, rules)
+    for number, raw in enumerate(rounds, start=played + 1):
         if winners:
-            raise ScoringError(f"the game already finished after round {number - 1}", round=number)
+            problem = P_("the game already finished after round %(n)s", n=number - 1)
+            raise ScoringError(problem, round=number)
         entries = read_round(game, number, raw)
         lines = variant.round_lines(entries, rules, number, game.team_sizes)
         scores = {side: sum(points for _, points in lines[side]) for side in game.sides}
@@ -123,11 +104,11 @@ def score_from(doc: Any, state: State, rounds: list[Any]) -> Answer:
         breakdown = {
             side: [[label, points] for label, points in lines[side]] for side in game.sides
         }
-        rounds_out.append({"scores": scores, "breakdown": breakdown})
+        scored.append({"scores": scores, "breakdown": breakdown})
         winners = variant.end.winners(totals, number, rules)
-    next_round = state["played"] + len(rounds_out) + 1
+    next_round = played + len(scored) + 1
     return {
-        "rounds": rounds_out,
+        "rounds": scored,
         "totals": totals,
         "next_round": next_round,
         "opening": {s: variant.opening_for(t, next_round, rules) for s, t in totals.items()},
