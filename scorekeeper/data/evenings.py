@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .connection import insert, now
+from .connection import insert, now, rows
 
 PAGE_SIZE = 25
 
@@ -62,7 +62,7 @@ def by_evening(db: Database, sql: str, evening_ids: list[int]) -> dict[int, list
     found: dict[int, list[dict[str, Any]]] = {}
     if evening_ids:
         marks = ",".join("?" * len(evening_ids))
-        for row in db.query(sql.format(ids=marks), evening_ids):
+        for row in rows(db, sql.format(ids=marks), evening_ids):
             found.setdefault(row["evening_id"], []).append(row)
     return found
 

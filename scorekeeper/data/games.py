@@ -18,7 +18,6 @@ from ..scoring import Answer, get_variant, score_game
 from ..scoring.seating import side_names, turn
 from . import players, results
 from .connection import insert, now, row, rows, writing
-from .evenings import players_of
 
 Game = dict[str, Any]
 Round = dict[str, Any]
@@ -86,25 +85,37 @@ def get_game(db: Database, game_id: int) -> Game:
     return game
 
 
+GAME_ROW = """
+SELECT g.*,
+  (SELECT json_group_array(name) FROM (SELECT p.name FROM seats s
+     JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id ORDER BY s.seat)) AS _seats,
+  (SELECT json_object('id', e.id, 'date', e.date, 'name', e.name, 'note', e.note,
+     'created_at', e.created_at, 'uid', e.uid)
+   FROM evenings e WHERE e.id = g.evening_id) AS _evening,
+  (SELECT json_group_array(name) FROM (SELECT DISTINCT p.name FROM games o
+     JOIN seats s ON s.game_id = o.id JOIN players p ON p.id = s.player_id
+     WHERE o.evening_id = g.evening_id AND o.removed_at IS NULL
+     ORDER BY p.name COLLATE NOCASE)) AS _players
+FROM games g WHERE g.id = ?
+"""
+
+
 def game_row(db: Database, game_id: int) -> Game:
-    """The game as ``get_game`` gives it, plus its stored ``answer`` (JSON text)."""
-    found = row(db, "SELECT * FROM games WHERE id = ?", [game_id])
+    """The game as ``get_game`` gives it, plus its stored ``answer`` (JSON text).
+
+    One statement (every page and poll of a game starts here): its seats, its evening
+    and the evening's players (``evenings.players_of``) come along as JSON."""
+    found = row(db, GAME_ROW, [game_id])
     if found is None:
         raise NotFound(f"no game {game_id}")
-    seats = rows(
-        db,
-        "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id "
-        "WHERE s.game_id = ? ORDER BY s.seat",
-        [game_id],
-    )
-    evening = row(db, "SELECT * FROM evenings WHERE id = ?", [found["evening_id"]]) or {}
-    evening["players"] = players_of(db, [found["evening_id"]]).get(found["evening_id"], [])
+    evening = json.loads(found.pop("_evening") or "{}")
+    evening["players"] = json.loads(found.pop("_players"))
     return {
         **found,
         "sides": json.loads(found["sides"]),
         "options": json.loads(found["options"]),
         "start": json.loads(found["start"] or "{}"),
-        "seats": [s["name"] for s in seats],
+        "seats": json.loads(found.pop("_seats")),
         "evening": evening,
     }
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .connection import insert, now, writing
+from .connection import insert, now, rows, writing
 
 # 31 letters and digits that cannot be misread (no 0/o, 1/l/i): 12 of them are
 # about 59 bits, far beyond what 5 tries a minute reach in the life of a game.
@@ -129,7 +129,7 @@ def seen(db: Database, phone: Phone) -> None:
 def phones(db: Database, game_id: int) -> list[Phone]:
     """The game's phones still at the table, first joined first."""
     sql = "SELECT * FROM table_phones WHERE game_id = ? AND removed_at IS NULL ORDER BY id"
-    return list(db.query(sql, [game_id]))
+    return rows(db, sql, [game_id])
 
 
 def remove_phone(db: Database, game_id: int, phone_id: int) -> bool:

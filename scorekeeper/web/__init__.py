@@ -42,6 +42,7 @@ from . import (
     rule_sets,
     rules,
     security,
+    sessions,
     sharing,
     table,
     transfer,
@@ -79,6 +80,7 @@ class IdConverter(IntegerConverter):
 
 def init_app(app: Flask) -> None:
     app.url_map.converters["int"] = IdConverter  # before any route is added
+    app.session_interface = sessions.RememberingSessionInterface()
     hosts.init_app(app)
     csrf.init_app(app)
     i18n.init_app(app)

@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     BooleanField,
@@ -36,7 +35,7 @@ from ..data import checks
 from ..scoring import VARIANTS, Variant
 from ..scoring.fields import POINTS_LIMIT
 from ..scoring.seating import side_choices
-from .i18n import _
+from .i18n import Form, _
 from .i18n import lazy_gettext as _l
 from .labels import evening_name
 from .option_form import add_fields
@@ -46,7 +45,7 @@ from .security import MIN_PASSPHRASE
 NAME_LENGTH = checks.SEAT_NAME_LENGTH
 
 
-class ChooseVariantForm(FlaskForm):
+class ChooseVariantForm(Form):
     """Step one of a new game: the variant and how many play (a GET form)."""
 
     class Meta:
@@ -77,13 +76,13 @@ class ChooseVariantForm(FlaskForm):
             )
 
 
-def printable(form: FlaskForm, field: Field) -> None:
+def printable(form: Form, field: Field) -> None:
     """A name is shown on every page and printout: the check the API and import make too."""
     if checks.name_problem(field.data or "", 10**6):  # the length is Length's to check
         raise ValidationError(_l("Letters, digits and punctuation only, please."))
 
 
-def multiple_of_5(form: FlaskForm, field: Field) -> None:
+def multiple_of_5(form: Form, field: Field) -> None:
     if field.data and field.data % 5:
         raise ValidationError(_l("Scores are multiples of 5."))
 
@@ -105,13 +104,13 @@ def new_game_form(
     values: Mapping[str, Any] | None = None,
     rows: Mapping[str, int] | None = None,
     formdata: Any = None,
-) -> FlaskForm:
+) -> Form:
     """Step two: seats, evening, first dealer and every house rule of the variant
     (filled in with ``values``, list options with ``rows`` rows)."""
 
     arrangements = side_options(variant, players)
 
-    class NewGameForm(FlaskForm):
+    class NewGameForm(Form):
         date = DateField(_l("Date"), default=date.today)
         evening = SelectField(_l("Evening"), coerce=int, default=0)
         passphrase = PasswordField(
@@ -171,7 +170,7 @@ def new_game_form(
     return NewGameForm(formdata=formdata) if formdata is not None else NewGameForm()
 
 
-def paper_start(form: FlaskForm, sides: list[str]) -> dict[str, Any] | None:
+def paper_start(form: Form, sides: list[str]) -> dict[str, Any] | None:
     """The running totals (and rounds) a table brings over from paper, if any."""
     totals = {side: form[f"start_total{i}"].data or 0 for i, side in enumerate(sides)}
     rounds = form.start_rounds.data or 0
@@ -193,16 +192,16 @@ def rule_set_name_field(label: str, required: bool = False) -> StringField:
                        filters=[lambda s: " ".join(s.split()) if s else s])  # fmt: skip
 
 
-class PassphraseForm(FlaskForm):
+class PassphraseForm(Form):
     passphrase = PasswordField(_l("Scorer passphrase"), [DataRequired(), Length(max=200)])
 
 
-class EveningForm(FlaskForm):
+class EveningForm(Form):
     name = StringField(_l("Name"), [Length(max=80), printable])
     note = TextAreaField(_l("Note"), [Length(max=2000)])
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     file = FileField(
         _l("A Scorekeeper JSON export"), [FileRequired(_l("Choose the exported file."))]
     )
@@ -216,7 +215,7 @@ def one_line(text: str | None) -> str | None:
     return " ".join(text.split()) if text else text
 
 
-class GameNameForm(FlaskForm):
+class GameNameForm(Form):
     name = StringField(
         _l("Name of this game"), [Length(max=80), printable], filters=[one_line],
         description=_l("Shown on the scoreboard, the list of games and the evening. "
@@ -224,7 +223,7 @@ class GameNameForm(FlaskForm):
     )  # fmt: skip
 
 
-class PlayerNameForm(FlaskForm):
+class PlayerNameForm(Form):
     name = StringField(
         _l("New name"),
         [DataRequired(_l("Type the new name.")), Length(max=NAME_LENGTH), printable],
@@ -232,23 +231,23 @@ class PlayerNameForm(FlaskForm):
     )  # fmt: skip
 
 
-class RemoveForm(FlaskForm):
+class RemoveForm(Form):
     by = StringField(
         _l("Who is removing it? (optional)"), [Length(max=NAME_LENGTH), printable],
         filters=[one_line], render_kw={"list": "known-players", "autocomplete": "off"},
     )  # fmt: skip
 
 
-class UndoForm(FlaskForm):
+class UndoForm(Form):
     """Only the CSRF token: the removal is in the URL."""
 
 
-class AgainForm(FlaskForm):
+class AgainForm(Form):
     """Only the CSRF token: the game it follows is in the URL, and one game
     follows a game (see ``data.games.play_again``), so a double tap starts one."""
 
 
-class DeleteRoundForm(FlaskForm):
+class DeleteRoundForm(Form):
     version = HiddenField(
         validators=[DataRequired(STALE_FORM), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)],
         filters=[lambda v: None if v is None else str(v)],  # the stored version is an int
@@ -258,7 +257,7 @@ class DeleteRoundForm(FlaskForm):
 # -- every phone at the table (web/table.py) ------------------------------------------
 
 
-class JoinCodeForm(FlaskForm):
+class JoinCodeForm(Form):
     """The join code typed by hand, for a phone that cannot scan the QR code."""
 
     class Meta:
@@ -270,7 +269,7 @@ class JoinCodeForm(FlaskForm):
 def join_form(choices: list[tuple[str, str]]) -> Any:
     """Who this phone is: one of the game's players (or sides), or a watcher."""
 
-    class JoinForm(FlaskForm):
+    class JoinForm(Form):
         who = RadioField(
             "Who is this phone?",
             choices=[SelectChoice(value, label) for value, label in choices],
@@ -280,16 +279,16 @@ def join_form(choices: list[tuple[str, str]]) -> Any:
     return JoinForm()
 
 
-class TableSettingsForm(FlaskForm):
+class TableSettingsForm(Form):
     phones_enter = BooleanField("Players enter their own counts")
     confirm_rounds = BooleanField("Opponents confirm rounds")
 
 
-class RemovePhoneForm(FlaskForm):
+class RemovePhoneForm(Form):
     """Only the CSRF token: the phone is named in the URL."""
 
 
-class AnswerForm(FlaskForm):
+class AnswerForm(Form):
     """A phone confirms a saved round, or queries it with a note."""
 
     number = HiddenField(validators=[DataRequired(), Regexp(r"^[0-9]{1,6}$", message=STALE_FORM)])

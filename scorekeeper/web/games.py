@@ -116,7 +116,11 @@ def scoreboard(game_id: int) -> str | Response:
     if not made_of["join_code"] and security.may_score(made_of):  # made before the key
         phones.join_code(db, game_id)
         made_of = games.game_row(db, game_id)
-    key = page_cache.page_key("scoreboard", db_path(), made_of, security.may_score(made_of))
+    scorer = security.may_score(made_of)
+    # the scorer's panel shows the phones (last seen) and an absolute join link
+    seen = phones.phones(db, game_id) if scorer else None
+    link = (request.scheme, request.host)
+    key = page_cache.page_key("scoreboard", db_path(), made_of, scorer, seen, link)
     return page_cache.conditional(
         key, lambda: PAGES.get_or_render(key, lambda: scoreboard_page(game_id, None))
     )

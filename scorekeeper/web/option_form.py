@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, Field, IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
@@ -22,6 +21,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from ..scoring import Option, ScoringError, Variant
 from ..scoring.document import option_problem, read_options
 from ..scoring.fields import POINTS_LIMIT
+from .i18n import Form
 from .i18n import lazy_gettext as _l
 
 LISTS = ("thresholds", "by_round")
@@ -208,7 +208,7 @@ def rule_set_form(
 ) -> Any:
     """A saved rule set's editor: its name and every house rule."""
 
-    class RuleSetForm(FlaskForm):
+    class RuleSetForm(Form):
         name = StringField("Name", [DataRequired("Give the rule set a name."), Length(max=40)],
                            filters=[lambda s: " ".join(s.split()) if s else s])  # fmt: skip
 
@@ -222,7 +222,7 @@ def what_if_form(
     """The what-if question (a GET form, changes nothing): a saved rule set, or
     the numbers typed in the editor."""
 
-    class WhatIfForm(FlaskForm):
+    class WhatIfForm(Form):
         class Meta:
             csrf = False
 
@@ -236,12 +236,12 @@ def what_if_form(
     return WhatIfForm(formdata=state.formdata)
 
 
-class NameForm(FlaskForm):
+class NameForm(Form):
     """Save a game's house rules as a rule set."""
 
     name = StringField(_l("Save these rules as"), [DataRequired(_l("Give the rule set a name.")),
                                                Length(max=40)])  # fmt: skip
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(Form):
     """A button that changes something (retire, bring back): the CSRF token only."""

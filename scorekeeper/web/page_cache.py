@@ -27,25 +27,34 @@ KEPT = 256  # pages, some 25 KB each
 
 
 class PageCache:
-    """A small LRU of rendered pages, shared by the server's threads."""
+    """A small LRU of rendered pages, shared by the server's threads.
+
+    A page may hold this browser's CSRF token (the scorer's scoreboard has the
+    table-settings form): it is kept with the token marked and a reader gets
+    the page with their own token in its place. A page is kept only when the
+    token, if any, is found exactly where the forms put it."""
 
     def __init__(self, size: int = KEPT) -> None:
         self.size = size
-        self.pages: OrderedDict[str, str] = OrderedDict()
+        self.pages: OrderedDict[str, tuple[str, str | None]] = OrderedDict()
         self.lock = threading.Lock()
 
     def get_or_render(self, key: str, render: Callable[[], str]) -> str:
         with self.lock:
-            page = self.pages.get(key)
-            if page is not None:
+            kept = self.pages.get(key)
+            if kept is not None:
                 self.pages.move_to_end(key)
-                return page
+        if kept is not None:
+            page, token = kept
+            return page.replace(token, generate_csrf()) if token else page
         page = render()
-        if 'name="csrf_token"' not in page:  # never one browser's token for another
-            with self.lock:
-                self.pages[key] = page
-                while len(self.pages) > self.size:
-                    self.pages.popitem(last=False)
+        token = g.get("csrf_token")  # Flask-WTF keeps the request's token here
+        if token is None and 'name="csrf_token"' in page:
+            return page  # a token we cannot find again: never one browser's for another
+        with self.lock:
+            self.pages[key] = (page, token if token and token in page else None)
+            while len(self.pages) > self.size:
+                self.pages.popitem(last=False)
         return page
 
 

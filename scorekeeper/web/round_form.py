@@ -15,7 +15,6 @@ import re
 import uuid
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     Field,
@@ -31,7 +30,7 @@ from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 from ..scoring import FIELDS, ScoringError, Variant, card_points
 from ..scoring.fields import COUNT_LIMIT, POINTS_LIMIT
 from ..scoring.rules import Rules
-from .i18n import _, error_text, language, say
+from .i18n import Form, _, error_text, language, say
 from .i18n import lazy_gettext as _l
 from .lean_html import LeanLabel, html_params
 
@@ -156,7 +155,7 @@ def round_form_class(
 ) -> type:
     """A new form class for a round of such a game."""
 
-    class RoundForm(FlaskForm):
+    class RoundForm(Form):
         version = HiddenField(validators=[Optional(), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)])
         number = HiddenField(validators=[Optional(), Regexp(r"^[0-9]{1,6}$", message=STALE_FORM)])
         key = HiddenField(default=lambda: uuid.uuid4().hex)  # one round per submission

@@ -155,3 +155,79 @@ def test_a_kept_round_page_gets_this_browsers_token_and_a_new_key(app, make_game
     )
     assert refused.status_code == 400  # another browser's token is not this one's
     assert "Round 2" in ann.get(f"/games/{game}/rounds/new").get_data(as_text=True)
+
+
+def test_the_scorers_kept_scoreboard_gets_this_browsers_token(app, make_game, monkeypatch):
+    """The scorer's scoreboard has the table-settings form (a CSRF token): it is
+    rendered once and kept, and each browser gets it with its own token."""
+    import re
+
+    from scorekeeper.web import games
+
+    app.config["WTF_CSRF_ENABLED"] = True
+    game = make_game()
+    renders = []
+    real = games.scoreboard_page
+    monkeypatch.setattr(games, "scoreboard_page", lambda *a: renders.append(a) or real(*a))
+    ann, bea = app.test_client(), app.test_client()
+
+    def token(client):
+        html = client.get(f"/games/{game}").get_data(as_text=True)
+        assert "Save table settings" in html
+        return re.findall(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
+
+    tokens_a, tokens_b, tokens_a2 = token(ann), token(bea), token(ann)
+    assert len(renders) == 1  # kept once, then filled in
+    assert tokens_a and set(tokens_a).isdisjoint(tokens_b)
+    posted = bea.post(f"/games/{game}/table", data={"csrf_token": tokens_b[0],
+                                                    "confirm_rounds": "y"})  # fmt: skip
+    assert posted.status_code in (302, 303)
+    assert ann.post(f"/games/{game}/table", data={"csrf_token": tokens_b[0]}).status_code == 400
+    assert tokens_a2
+
+
+def test_a_kept_scoreboard_shows_when_a_phone_was_last_seen(app, client, make_game):
+    from scorekeeper.data import table as phones
+
+    game = make_game()
+    db = connect(app.config["DATABASE"])
+    try:
+        phones.join(db, game, "Ann", 0)
+        db.conn.commit()
+        before = client.get(f"/games/{game}").get_data(as_text=True)
+        db.execute("UPDATE table_phones SET last_seen = '2026-11-21T20:00:00+00:00'")
+        db.conn.commit()
+    finally:
+        db.close()
+    after = client.get(f"/games/{game}").get_data(as_text=True)
+    assert before != after and "2026-11-21T20:00:00" in after
+
+
+def test_a_session_cookie_is_checked_once_but_never_trusted_changed(app, client, monkeypatch):
+    """Sessions: a cookie checked once is remembered; a copy is handed out (a change
+    in one request does not leak into the next), a tampered cookie is refused and an
+    old one still expires."""
+    import time
+
+    from scorekeeper.web import sessions
+
+    game_free = app.test_client()
+    with client.session_transaction() as session:
+        session["scorer"] = ["*:abc"]
+    cookie = client.get_cookie("session").value
+    interface = app.session_interface
+    assert isinstance(interface, sessions.RememberingSessionInterface)
+
+    def opened(value):
+        with app.test_request_context(headers={"Cookie": f"session={value}"}) as ctx:
+            return interface.open_session(app, ctx.request)
+
+    first = opened(cookie)
+    assert first["scorer"] == ["*:abc"] and len(interface.checked) == 1
+    first["scorer"].append("1:zzz")  # this request's change stays its own
+    assert opened(cookie)["scorer"] == ["*:abc"]
+    assert "scorer" not in opened(cookie[:-2] + ("AA" if cookie[-2:] != "AA" else "BB"))
+    later = time.time() + app.permanent_session_lifetime.total_seconds() + 60
+    monkeypatch.setattr(sessions.time, "time", lambda: later)
+    assert "scorer" not in opened(cookie)
+    assert game_free.get("/").status_code == 200

@@ -1,0 +1,60 @@
+"""The signed session cookie, its signature checked once per distinct cookie.
+
+A phone sends the same cookie with every request until its session changes, and
+checking it (HMAC, base64, zlib, JSON) was a fifth of a kept page's time (issue
+13's profile). A cookie checked once is remembered with what it holds and when it
+was signed; the next request with the very same string gets a fresh copy without
+the check, and its age is still held against the session's lifetime. A changed,
+forged or expired cookie is never in the memory, so it is checked as before.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+import time
+from collections import OrderedDict
+from typing import Any
+
+from flask import Flask, Request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from itsdangerous import BadSignature
+
+KEPT = 2048  # cookies, a few hundred bytes each
+
+
+class RememberingSessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, with checked cookies remembered (LRU)."""
+
+    def __init__(self, size: int = KEPT) -> None:
+        self.size = size
+        self.checked: OrderedDict[tuple[str, str], tuple[Any, float]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        signer = self.get_signing_serializer(app)
+        if signer is None:
+            return None
+        cookie = request.cookies.get(self.get_cookie_name(app))
+        if not cookie:
+            return self.session_class()
+        lifetime = int(app.permanent_session_lifetime.total_seconds())
+        key = (cookie, str(app.secret_key))
+        with self.lock:
+            found = self.checked.get(key)
+            if found is not None:
+                self.checked.move_to_end(key)
+        if found is None:
+            try:
+                data, signed = signer.loads(cookie, max_age=lifetime, return_timestamp=True)
+            except BadSignature:  # also an expired one
+                return self.session_class()
+            found = (data, signed.timestamp())
+            with self.lock:
+                self.checked[key] = found
+                while len(self.checked) > self.size:
+                    self.checked.popitem(last=False)
+        data, signed_at = found
+        if time.time() - signed_at > lifetime:
+            return self.session_class()
+        return self.session_class(copy.deepcopy(data))
