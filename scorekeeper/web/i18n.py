@@ -23,6 +23,8 @@ from babel.numbers import format_decimal
 from flask import Blueprint, Flask, abort, g, redirect, request, url_for
 from flask_babel import Babel, get_locale
 from flask_wtf import FlaskForm
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
 from wtforms.i18n import messages_path
 
@@ -93,7 +95,28 @@ def select_locale() -> str:
     chosen = request.cookies.get(COOKIE, "")
     if chosen in LANGUAGES:
         return chosen
-    return request.accept_languages.best_match(list(LANGUAGES)) or "en"
+    return best_match(request.headers.get("Accept-Language", ""))
+
+
+@lru_cache(maxsize=256)
+def best_match(header: str) -> str:
+    """The language for an ``Accept-Language`` header (a browser sends the same one
+    with every request, so each is worked out once).
+
+    >>> best_match("pt-PT,pt;q=0.9,en;q=0.8"), best_match("fr"), best_match("de-AT")
+    ('pt_BR', 'en', 'de')
+    >>> best_match("fr-CH, fr;q=0.9, es;q=0.8, *;q=0.5"), best_match("es;q=0, de;q=0.1")
+    ('es', 'de')
+    """
+    for tag, quality in parse_accept_header(header, LanguageAccept):
+        wanted = tag.replace("_", "-").lower()
+        if quality <= 0 or wanted == "*":
+            continue
+        exact = [code for code in LANGUAGES if code.replace("_", "-").lower() == wanted]
+        same = [code for code in LANGUAGES if code.split("_")[0] == wanted.split("-")[0]]
+        if exact or same:  # pt-PT before English: the nearest Portuguese we have
+            return (exact or same)[0]
+    return "en"
 
 
 def language() -> str:
@@ -125,9 +148,14 @@ def choose(code: str) -> Response:
 def vary(response: Response) -> Response:
     """A page differs by language: caches must not hand one reader's to another."""
     if response.mimetype == "text/html":
-        response.vary.add("Accept-Language")
-        response.vary.add("Cookie")
+        if "Vary" in response.headers:
+            response.vary.update(("Accept-Language", "Cookie"))
+        else:
+            response.headers["Vary"] = VARY
     return response
+
+
+VARY = "Accept-Language, Cookie"
 
 
 def number(value: Any) -> str:

@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from flask import Response, g, make_response, request
+from flask import Response, current_app, g, make_response, request, session
 from flask_wtf.csrf import generate_csrf
 
 KEPT = 256  # pages, some 25 KB each
@@ -46,7 +46,7 @@ class PageCache:
                 self.pages.move_to_end(key)
         if kept is not None:
             page, token = kept
-            return page.replace(token, generate_csrf()) if token else page
+            return page.replace(token, csrf_token()) if token else page
         page = render()
         token = g.get("csrf_token")  # Flask-WTF keeps the request's token here
         if token is None and 'name="csrf_token"' in page:
@@ -56,6 +56,28 @@ class PageCache:
             while len(self.pages) > self.size:
                 self.pages.popitem(last=False)
         return page
+
+
+SIGNED: OrderedDict[tuple[str, str], str] = OrderedDict()  # a session's token, signed
+
+
+def csrf_token() -> str:
+    """This session's CSRF token as a form carries it: signed once per session's
+    token and remembered (tokens do not expire, ``WTF_CSRF_TIME_LIMIT=None``), where
+    Flask-WTF signs it again on every request."""
+    if "csrf_token" in g:
+        return str(g.csrf_token)
+    raw = session.get("csrf_token")
+    if not isinstance(raw, str):
+        return str(generate_csrf())
+    key = (str(current_app.secret_key), raw)
+    signed = SIGNED.get(key)
+    if signed is None:
+        signed = SIGNED[key] = str(generate_csrf())
+        while len(SIGNED) > KEPT * 8:
+            SIGNED.popitem(last=False)
+    g.csrf_token = signed
+    return signed
 
 
 def key_of(*parts: Any) -> str:
@@ -109,7 +131,7 @@ class FormPages:
         if kept is not None:
             page, token, one_time = kept
             page = page.replace(one_time, uuid.uuid4().hex)
-            return page.replace(token, generate_csrf()) if token else page
+            return page.replace(token, csrf_token()) if token else page
         made = render()
         page, status = made if isinstance(made, tuple) else (made, 200)
         token = g.get("csrf_token")  # Flask-WTF keeps the request's token here

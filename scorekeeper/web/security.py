@@ -39,8 +39,9 @@ KNOWN_KEYS = {"", "dev", "development", "secret", "change-me", "changeme", "test
 
 
 def add_headers(response: Response) -> Response:
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    """The headers every response carries, unless a view set its own."""
+    present = {name.lower() for name in response.headers.keys()}
+    response.headers.extend([(k, v) for k, v in HEADERS.items() if k.lower() not in present])
     return response
 
 

@@ -32,8 +32,7 @@ class RememberingSessionInterface(SecureCookieSessionInterface):
         self.lock = threading.Lock()
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
-        signer = self.get_signing_serializer(app)
-        if signer is None:
+        if not app.secret_key:
             return None
         cookie = request.cookies.get(self.get_cookie_name(app))
         if not cookie:
@@ -45,6 +44,9 @@ class RememberingSessionInterface(SecureCookieSessionInterface):
             if found is not None:
                 self.checked.move_to_end(key)
         if found is None:
+            signer = self.get_signing_serializer(app)
+            if signer is None:
+                return None
             try:
                 data, signed = signer.loads(cookie, max_age=lifetime, return_timestamp=True)
             except BadSignature:  # also an expired one
