@@ -127,6 +127,24 @@ def take(path: str) -> Pooled | None:
     return kept
 
 
+@contextmanager
+def borrowed(path: str) -> Iterator[Database]:
+    """This thread's kept connection to ``path`` for a read outside a Flask request
+    (the stamp polls' fast path), given back afterwards as ``close_db`` does."""
+    kept = take(path)
+    db = kept.db if kept else connect(path)
+    try:
+        yield db
+    finally:
+        if kept is None:
+            db.close()
+        else:
+            conn = db.conn
+            if isinstance(conn, Connection):
+                conn.release()
+            kept.busy = False
+
+
 def get_db() -> Database:
     """The request's connection: this worker thread's own, kept open between
     requests (opening one, its PRAGMAs and the WAL checkpoint when the last

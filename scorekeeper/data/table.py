@@ -80,8 +80,8 @@ def game_of_code(db: Database, code: str) -> int | None:
 
 def stamp(db: Database, game_id: int) -> int | None:
     """The number a phone compares to know whether anything changed (None: no game)."""
-    row = next(db.query("SELECT table_stamp FROM games WHERE id = ?", [game_id]), None)
-    return None if row is None else int(row["table_stamp"])
+    found = rows(db, "SELECT table_stamp FROM games WHERE id = ?", [game_id])
+    return int(found[0]["table_stamp"]) if found else None
 
 
 def bump(db: Database, game_id: int) -> None:
@@ -118,10 +118,15 @@ def phone_of(db: Database, token: str) -> Phone | None:
     return next(db.query(sql, [token_hash(token)]), None)
 
 
+def seen_due(phone: Phone) -> bool:
+    """Whether the phone's "last seen" is old enough to be written again."""
+    last = datetime.fromisoformat(phone["last_seen"] or phone["joined_at"])
+    return (datetime.now(UTC) - last).total_seconds() >= SEEN_EVERY
+
+
 def seen(db: Database, phone: Phone) -> None:
     """Note that the phone was here; written at most every ``SEEN_EVERY`` seconds."""
-    last = datetime.fromisoformat(phone["last_seen"] or phone["joined_at"])
-    if (datetime.now(UTC) - last).total_seconds() >= SEEN_EVERY:
+    if seen_due(phone):
         with writing(db):
             db.execute("UPDATE table_phones SET last_seen = ? WHERE id = ?", [now(), phone["id"]])
 

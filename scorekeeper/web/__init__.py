@@ -35,6 +35,7 @@ from . import (
     openapi,
     option_form,
     players,
+    polls,
     printouts,
     pwa,
     removals,
@@ -99,6 +100,7 @@ def init_app(app: Flask) -> None:
     app.after_request(security.add_headers)
     assets.init_app(app)
     security.check_secret_key(app)
+    polls.init_app(app)  # last: in front of everything above
 
 
 def helpers() -> dict[str, Any]:

@@ -1,0 +1,101 @@
+"""The stamp polls' fast path (``web/polls.py``): it answers exactly as the views
+do, and leaves every other case to them."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.data import table as phones
+from scorekeeper.data.connection import connect
+from scorekeeper.data.games import get_game
+
+ROUND = {"Ann & Bea": {"meld_points": 50}, "Cat & Dee": {"meld_points": 90}}
+SAME = ("ETag", "Cache-Control", "Content-Type", "Content-Security-Policy", "X-Frame-Options",
+        "X-Content-Type-Options", "Referrer-Policy", "Cross-Origin-Opener-Policy")  # fmt: skip
+
+
+@pytest.fixture
+def table(app, make_game):
+    """A game, its spectator token and a phone's token (seen just now)."""
+    game = make_game()
+    db = connect(app.config["DATABASE"])
+    try:
+        watch = str(get_game(db, game)["watch_token"])
+        phone = phones.join(db, game, "Ann", 0)
+    finally:
+        db.close()
+    return game, watch, phone
+
+
+def by_view(app, path, headers=None):
+    """The same request, answered by the Flask app alone (behind the fast path)."""
+    from werkzeug.test import Client
+
+    return Client(app.wsgi_app.inner).get(path, headers=headers or {})
+
+
+def fast_path_used(app, monkeypatch):
+    """Count the requests that reached the Flask app."""
+    reached = []
+    inner = app.wsgi_app.inner
+    monkeypatch.setattr(app.wsgi_app, "inner", lambda e, r: reached.append(e["PATH_INFO"])
+                        or inner(e, r))  # fmt: skip
+    return reached
+
+
+@pytest.mark.parametrize("kind", ["watch", "phone", "scorer"])
+def test_each_poll_answers_as_its_view_does(app, client, table, kind, monkeypatch):
+    game, watch, phone = table
+    path = {"watch": f"/watch/{watch}/stamp", "phone": f"/table/{phone}/stamp",
+            "scorer": f"/games/{game}/table/stamp"}[kind]  # fmt: skip
+    reached = fast_path_used(app, monkeypatch)
+    fast = client.get(path)
+    assert reached == []  # answered before Flask
+    view = by_view(app, path)
+    assert (fast.status_code, fast.get_data()) == (view.status_code, view.get_data()) == (
+        200, view.get_data())  # fmt: skip
+    assert fast.json == view.json and isinstance(fast.json["stamp"], int)
+    assert all(fast.headers.get(h) == view.headers.get(h) for h in SAME)
+    assert "Set-Cookie" not in fast.headers
+    etag = fast.headers["ETag"]
+    again = client.get(path, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.get_data() == b"" and again.headers["ETag"] == etag
+    assert by_view(app, path, {"If-None-Match": etag}).status_code == 304
+    client.post(f"/api/games/{game}/rounds", json=ROUND)  # moves both stamps
+    moved = client.get(path, headers={"If-None-Match": etag})
+    assert moved.status_code == 200 and moved.json["stamp"] > fast.json["stamp"]
+
+
+def test_unknown_removed_and_untrusted_are_left_to_the_views(app, client, table, monkeypatch):
+    game, watch, phone = table
+    reached = fast_path_used(app, monkeypatch)
+    assert client.get("/watch/no-such-token/stamp").status_code == 404
+    unknown = client.get("/table/no-such-token/stamp")
+    assert unknown.status_code == 404 and unknown.json["error"]
+    assert client.get("/games/999999/table/stamp").status_code == 404
+    assert client.get(f"/watch/{watch}/stamp", headers={"Host": "evil.example"}).status_code == 400
+    assert client.post(f"/watch/{watch}/stamp").status_code == 405
+    db = connect(app.config["DATABASE"])
+    try:
+        found = phones.phone_of(db, phone)
+        assert phones.remove_phone(db, game, found["id"])
+    finally:
+        db.close()
+    assert client.get(f"/table/{phone}/stamp").status_code == 410
+    assert len(reached) == 6
+
+
+def test_a_phones_last_seen_is_still_written_by_its_view(app, client, table, monkeypatch):
+    game, watch, phone = table
+    db = connect(app.config["DATABASE"])
+    try:
+        db.execute("UPDATE table_phones SET last_seen = '2026-01-01T00:00:00+00:00'")
+        db.conn.commit()
+        reached = fast_path_used(app, monkeypatch)
+        assert client.get(f"/table/{phone}/stamp").status_code == 200
+        assert reached == [f"/table/{phone}/stamp"]  # due: the view wrote it
+        assert not phones.seen_due(phones.phone_of(db, phone))
+        assert client.get(f"/table/{phone}/stamp").status_code == 200
+        assert len(reached) == 1  # not due again: the fast path answered
+    finally:
+        db.close()
