@@ -15,6 +15,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..scoring import Answer, get_variant, score_game
+from ..scoring.i18n import problem as P_
 from ..scoring.seating import side_names, turn
 from . import players, results
 from .connection import insert, now, row, rows, writing
@@ -90,7 +91,7 @@ def game_row(db: Database, game_id: int) -> Game:
     """The game as ``get_game`` gives it, plus its stored ``answer`` (JSON text)."""
     found = row(db, "SELECT * FROM games WHERE id = ?", [game_id])
     if found is None:
-        raise NotFound(f"no game {game_id}")
+        raise NotFound(P_("no game %(id)s", id=game_id))
     seats = rows(
         db,
         "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id "
@@ -112,14 +113,14 @@ def game_row(db: Database, game_id: int) -> Game:
 def game_by_token(db: Database, token: str) -> Game:
     found = row(db, "SELECT id FROM games WHERE watch_token = ?", [token])
     if found is None:
-        raise NotFound("no game behind this link")
+        raise NotFound(P_("no game behind this link"))
     return get_game(db, int(found["id"]))
 
 
 def id_by_token(db: Database, token: str) -> int:
     found = row(db, "SELECT id FROM games WHERE watch_token = ?", [token])
     if found is None:
-        raise NotFound("no game behind this link")
+        raise NotFound(P_("no game behind this link"))
     return int(found["id"])
 
 
@@ -127,7 +128,7 @@ def stamp_by_token(db: Database, token: str) -> int:
     """The stamp of the game behind a spectator link: one indexed row."""
     found = row(db, "SELECT stamp FROM games WHERE watch_token = ?", [token])
     if found is None:
-        raise NotFound("no game behind this link")
+        raise NotFound(P_("no game behind this link"))
     return int(found["stamp"])
 
 
@@ -135,7 +136,7 @@ def game_stamp(db: Database, game_id: int) -> int:
     """Moved by every change to the game: a spectator's page reloads when it moves."""
     found = row(db, "SELECT stamp FROM games WHERE id = ?", [game_id])
     if found is None:
-        raise NotFound(f"no game {game_id}")
+        raise NotFound(P_("no game %(id)s", id=game_id))
     return int(found["stamp"])
 
 
@@ -197,7 +198,7 @@ def answer_text(db: Database, game_id: int) -> str:
     head = row(db, "SELECT variant, sides, players, options, start, answer FROM games WHERE id = ?",
                [game_id])  # fmt: skip
     if head is None:
-        raise NotFound(f"no game {game_id}")
+        raise NotFound(P_("no game %(id)s", id=game_id))
     game = {**head, **{k: json.loads(head[k] or "{}") for k in ("sides", "options", "start")}}
     sql = (
         "SELECT result, result IS NOT NULL AND result_version IS version AS fresh "

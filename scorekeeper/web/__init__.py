@@ -108,7 +108,7 @@ def helpers() -> dict[str, Any]:
 
 
 def not_found(error: NotFound) -> tuple[str, int]:
-    return render_template("error.html", message=str(error)), 404
+    return render_template("error.html", message=i18n.say(error)), 404
 
 
 def read_only(error: Exception) -> tuple[str, int]:

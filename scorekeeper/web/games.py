@@ -71,7 +71,7 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
         except ScoringError as error:
             form.form_errors.append(i18n.error_text(error))
         except saved.NameTaken as error:
-            form.save_as.errors.append(str(error))
+            form.save_as.errors.append(i18n.say(error))
         else:
             security.remember(game_id, games.get_game(get_db(), game_id)["passphrase_hash"])
             return redirect(url_for(".scoreboard", game_id=game_id))
