@@ -3,7 +3,7 @@
     .venv/bin/python scripts/i18n.py update    # after adding or changing a string
     .venv/bin/python scripts/i18n.py compile   # after translating (update does it too)
 
-``update`` extracts every marked string (``_``/``gettext``/``lazy_gettext``/
+``update`` extracts every marked string (``_``/``gettext``/``lazy_gettext``/``_l``/
 ``ngettext`` in the web layer and templates, ``N_``/``P_``/``term`` in the scoring
 engine) plus every text of the variant registry (names, summaries, options, score
 lines, notes, FILL notes, field labels) into ``scorekeeper/translations/messages.pot``,
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = ROOT / "scorekeeper" / "translations"
 TEMPLATE = CATALOGS / "messages.pot"
 LANGUAGES = ("es", "pt_BR", "de")
-KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "P_": None, "term": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "_l": None, "P_": None, "term": None}
 METHODS = [
     ("scorekeeper/**.py", "python"),
     ("templates/**.html", "jinja2.ext:babel_extract"),

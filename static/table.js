@@ -83,14 +83,15 @@ function sendAsTyped(root) {
       if (response.ok) {
         form.querySelector("input[name=version]").value = answer.version;
         section.dataset.dirty = "0";
-        status.textContent = "Sent to the scorer.";
+        status.textContent = form.dataset.saysSent || "Sent to the scorer.";
       } else if (response.status === 409) {
         form.requestSubmit(form.querySelector("button[name=send]"));
       } else {
-        status.textContent = "Not sent yet: " + answer.problems.map((p) => p.text).join(" ");
+        const problems = answer.problems.map((p) => p.text).join(" ");
+        status.textContent = (form.dataset.saysNotSent || "Not sent yet:") + " " + problems;
       }
     } catch (error) {
-      status.textContent = "No connection: tap Send when the wifi is back.";
+      status.textContent = form.dataset.saysOffline || "No connection: tap Send when the wifi is back.";
     }
   };
   const typed = () => {

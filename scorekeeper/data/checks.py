@@ -9,6 +9,8 @@ import unicodedata
 from datetime import date
 from typing import Any
 
+from ..scoring.i18n import problem as P_
+
 SEAT_NAME_LENGTH = 40  # a player's name, in a seat
 SIDE_NAME_LENGTH = 100  # a side's name: its players' names joined
 MAX_DEPTH = 32  # a Scorekeeper export nests 8 deep; nothing honest nests 32
@@ -33,9 +35,9 @@ def name_problem(name: str, limit: int) -> str | None:
     'a name may not contain control characters'
     """
     if len(name) > limit:
-        return f"a name may be at most {limit} characters"
+        return P_("a name may be at most %(most)s characters", most=limit)
     if control(name):
-        return "a name may not contain control characters"
+        return P_("a name may not contain control characters")
     return None
 
 
@@ -66,14 +68,18 @@ def read_json(text: str | bytes) -> Any:
     try:
         data = json.loads(text)
     except RecursionError:
-        raise TooDeep(f"nested more than {MAX_DEPTH} levels deep") from None
+        raise TooDeep(too_deep()) from None
     except UnicodeDecodeError:
-        raise BadJSON("not UTF-8 text") from None
-    except ValueError as error:
-        raise BadJSON(f"not valid JSON: {error}") from None
+        raise BadJSON(P_("not UTF-8 text")) from None
+    except ValueError as error:  # Python's own words for where the text goes wrong
+        raise BadJSON(P_("not valid JSON: %(error)s", error=str(error))) from None
     if depth(data) > MAX_DEPTH:
-        raise TooDeep(f"nested more than {MAX_DEPTH} levels deep")
+        raise TooDeep(too_deep())
     return data
+
+
+def too_deep() -> str:
+    return P_("nested more than %(most)s levels deep", most=MAX_DEPTH)
 
 
 def depth(data: Any) -> int:

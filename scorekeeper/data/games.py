@@ -15,6 +15,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..scoring import Answer, get_variant, score_game
+from ..scoring.i18n import problem as P_
 from ..scoring.seating import side_names, turn
 from . import players, results
 from .connection import insert, now, row, rows, writing
@@ -107,7 +108,7 @@ def game_row(db: Database, game_id: int) -> Game:
     and the evening's players (``evenings.players_of``) come along as JSON."""
     found = row(db, GAME_ROW, [game_id])
     if found is None:
-        raise NotFound(f"no game {game_id}")
+        raise NotFound(P_("no game %(id)s", id=game_id))
     evening = json.loads(found.pop("_evening") or "{}")
     evening["players"] = json.loads(found.pop("_players"))
     return {
@@ -123,14 +124,14 @@ def game_row(db: Database, game_id: int) -> Game:
 def game_by_token(db: Database, token: str) -> Game:
     found = row(db, "SELECT id FROM games WHERE watch_token = ?", [token])
     if found is None:
-        raise NotFound("no game behind this link")
+        raise NotFound(P_("no game behind this link"))
     return get_game(db, int(found["id"]))
 
 
 def id_by_token(db: Database, token: str) -> int:
     found = row(db, "SELECT id FROM games WHERE watch_token = ?", [token])
     if found is None:
-        raise NotFound("no game behind this link")
+        raise NotFound(P_("no game behind this link"))
     return int(found["id"])
 
 
@@ -138,7 +139,7 @@ def stamp_by_token(db: Database, token: str) -> int:
     """The stamp of the game behind a spectator link: one indexed row."""
     found = row(db, "SELECT stamp FROM games WHERE watch_token = ?", [token])
     if found is None:
-        raise NotFound("no game behind this link")
+        raise NotFound(P_("no game behind this link"))
     return int(found["stamp"])
 
 
@@ -146,7 +147,7 @@ def game_stamp(db: Database, game_id: int) -> int:
     """Moved by every change to the game: a spectator's page reloads when it moves."""
     found = row(db, "SELECT stamp FROM games WHERE id = ?", [game_id])
     if found is None:
-        raise NotFound(f"no game {game_id}")
+        raise NotFound(P_("no game %(id)s", id=game_id))
     return int(found["stamp"])
 
 
@@ -208,7 +209,7 @@ def answer_text(db: Database, game_id: int) -> str:
     head = row(db, "SELECT variant, sides, players, options, start, answer FROM games WHERE id = ?",
                [game_id])  # fmt: skip
     if head is None:
-        raise NotFound(f"no game {game_id}")
+        raise NotFound(P_("no game %(id)s", id=game_id))
     game = {**head, **{k: json.loads(head[k] or "{}") for k in ("sides", "options", "start")}}
     sql = (
         "SELECT result, result IS NOT NULL AND result_version IS version AS fresh "

@@ -22,6 +22,8 @@ from sqlite_utils import Database
 from ..scoring import Answer, ScoringError, get_variant, score_game
 from ..scoring.document import is_int, read_game
 from ..scoring.errors import quote
+from ..scoring.i18n import N_, Problem, whole
+from ..scoring.i18n import problem as P_
 from ..scoring.seating import side_names
 from . import checks, results, rule_sets
 from .connection import now, writing
@@ -62,11 +64,11 @@ def parse(raw: str | bytes) -> Any:
     """The file's JSON, within the size and nesting bounds."""
     size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
     if size > MAX_BYTES:
-        raise ImportProblem(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB")
+        raise ImportProblem(P_("the file is larger than %(mb)s MB", mb=MAX_BYTES // (1024 * 1024)))
     try:
         return checks.read_json(raw)
     except checks.BadJSON as error:
-        raise ImportProblem(str(error)) from None
+        raise ImportProblem(error.args[0]) from None
 
 
 def import_data(
@@ -87,8 +89,8 @@ def write_rule_sets(db: Database, sets: Any) -> int:
     with writing(db):
         try:
             return rule_sets.import_all(db, sets)
-        except ValueError as error:
-            raise ImportProblem(str(error)) from None
+        except ValueError as error:  # raised with a Problem, or a ScoringError
+            raise ImportProblem(describe(error)) from None
 
 
 def check_export(data: Any) -> list[PlannedEvening]:
@@ -98,104 +100,115 @@ def check_export(data: Any) -> list[PlannedEvening]:
     lists = [e["games"] for e in evenings if isinstance(e, dict) and "games" in e]
     games = sum(len(g) for g in lists if isinstance(g, list))
     if games > MAX_GAMES:
-        raise ImportProblem(f"{games} games: a file may hold at most {MAX_GAMES}; export fewer")
+        template = N_("%(games)s games: a file may hold at most %(most)s; export fewer")
+        raise ImportProblem(P_(template, games=games, most=MAX_GAMES))
     planned = []
     for e, evening in enumerate(evenings, start=1):
         try:
             planned.append(check_evening(evening))
         except (ScoringError, ImportProblem, KeyError, TypeError) as error:
-            raise ImportProblem(f"evening {e}: {describe(error)}") from None
+            raise ImportProblem(
+                P_("evening %(n)s: %(problem)s", n=e, problem=describe(error))
+            ) from None
     return planned
 
 
 def describe(error: Exception) -> str:
-    return f"missing {error}" if isinstance(error, KeyError) else str(error)
+    """What is wrong, as a page can say it (a ``Problem``) and the CLI and API in English."""
+    if isinstance(error, KeyError):
+        return P_("missing %(key)s", key=str(error))
+    found = error.args[0] if len(error.args) == 1 else None
+    return found if isinstance(found, Problem) else whole(error)
 
 
 def check_format(data: Any) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ImportProblem("this is not a Scorekeeper export")
+        raise ImportProblem(P_("this is not a Scorekeeper export"))
     if not is_int(data.get("version")) or data["version"] != VERSION:
-        raise ImportProblem(f"export version {data.get('version')!r} is not one this app reads")
+        template = N_("export version %(version)s is not one this app reads")
+        raise ImportProblem(P_(template, version=repr(data.get("version"))))
     if not isinstance(data.get("evenings"), list):
-        raise ImportProblem("evenings: must be a list")
+        raise ImportProblem(P_("evenings: must be a list"))
 
 
 def check_evening(evening: Any) -> PlannedEvening:
     if not isinstance(evening, dict):
-        raise ImportProblem("must be an object")
+        raise ImportProblem(P_("must be an object"))
     if not checks.is_date(evening.get("date")):
-        raise ImportProblem("date: must be a real date written YYYY-MM-DD")
+        raise ImportProblem(P_("date: must be a real date written YYYY-MM-DD"))
     name, note = text(evening, "name", 80), text(evening, "note", 2000)
     problem = checks.name_problem(name, 80)
     if problem:
-        raise ImportProblem(f"name: {problem}")
+        raise ImportProblem(P_("name: %(problem)s", problem=problem))
     if checks.control(note, allowed="\n\r\t"):
-        raise ImportProblem("note: may not contain control characters")
+        raise ImportProblem(P_("note: may not contain control characters"))
     planned = PlannedEvening(uid(evening), evening["date"], name, note)
     if not isinstance(evening.get("games"), list):
-        raise ImportProblem("games: must be a list")
+        raise ImportProblem(P_("games: must be a list"))
     for g, game in enumerate(evening["games"], start=1):
         try:
             planned.games.append(check_game(game))
         except (ScoringError, ImportProblem, KeyError, TypeError) as error:
-            raise ImportProblem(f"game {g}: {describe(error)}") from None
+            raise ImportProblem(
+                P_("game %(n)s: %(problem)s", n=g, problem=describe(error))
+            ) from None
     return planned
 
 
 def check_game(game: Any) -> PlannedGame:
     """One game: its document scored whole, its names, seats and dealer checked."""
     if not isinstance(game, dict):
-        raise ImportProblem("must be an object")
+        raise ImportProblem(P_("must be an object"))
     doc = game.get("document")
     if not isinstance(doc, dict):
-        raise ImportProblem("document: must be a game document (an object)")
+        raise ImportProblem(P_("document: must be a game document (an object)"))
     if isinstance(doc.get("rounds"), list) and len(doc["rounds"]) > MAX_ROUNDS:
-        raise ImportProblem(f"rounds: a game may have at most {MAX_ROUNDS}")
+        raise ImportProblem(P_("rounds: a game may have at most %(most)s", most=MAX_ROUNDS))
     answer = score_game(doc)
     for side in doc["sides"]:
         problem = checks.name_problem(side, checks.SIDE_NAME_LENGTH)
         if problem:
-            raise ImportProblem(f"sides: {quote(side[:40])}: {problem}")
+            template = N_("sides: %(side)s: %(problem)s")
+            raise ImportProblem(P_(template, side=quote(side[:40]), problem=problem))
     players = read_game({**doc, "rounds": []}).players
     seats = check_seats(game.get("seats") or [], doc, players)
     dealer = game.get("first_dealer")
     dealer = 0 if dealer is None else dealer
     if not is_int(dealer) or not 0 <= dealer < max(len(seats), 1):
-        raise ImportProblem(
-            f"first_dealer: must be a seat number from 0 to {max(len(seats), 1) - 1}"
-        )
+        template = N_("first_dealer: must be a seat number from 0 to %(most)s")
+        raise ImportProblem(P_(template, most=max(len(seats), 1) - 1))
     return PlannedGame(uid(game), doc, answer, players, seats, dealer)
 
 
 def check_seats(seats: Any, doc: dict[str, Any], players: int) -> list[str]:
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise ImportProblem("seats: must be a list of names")
+        raise ImportProblem(P_("seats: must be a list of names"))
     for seat in seats:
         problem = checks.name_problem(seat, checks.SEAT_NAME_LENGTH)
         if problem or not seat.strip():
-            raise ImportProblem(
-                f"seats: {quote(seat[:40])}: {problem or 'a name may not be empty'}"
-            )
+            problem = problem or P_("a name may not be empty")
+            raise ImportProblem(P_("seats: %(seat)s: %(problem)s", seat=quote(seat[:40]),
+                                   problem=problem))  # fmt: skip
     if seats and (
         len(seats) != players
         or side_names(get_variant(doc["variant"]), seats, len(doc["sides"])) != doc["sides"]
     ):
-        raise ImportProblem("seats: do not match the sides and players of the game")
+        raise ImportProblem(P_("seats: do not match the sides and players of the game"))
     return seats
 
 
 def uid(data: dict[str, Any]) -> str:
     value = data.get("uid")
     if not isinstance(value, str) or not checks.UID.match(value):
-        raise ImportProblem("uid: must be 1 to 64 letters, digits, - or _")
+        raise ImportProblem(P_("uid: must be 1 to 64 letters, digits, - or _"))
     return value
 
 
 def text(data: dict[str, Any], key: str, limit: int) -> str:
     value = data.get(key, "")
     if not isinstance(value, str) or len(value) > limit:
-        raise ImportProblem(f"{key}: must be text of at most {limit} characters")
+        template = N_("%(key)s: must be text of at most %(most)s characters")
+        raise ImportProblem(P_(template, key=key, most=limit))
     return value
 
 

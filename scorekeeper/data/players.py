@@ -7,6 +7,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..scoring.i18n import N_
+from ..scoring.i18n import problem as P_
 from . import tallies
 from .connection import insert, now, writing
 
@@ -42,8 +44,13 @@ def rename(db: Database, player_id: int, name: str) -> None:
         sql = "SELECT name, removed_at FROM players WHERE name = ? COLLATE NOCASE AND id != ?"
         other = next(db.query(sql, [name, player_id]), None)
         if other:
-            hint = " (a removed player: undo that removal to use it)" if other["removed_at"] else ""
-            raise NameTaken(f"{other['name']} is already a player's name{hint}.")
+            template = N_("%(name)s is already a player's name.")
+            if other["removed_at"]:
+                template = N_(
+                    "%(name)s is already a player's name "
+                    "(a removed player: undo that removal to use it)."
+                )
+            raise NameTaken(P_(template, name=other["name"]))
         db.execute("UPDATE players SET name = ? WHERE id = ?", [name, player_id])
 
 

@@ -14,6 +14,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..scoring.i18n import N_
+from ..scoring.i18n import problem as P_
 from . import tallies
 from .connection import insert, now, writing
 from .games import NotFound, get_game
@@ -41,7 +43,10 @@ def mark(db: Database, kind: str, target: int, what: str, by: str, before: dict[
         [stamp, target],
     ).rowcount
     if not found:
-        raise NotFound(f"no {kind} {target} to remove")
+        template = (
+            N_("no game %(id)s to remove") if kind == "game" else N_("no player %(id)s to remove")
+        )
+        raise NotFound(P_(template, id=target))
     if kind == "game":
         tallies.apply(db, before, tallies.contributions(db, target))
     row = {"kind": kind, "target_id": target, "what": what, "by": by, "removed_at": stamp}
@@ -51,7 +56,7 @@ def mark(db: Database, kind: str, target: int, what: str, by: str, before: dict[
 def removal(db: Database, removal_id: int) -> dict[str, Any]:
     row = next(db.query("SELECT * FROM removals WHERE id = ?", [removal_id]), None)
     if row is None:
-        raise NotFound(f"no removal {removal_id}")
+        raise NotFound(P_("no removal %(id)s", id=removal_id))
     return row
 
 

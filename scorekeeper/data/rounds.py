@@ -14,6 +14,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..scoring import Answer, State, score_from, score_game
+from ..scoring.i18n import N_
+from ..scoring.i18n import problem as P_
 from . import results
 from .connection import now, row, rows, writing
 from .games import Game, NotFound, Round, document, game_row, get_game, rounds_of
@@ -31,7 +33,7 @@ class RoundAlreadySaved(Exception):
 
     def __init__(self, number: int) -> None:
         self.number = number
-        super().__init__(f"round {number} is already saved")
+        super().__init__(P_("round %(n)s is already saved", n=number))
 
 
 class TooLateToUndo(Exception):
@@ -66,7 +68,7 @@ def add_round(
             sql = "SELECT number, request_hash FROM rounds WHERE game_id = ? AND request_key = ?"
             done = row(db, sql, [game_id, key])
             if done and done["request_hash"] not in (None, request_hash(entries)):
-                raise KeyReused("this Idempotency-Key was already used for a different round")
+                raise KeyReused(P_("this Idempotency-Key was already used for a different round"))
             if done:
                 return int(done["number"])
         game = game_row(db, game_id)
@@ -79,7 +81,7 @@ def add_round(
             raise (
                 RoundAlreadySaved(number)
                 if number <= count
-                else NotFound(f"game {game_id} has no round {number - 1} yet")
+                else NotFound(P_("game %(id)s has no round %(n)s yet", id=game_id, n=number - 1))
             )
         number = count + 1
         new = {"number": number, "entries": entries, "version": 1}
@@ -176,9 +178,8 @@ def undo_round(db: Database, game_id: int, number: int, version: int) -> None:
         saved = datetime.fromisoformat(row(db, sql, [game_id, number])["created_at"])  # type: ignore[index]
         age = (datetime.now(UTC) - saved).total_seconds()
         if number != count or version != 1 or age > UNDO_SECONDS:
-            raise TooLateToUndo(
-                f"round {number} can no longer be undone: correct or delete it instead"
-            )
+            template = N_("round %(n)s can no longer be undone: correct or delete it instead")
+            raise TooLateToUndo(P_(template, n=number))
         answer = rescore(db, game, [], number)
         db.execute("DELETE FROM rounds WHERE game_id = ? AND number = ?", [game_id, number])
         log_change(db, game_id, number, "undone", later[0]["entries"], None)
@@ -195,12 +196,13 @@ def locate(db: Database, game_id: int, number: int, version: int) -> tuple[Game,
     )
     later = [{**r, "entries": json.loads(r["entries"])} for r in rows(db, sql, [game_id, number])]
     if number < 1 or not later or later[0]["number"] != number:
-        raise NotFound(f"game {game_id} has no round {number}")
+        raise NotFound(P_("game %(id)s has no round %(n)s", id=game_id, n=number))
     if later[0]["version"] != version:
-        raise StaleEdit(
-            f"round {number} was changed on another device since you opened it; "
+        template = N_(
+            "round %(n)s was changed on another device since you opened it; "
             "look at it again before changing it"
         )
+        raise StaleEdit(P_(template, n=number))
     return game, later, later[-1]["number"]
 
 

@@ -16,6 +16,8 @@ from sqlite_utils import Database
 
 from ..scoring import ScoringError, get_variant
 from ..scoring.document import read_options
+from ..scoring.i18n import N_
+from ..scoring.i18n import problem as P_
 from . import games
 from .connection import insert, now, writing
 
@@ -34,7 +36,7 @@ def parse(row: dict[str, Any]) -> RuleSet:
 def rule_set(db: Database, set_id: int) -> RuleSet:
     row = next(db.query("SELECT * FROM rule_sets WHERE id = ?", [set_id]), None)
     if row is None:
-        raise games.NotFound(f"no rule set {set_id}")
+        raise games.NotFound(P_("no rule set %(id)s", id=set_id))
     return parse(row)
 
 
@@ -52,7 +54,8 @@ def check_name(db: Database, name: str, set_id: int | None = None) -> None:
         "AND id IS NOT ?"
     )
     if next(db.query(sql, [name, set_id]), None):
-        raise NameTaken(f"A rule set called {name!r} already exists; choose another name.")
+        template = N_("A rule set called %(name)s already exists; choose another name.")
+        raise NameTaken(P_(template, name=repr(name)))
 
 
 def checked(variant: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -142,23 +145,25 @@ def import_all(db: Database, sets: Any) -> int:
     transaction); a name already in use gets a number: "Friday rules (2)".
     How many were added; ScoringError or ValueError for an invalid entry."""
     if not isinstance(sets, list):
-        raise ValueError("rule_sets: must be a list")
+        raise ValueError(P_("rule_sets: must be a list"))
     added = 0
     for n, entry in enumerate(sets, start=1):
         if not isinstance(entry, dict):
-            raise ValueError(f"rule set {n}: must be an object")
+            raise ValueError(P_("rule set %(n)s: must be an object", n=n))
         uid, name = entry.get("uid"), entry.get("name")
         if not (isinstance(uid, str) and 0 < len(uid) <= 64):
-            raise ValueError(f"rule set {n}: uid: must be text of at most 64 characters")
+            template = N_("rule set %(n)s: uid: must be text of at most 64 characters")
+            raise ValueError(P_(template, n=n))
         if not (isinstance(name, str) and 0 < len(name.strip()) <= NAME_LENGTH):
-            raise ValueError(f"rule set {n}: name: must be text of 1 to {NAME_LENGTH} characters")
+            template = N_("rule set %(n)s: name: must be text of 1 to %(most)s characters")
+            raise ValueError(P_(template, n=n, most=NAME_LENGTH))
         if next(db.query("SELECT 1 FROM rule_sets WHERE uid = ?", [uid]), None):
             continue
         try:
             get_variant(str(entry.get("variant")))
             checked(str(entry["variant"]), entry.get("options", {}))
         except (ScoringError, ValueError) as error:
-            raise ValueError(f"rule set {n}: {error}") from None
+            raise ValueError(P_("rule set %(n)s: %(problem)s", n=n, problem=error)) from None
         retired = entry.get("retired_at") if isinstance(entry.get("retired_at"), str) else None
         stamps = {
             k: entry[k] for k in ("created_at", "updated_at") if isinstance(entry.get(k), str)

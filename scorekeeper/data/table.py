@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..scoring.i18n import problem as P_
 from .connection import insert, now, rows, writing
 
 # 31 letters and digits that cannot be misread (no 0/o, 1/l/i): 12 of them are
@@ -167,7 +168,7 @@ def save_draft(
     with writing(db):
         sql = "SELECT count(*) AS n FROM rounds WHERE game_id = ?"
         if number != int(next(db.query(sql, [game_id]))["n"]) + 1:
-            raise RoundMovedOn(f"round {number} is not the one being played")
+            raise RoundMovedOn(P_("round %(n)s is not the one being played", n=number))
         current = drafts(db, game_id, number).get(side)
         if (current["version"] if current else 0) != version:
             raise DraftClash(current or {"who": "nobody", "updated_at": "", "version": 0})
@@ -190,7 +191,7 @@ def answer_round(
         sql = "SELECT version FROM rounds WHERE game_id = ? AND number = ?"
         row = next(db.query(sql, [game_id, number]), None)
         if row is None or int(row["version"]) != version:
-            raise RoundChanged(f"round {number} has changed since it was shown")
+            raise RoundChanged(P_("round %(n)s has changed since it was shown", n=number))
         event(db, game_id, phone, action, number=number, version=version, note=note)
 
 

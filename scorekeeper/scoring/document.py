@@ -16,7 +16,7 @@ from .i18n import N_
 from .i18n import problem as P_
 from .registry import get_variant
 from .rules import Fields, Option, Rules
-from .variant import Variant, round_error
+from .variant import Variant, option_error, round_error
 
 TOP_LEVEL = ("variant", "sides", "players", "options", "rounds", "start")
 START_LIMIT = 10 * POINTS_LIMIT
@@ -46,22 +46,23 @@ def is_int(value: Any) -> bool:
 def read_game(doc: Any) -> Game:
     """Check the top level of a document: variant, sides, players, options."""
     if not isinstance(doc, dict):
-        raise ScoringError("the game document must be a JSON object")
+        raise ScoringError(P_("the game document must be a JSON object"))
     for key in doc:
         if key not in TOP_LEVEL:
-            raise ScoringError(f"unknown field (expected {', '.join(TOP_LEVEL)})", field=key)
+            problem = P_("unknown field (expected %(fields)s)", fields=", ".join(TOP_LEVEL))
+            raise ScoringError(problem, field=key)
     if "variant" not in doc:
-        raise ScoringError("missing: name one of the variants", field="variant")
+        raise ScoringError(P_("missing: name one of the variants"), field="variant")
     try:
         variant = get_variant(doc["variant"])
     except ValueError as error:
-        raise ScoringError(str(error), field="variant") from None
+        raise ScoringError(error.args[0], field="variant") from None
     sides = read_sides(variant, doc.get("sides"))
     players = read_players(variant, doc.get("players"), len(sides))
     rules = read_options(variant, doc.get("options", {}))
     rounds = doc.get("rounds", [])
     if not isinstance(rounds, list):
-        raise ScoringError("must be a list of rounds", field="rounds")
+        raise ScoringError(P_("must be a list of rounds"), field="rounds")
     totals, played = read_start(sides, doc.get("start", {}))
     return Game(variant, sides, players, rules, rounds, totals, played)
 
@@ -70,46 +71,59 @@ def read_start(sides: list[str], start: Any) -> tuple[dict[str, int], int]:
     """``start`` (an extension of the contract, for a game resumed from paper):
     ``{"totals": {side: points}, "rounds": rounds already played}``."""
     if not isinstance(start, dict) or set(start) - {"totals", "rounds"}:
-        raise ScoringError('must be {"totals": {side: points}, "rounds": n}', field="start")
+        shape = P_('must be {"totals": {side: points}, "rounds": n}')
+        raise ScoringError(shape, field="start")
     totals = start.get("totals", {})
     if not isinstance(totals, dict):
-        raise ScoringError("totals: must be an object of sides and points", field="start")
+        raise ScoringError(P_("totals: must be an object of sides and points"), field="start")
     for side, points in totals.items():
         if side not in sides:
-            raise ScoringError(
-                f"totals: side {quote(side)} is not one of the game's sides", field="start"
-            )
+            template = N_("totals: side %(side)s is not one of the game's sides")
+            raise ScoringError(P_(template, side=quote(side)), field="start")
         problem = number_problem(points, -START_LIMIT, START_LIMIT)
         if problem is None and points % 5:
-            problem = f"{points} is not a multiple of 5"
+            problem = P_("%(value)s is not a multiple of 5", value=points)
         if problem:
-            raise ScoringError(f"totals: {quote(side)}: {problem}", field="start")
+            problem = P_("totals: %(side)s: %(problem)s", side=quote(side), problem=problem)
+            raise ScoringError(problem, field="start")
     played = start.get("rounds", 0)
     problem = number_problem(played, 0, COUNT_LIMIT)
     if problem:
-        raise ScoringError(f"rounds: {problem}", field="start")
+        raise ScoringError(P_("rounds: %(problem)s", problem=problem), field="start")
     return {side: totals.get(side, 0) for side in sides}, played
 
 
 def read_sides(variant: Variant, sides: Any) -> list[str]:
     if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
-        raise ScoringError("must be a list of names", field="sides")
+        raise ScoringError(P_("must be a list of names"), field="sides")
     if any(not s.strip() for s in sides):
-        raise ScoringError("a side's name may not be empty", field="sides")
+        raise ScoringError(P_("a side's name may not be empty"), field="sides")
     if len(set(sides)) != len(sides):
         twice = next(s for s in sides if sides.count(s) > 1)
-        raise ScoringError(f"{quote(twice)} is named twice", field="sides")
+        raise ScoringError(P_("%(name)s is named twice", name=quote(twice)), field="sides")
     counts = sorted({len(a) for p in variant.players for a in variant.arrangements(p)})
     if len(sides) not in counts:
         allowed = (
-            " or ".join(str(c) for c in counts)
+            either(counts)
             if len(counts) < 4
-            else f"{counts[0]} to {counts[-1]}"
+            else P_("%(least)s to %(most)s", least=counts[0], most=counts[-1])
         )
-        raise ScoringError(
-            f"{variant.id} is played by {allowed} sides, not {len(sides)}", field="sides"
-        )
+        template = N_("%(variant)s is played by %(allowed)s sides, not %(n)s")
+        problem = P_(template, variant=variant.id, allowed=allowed, n=len(sides))
+        raise ScoringError(problem, field="sides")
     return sides
+
+
+def either(values: list[int]) -> str:
+    """``2 or 3 or 4``, each "or" a word a page translates.
+
+    >>> either([2, 3, 4])
+    '2 or 3 or 4'
+    """
+    text: str = str(values[0])
+    for value in values[1:]:
+        text = P_("%(a)s or %(b)s", a=text, b=value)
+    return text
 
 
 def read_players(variant: Variant, players: Any, sides: int) -> int:
@@ -117,29 +131,29 @@ def read_players(variant: Variant, players: Any, sides: int) -> int:
         return variant.players_for_sides(sides) or variant.default_players
     if not is_int(players) or players not in variant.players:
         allowed = ", ".join(str(p) for p in variant.players)
-        raise ScoringError(
-            f"{players!r} is not allowed in {variant.id} ({allowed})", field="players"
-        )
+        template = N_("%(players)s is not allowed in %(variant)s (%(allowed)s)")
+        problem = P_(template, players=repr(players), variant=variant.id, allowed=allowed)
+        raise ScoringError(problem, field="players")
     if variant.arrangement_for(players, sides) is None:
-        expected = " or ".join(str(len(a)) for a in variant.arrangements(players))
-        raise ScoringError(
-            f"{players} players play {variant.id} as {expected} sides, not {sides}", field="sides"
-        )
+        expected = either([len(a) for a in variant.arrangements(players)])
+        template = N_("%(players)s players play %(variant)s as %(expected)s sides, not %(n)s")
+        problem = P_(template, players=players, variant=variant.id, expected=expected, n=sides)
+        raise ScoringError(problem, field="sides")
     return int(players)
 
 
 def read_options(variant: Variant, options: Any) -> Rules:
     """The game's rule values: the variant's defaults with the house rules applied."""
     if not isinstance(options, dict):
-        raise ScoringError("must be an object", field="options")
+        raise ScoringError(P_("must be an object"), field="options")
     known = {o.key: o for o in variant.all_options()}
     rules = variant.defaults()
     for key, value in options.items():
         if key not in known:
-            raise ScoringError(f"{key}: not an option of {variant.id}", field="options")
+            raise option_error(key, P_("not an option of %(variant)s", variant=variant.id))
         problem = option_problem(known[key], value)
         if problem:
-            raise ScoringError(f"{key}: {problem}", field="options")
+            raise option_error(key, problem)
         rules[key] = value
     variant.check_options(rules)
     return rules
@@ -156,7 +170,7 @@ def option_problem(option: Option, value: Any) -> str | None:
     if option.kind in ("points", "positive"):
         return number_problem(value, 1 if option.kind == "positive" else 0, POINTS_LIMIT)
     if not isinstance(value, list) or not value:
-        return "must be a non-empty list"
+        return P_("must be a non-empty list")
     if option.kind == "by_round":
         return next((p for p in (number_problem(v, 0, POINTS_LIMIT) for v in value) if p), None)
     return thresholds_problem(value)
@@ -166,18 +180,19 @@ def thresholds_problem(table: list[Any]) -> str | None:
     lows = []
     for i, row in enumerate(table):
         if not isinstance(row, list) or len(row) != 2:
-            return "each threshold must be [lowest score, points]"
+            return P_("each threshold must be [lowest score, points]")
         low, points = row
         if not (low is None and i == 0) and not (is_int(low) and abs(low) <= POINTS_LIMIT):
-            return f"{low!r} is not a score (only the first threshold may be null)"
+            template = N_("%(low)s is not a score (only the first threshold may be null)")
+            return P_(template, low=repr(low))
         if number_problem(points, 0, POINTS_LIMIT):
-            return f"{points!r} is not an opening requirement"
+            return P_("%(points)s is not an opening requirement", points=repr(points))
         if low is not None:
             lows.append(low)
     if lows != sorted(set(lows)):
-        return "the lowest scores must rise"
+        return P_("the lowest scores must rise")
     needs = [row[1] for row in table]
-    return None if needs == sorted(needs) else "the requirement may not fall as the score rises"
+    return None if needs == sorted(needs) else P_("the requirement may not fall as the score rises")
 
 
 def number_problem(value: Any, least: int, most: int) -> str | None:
@@ -216,10 +231,10 @@ def read_round(game: Game, number: int, raw: Any) -> dict[str, Fields]:
     cards of all sides against the packs, then the variant's checks across sides.
     """
     if not isinstance(raw, dict):
-        raise ScoringError("must be an object of sides and their fields", round=number)
+        raise ScoringError(P_("must be an object of sides and their fields"), round=number)
     for side in raw:
         if side not in game.sides:
-            raise ScoringError(f"side {quote(side)} is not one of the game's sides", round=number)
+            raise ScoringError(not_a_side(side), round=number)
     entries: dict[str, Fields] = {
         side: read_side(game.variant, number, side, raw.get(side, {})) for side in game.sides
     }
@@ -244,11 +259,9 @@ def round_problems(game: Game, number: int, raw: Any) -> list[ScoringError]:
     Them red_threes
     """
     if not isinstance(raw, dict):
-        return [ScoringError("must be an object of sides and their fields", round=number)]
+        return [ScoringError(P_("must be an object of sides and their fields"), round=number)]
     problems = [
-        ScoringError(f"side {quote(side)} is not one of the game's sides", round=number)
-        for side in raw
-        if side not in game.sides
+        ScoringError(not_a_side(side), round=number) for side in raw if side not in game.sides
     ]
     entries: dict[str, Fields] = {}
     for side in game.sides:
@@ -270,13 +283,17 @@ def round_problems(game: Game, number: int, raw: Any) -> list[ScoringError]:
     return problems
 
 
+def not_a_side(side: str) -> str:
+    return P_("side %(side)s is not one of the game's sides", side=quote(side))
+
+
 def variant_checks(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
     game.variant.check_round(number, entries, game.rules, game.players)
 
 
 def read_side(variant: Variant, number: int, side: str, given: Any) -> dict[str, Any]:
     if not isinstance(given, dict):
-        raise ScoringError("must be an object of fields", round=number, side=side)
+        raise ScoringError(P_("must be an object of fields"), round=number, side=side)
     for key, value in given.items():
         if key not in FIELDS:
             raise round_error(number, side, key, P_("unknown field"))

@@ -131,6 +131,6 @@ def card_points(
     total = 0
     for key, n in counts.items():
         if f"card_{key}" not in values:
-            raise ScoringError(f"not a card class of {variant.id}", field=key)
+            raise ScoringError(P_("not a card class of %(variant)s", variant=variant.id), field=key)
         total += n * values[f"card_{key}"]
     return total

@@ -23,7 +23,8 @@ def N_(text: str) -> str:
 
 class Problem(str):
     """English text that keeps the template (a msgid) and parameters it came from.
-    A parameter may itself be a ``Problem`` (a term like "natural canastas")."""
+    A parameter may itself be a ``Problem`` (a term like "natural canastas"), or an
+    error whose message is said in turn (see ``whole``)."""
 
     template: str
     params: dict[str, object]
@@ -43,3 +44,13 @@ def problem(template: str, **params: object) -> Problem:
 def term(text: str) -> Problem:
     """A word used inside a problem ("canastas"), translated with it."""
     return Problem(text)
+
+
+def whole(error: Exception) -> Problem:
+    """An error's whole message as a problem (a ``ScoringError`` naming its round,
+    side and field): its English text, which a page says in its own words.
+
+    >>> whole(ValueError("5 is negative"))
+    '5 is negative'
+    """
+    return Problem("%(error)s", {"error": error})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .i18n import N_
+from .i18n import problem as P_
 from .variant import Variant
 from .variants import BUILT_IN
 
@@ -12,4 +14,5 @@ def get_variant(variant_id: object) -> Variant:
     """The variant with this id; ``ValueError`` naming the known ids otherwise."""
     if isinstance(variant_id, str) and variant_id in VARIANTS:
         return VARIANTS[variant_id]
-    raise ValueError(f"{variant_id!r} is not a known variant ({', '.join(VARIANTS)})")
+    template = N_("%(id)s is not a known variant (%(known)s)")
+    raise ValueError(P_(template, id=repr(variant_id), known=", ".join(VARIANTS)))

@@ -8,6 +8,8 @@ from typing import Any, TypedDict
 
 from .engine import score_game
 from .errors import ScoringError
+from .i18n import N_, whole
+from .i18n import problem as P_
 
 
 class RoundAgain(TypedDict):
@@ -44,7 +46,8 @@ def rescore(doc: Mapping[str, Any], options: Mapping[str, Any]) -> Rescored:
     rounds: list[RoundAgain] = []
     for raw in doc.get("rounds", []):
         if answer["finished"]:
-            over = f"not played under these rules: the game was over after round {len(kept)}"
+            template = N_("not played under these rules: the game was over after round %(n)s")
+            over = P_(template, n=len(kept))
             rounds.append({"scores": None, "problem": over})
             continue
         try:
@@ -52,7 +55,7 @@ def rescore(doc: Mapping[str, Any], options: Mapping[str, Any]) -> Rescored:
         except ScoringError as error:
             kept.append({})  # the round still happened: it keeps its number, scoring nothing
             answer = score_game({**base, "rounds": kept})
-            rounds.append({"scores": None, "problem": str(error)})
+            rounds.append({"scores": None, "problem": whole(error)})
         else:
             kept.append(raw)
             rounds.append({"scores": answer["rounds"][-1]["scores"], "problem": None})

@@ -8,6 +8,8 @@ from typing import Any, ClassVar
 
 from .errors import ScoringError
 from .fields import CANASTA_CARDS, FIELDS, Field
+from .i18n import N_
+from .i18n import problem as P_
 from .rules import (
     AfterRounds,
     AtLeast,
@@ -253,6 +255,15 @@ def round_error(number: int, side: str, field: str, problem: str) -> ScoringErro
     return ScoringError(problem, round=number, side=side, field=field)
 
 
+OPTION_PROBLEM = N_("%(option)s: %(problem)s")
+
+
+def option_error(key: str, problem: str) -> ScoringError:
+    """A house rule refused: ``options: target: 6000 must lie above ...``; the
+    problem's parameters name the option and what is wrong with it."""
+    return ScoringError(P_(OPTION_PROBLEM, option=key, problem=problem), field="options")
+
+
 __all__ = [
     "AfterRounds",
     "AtLeast",
@@ -263,5 +274,6 @@ __all__ = [
     "Option",
     "ReachTarget",
     "Variant",
+    "option_error",
     "round_error",
 ]

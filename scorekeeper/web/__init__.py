@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
+from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter, Map
@@ -112,7 +113,7 @@ def helpers() -> dict[str, Any]:
 
 
 def not_found(error: NotFound) -> tuple[str, int]:
-    return render_template("error.html", message=str(error)), 404
+    return render_template("error.html", message=i18n.say(error)), 404
 
 
 def read_only(error: Exception) -> tuple[str, int]:
@@ -136,11 +137,37 @@ def too_large(error: HTTPException) -> tuple[str, int] | Response | HTTPExceptio
 
 def api_errors_as_json(error: HTTPException) -> HTTPException | Response:
     """An HTTP error no blueprint handled (no such route, too large...): JSON
-    under /api/, so a script always gets ``{"error": ...}``, else as it is."""
+    under /api/, so a script always gets ``{"error": ...}``, else a page in the
+    reader's language."""
     if not request.path.startswith("/api/"):
-        return error
+        return error_page(error)
     response = jsonify(error=error.description or error.name)
     response.status_code = error.code or 500
+    return with_headers(response, error)
+
+
+def error_page(error: HTTPException) -> HTTPException | Response:
+    """The app's error page for an HTTP error (werkzeug's own is English only)."""
+    said = {
+        400: (gettext("Not understood"), gettext("The page could not read what was sent.")),
+        404: (gettext("Not found"), gettext("There is no page at this address.")),
+        405: (gettext("Not allowed"), gettext("This page cannot be used that way.")),
+        410: (gettext("Gone"), gettext("This is no longer here.")),
+        429: (gettext("Wait a moment"), gettext("Too many tries: wait a little, then try again.")),
+        500: (
+            gettext("Something went wrong"),
+            gettext("The scorekeeper ran into a problem. Go back and try again."),
+        ),
+    }
+    if error.code not in said or request_ctx.url_adapter is None:
+        return error  # no page can be linked to for a Host this app does not answer
+    title, message = said[error.code]
+    page = render_template("error.html", title=title, message=message)
+    return with_headers(Response(page, status=error.code, mimetype="text/html"), error)
+
+
+def with_headers(response: Response, error: HTTPException) -> Response:
+    """The error's own headers (Retry-After, Allow...) on ``response``."""
     for name, value in error.get_headers():
         if name.lower() != "content-type":
             response.headers[name] = value

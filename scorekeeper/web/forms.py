@@ -93,7 +93,12 @@ def side_options(variant: Variant, players: int) -> list[SelectChoice]:
     if len(counts) < 2:
         return []
     return [
-        SelectChoice(str(n), "each alone" if n == players else f"in {n} teams of {players // n}")
+        SelectChoice(
+            str(n),
+            _("each alone")
+            if n == players
+            else _("in %(teams)s teams of %(size)s", teams=n, size=players // n),
+        )
         for n in counts
     ]
 
@@ -122,7 +127,7 @@ def new_game_form(
             ),
         )
         sides = SelectField(
-            "How you play",
+            _l("How you play"),
             choices=arrangements,
             default=arrangements[0].value if arrangements else None,  # teams, as usual
             validate_choice=bool(arrangements),
@@ -140,7 +145,7 @@ def new_game_form(
             for i in range(players):
                 field = self[f"seat{i}"]
                 key = (field.data or "").strip().casefold()
-                if key in seen:
+                if key and key in seen:  # an empty seat is DataRequired's to name
                     field.errors.append(
                         _("%(name)s already sits in %(seat)s", name=field.data, seat=seen[key])
                     )
@@ -263,7 +268,7 @@ class JoinCodeForm(Form):
     class Meta:
         csrf = False  # a GET form that only leads to /join/<code>
 
-    code = StringField("Join code", validators=[DataRequired(), Length(max=40)])
+    code = StringField(_l("Join code"), validators=[DataRequired(), Length(max=40)])
 
 
 def join_form(choices: list[tuple[str, str]]) -> Any:
@@ -271,17 +276,17 @@ def join_form(choices: list[tuple[str, str]]) -> Any:
 
     class JoinForm(Form):
         who = RadioField(
-            "Who is this phone?",
+            _l("Who is this phone?"),
             choices=[SelectChoice(value, label) for value, label in choices],
-            validators=[InputRequired(message="Choose who this phone is.")],
+            validators=[InputRequired(message=_l("Choose who this phone is."))],
         )
 
     return JoinForm()
 
 
 class TableSettingsForm(Form):
-    phones_enter = BooleanField("Players enter their own counts")
-    confirm_rounds = BooleanField("Opponents confirm rounds")
+    phones_enter = BooleanField(_l("Players enter their own counts"))
+    confirm_rounds = BooleanField(_l("Opponents confirm rounds"))
 
 
 class RemovePhoneForm(Form):
@@ -293,4 +298,4 @@ class AnswerForm(Form):
 
     number = HiddenField(validators=[DataRequired(), Regexp(r"^[0-9]{1,6}$", message=STALE_FORM)])
     version = HiddenField(validators=[DataRequired(), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)])
-    note = StringField("What looks wrong?", validators=[Length(max=200), printable])
+    note = StringField(_l("What looks wrong?"), validators=[Length(max=200), printable])

@@ -25,7 +25,7 @@ from ..data.connection import get_db
 from ..scoring import ScoringError, Variant
 from ..scoring.seating import side_names, teams
 from . import board, forms, i18n, option_form, page_cache, rule_sets, security, table_view
-from .i18n import _
+from .i18n import _, ngettext
 from .rules import variant_or_404
 
 bp = Blueprint("games", __name__)
@@ -64,6 +64,7 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
     form.evening.choices = forms.evening_choices(started)
     if request.method == "GET" and started:
         form.evening.data = started[0]["id"]  # today's latest evening: this table's
+    seating = teams(variant, [str(i + 1) for i in range(players)])
     submitted = state.changed_rows is None and form.validate_on_submit()  # not a row button
     if submitted and option_form.check(form, variant, state):
         try:
@@ -71,17 +72,42 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
         except ScoringError as error:
             form.form_errors.append(i18n.error_text(error))
         except saved.NameTaken as error:
-            form.save_as.errors.append(str(error))
+            form.save_as.errors.append(i18n.say(error))
         else:
             security.remember(game_id, games.get_game(get_db(), game_id)["passphrase_hash"])
             return redirect(url_for(".scoreboard", game_id=game_id))
     page = render_template(
         "new_game.html", form=form, variant=variant, players=players, rule_set=chosen,
-        known=people.names(get_db()), seating=teams(variant, [str(i + 1) for i in range(players)]),
+        known=people.names(get_db()), seating=seating,
+        partners=partners(seating), paper_sides=paper_sides(seating),
         editor=option_form.layout(form, variant, state), state=state,
     )  # fmt: skip
     failed = request.method == "POST" and state.changed_rows is None
     return (page, 400) if failed else page
+
+
+def seats_of(team: list[str]) -> str:
+    """A team by its seats: ``seat 1``, ``seats 1 & 3``."""
+    return ngettext("seat %(seats)s", "seats %(seats)s", len(team), seats=" & ".join(team))
+
+
+def partners(seating: list[list[str]]) -> str:
+    """Who plays with whom, as the new-game form says it: "Partners: seats 1 & 3
+    against seats 2 & 4." (a whole sentence for the translators)."""
+    said = seats_of(seating[0])
+    for team in seating[1:]:
+        said = _("%(seats)s against %(others)s", seats=said, others=seats_of(team))
+    return _("Partners: %(teams)s.", teams=said)
+
+
+def paper_sides(seating: list[list[str]]) -> str:
+    """Which side is which, for the totals carried over from paper: "side 1 is
+    seats 1 & 3; side 2 is seats 2 & 4"."""
+    return "; ".join(
+        ngettext("side %(side)s is seat %(seats)s", "side %(side)s is seats %(seats)s",
+                 len(team), side=i, seats=" & ".join(team))
+        for i, team in enumerate(seating, start=1)
+    )  # fmt: skip
 
 
 def start_game(

@@ -20,7 +20,7 @@ from typing import Any
 import flask_babel
 from babel import support
 from babel.numbers import format_decimal
-from flask import Blueprint, Flask, abort, g, redirect, request, url_for
+from flask import Blueprint, Flask, abort, g, has_app_context, redirect, request, url_for
 from flask_babel import Babel, get_locale
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import LanguageAccept
@@ -44,11 +44,16 @@ def catalog() -> Any:
     """This request's catalog, looked up once per request: a scoreboard asks for some
     three hundred words and numbers, and Flask-Babel's own lookup walks its context
     proxies every time (issue 13's profile: a third of the page's time)."""
+    if not has_app_context():  # a doctest, a script: the words as written
+        return NO_CATALOG
     try:
         return g._catalog
     except AttributeError:
         g._catalog = flask_babel.get_translations()
         return g._catalog
+
+
+NO_CATALOG = support.NullTranslations()
 
 
 def gettext(text: str, /, **params: Any) -> str:
@@ -71,6 +76,12 @@ def lazy_gettext(text: str, /, **params: Any) -> Any:
     return flask_babel.lazy_gettext(text, **params)
 
 
+def lazy(translate: Any, *args: Any) -> Any:
+    """``translate(*args)`` when shown, in the reader's language (a form label
+    from the engine: ``lazy(option_label, option)``)."""
+    return flask_babel.LazyString(translate, *args)
+
+
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale, default_translation_directories=str(CATALOGS))
     app.register_blueprint(bp)
@@ -85,6 +96,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(say)
     app.add_template_filter(option_label)
     app.add_template_filter(line_label)
+    app.add_template_filter(field_label)
     app.context_processor(lambda: {"LANGUAGES": LANGUAGES, "language": language,
                                    "html_lang": html_lang})  # fmt: skip
     app.after_request(vary)
@@ -121,6 +133,8 @@ def best_match(header: str) -> str:
 
 def language() -> str:
     """The language of this request: a key of ``LANGUAGES`` (looked up once)."""
+    if not has_app_context():
+        return "en"
     try:
         return str(g._language)
     except AttributeError:
@@ -215,10 +229,17 @@ def signed(points: int) -> str:
 
 
 def say(text: object) -> str:
-    """A scoring problem in the reader's language (English if it has no template)."""
+    """A problem in the reader's language (English if it has no template): a
+    ``Problem`` (its parameters said too), a whole ``ScoringError``, or any other
+    error raised with a ``Problem`` (the data layer's: a stale edit, a name taken)."""
+    if isinstance(text, ScoringError):
+        return error_text(text)
+    if isinstance(text, Exception) and text.args and isinstance(text.args[0], Problem):
+        text = text.args[0]
     if not isinstance(text, Problem):
         return str(text)
-    params = {k: say(v) if isinstance(v, Problem) else v for k, v in text.params.items()}
+    params = {k: say(v) if isinstance(v, Problem | Exception) else v
+              for k, v in text.params.items()}  # fmt: skip
     template = gettext(text.template)
     return template % params if params else template
 
@@ -234,9 +255,13 @@ def error_text(error: ScoringError) -> str:
         where.append(gettext("side %(name)s", name=quote(error.side)))
     problem = say(error.problem)
     if error.field:
-        name = gettext(FIELDS[error.field].label) if error.field in FIELDS else error.field
-        problem = f"{name}: {problem}"
+        problem = f"{field_label(error.field)}: {problem}"
     return one_line(f"{', '.join(where)}: {problem}" if where else problem)
+
+
+def field_label(key: str) -> str:
+    """A round's field by its label ("Meld points"); a key no variant has, as it is."""
+    return gettext(FIELDS[key].label) if key in FIELDS else key
 
 
 def option_label(option: Option) -> str:

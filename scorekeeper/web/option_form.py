@@ -21,7 +21,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from ..scoring import Option, ScoringError, Variant
 from ..scoring.document import option_problem, read_options
 from ..scoring.fields import POINTS_LIMIT
-from .i18n import Form
+from .i18n import Form, lazy, option_label
 from .i18n import lazy_gettext as _l
 
 LISTS = ("thresholds", "by_round")
@@ -61,7 +61,7 @@ class Editor:
     rows: dict[str, int]
     formdata: Any = None
     changed_rows: str | None = None  # the option whose rows were added or removed
-    errors: dict[str, list[str]] = field(default_factory=dict)
+    errors: dict[str, list[Any]] = field(default_factory=dict)  # problems, shown with |say
 
 
 def editor(variant: Variant, formdata: Any, values: Mapping[str, Any]) -> Editor:
@@ -97,25 +97,27 @@ def option_fields(
     ``rows`` rows (as many as ``value`` has by default), new ones empty."""
     value = option.default if value is None else value
     number = [InputRequired(), NumberRange(0, POINTS_LIMIT)]
+    label = lazy(option_label, option)
     if option.kind == "flag":
-        return [(opt(option.key), BooleanField(option.label, default=value))]
+        return [(opt(option.key), BooleanField(label, default=value))]
     if option.kind in ("points", "positive"):
         check = [InputRequired(), NumberRange(1 if option.kind == "positive" else 0, POINTS_LIMIT)]
-        return [(opt(option.key), IntegerField(option.label, check, default=value))]
+        return [(opt(option.key), IntegerField(label, check, default=value))]
     n = len(value) if rows is None else rows
     if option.kind == "by_round":
         return [
-            (opt(option.key, i), IntegerField(f"round {i + 1}", number, default=at(value, i)))
+            (opt(option.key, i), IntegerField(_l("round %(n)s", n=i + 1), number,
+                                              default=at(value, i)))
             for i in range(n)
-        ]
+        ]  # fmt: skip
     fields = []
     for i in range(n):
         low, need = at(value, i) or (None, None)
         score = NumberRange(-POINTS_LIMIT, POINTS_LIMIT)
         check = [Optional(), score] if i == 0 else [InputRequired(), score]
-        label = "from (blank: any score)" if i == 0 else "from"
-        fields.append((opt(option.key, i, "low"), IntegerField(label, check, default=low)))
-        fields.append((opt(option.key, i, "need"), IntegerField("needs", number, default=need)))
+        low_label = _l("from (blank: any score)") if i == 0 else _l("from")
+        fields.append((opt(option.key, i, "low"), IntegerField(low_label, check, default=low)))
+        fields.append((opt(option.key, i, "need"), IntegerField(_l("needs"), number, default=need)))
     return fields
 
 
@@ -176,12 +178,12 @@ def check(form: Any, variant: Variant, state: Editor) -> bool:
         return False
     try:
         read_options(variant, house_rules(form, variant, state.rows))
-    except ScoringError as error:
-        key, _, problem = error.problem.partition(": ")
-        known = {o.key for o in options}
-        state.errors.setdefault(key if key in known else "", []).append(
-            problem if key in known else error.message
-        )
+    except ScoringError as error:  # across options (option_error): shown at the option
+        key, why = error.params.get("option"), error.params.get("problem")
+        if key in {o.key for o in options} and why is not None:
+            state.errors.setdefault(str(key), []).append(why)
+        else:
+            state.errors.setdefault("", []).append(error)
         return False
     return True
 
@@ -209,7 +211,8 @@ def rule_set_form(
     """A saved rule set's editor: its name and every house rule."""
 
     class RuleSetForm(Form):
-        name = StringField("Name", [DataRequired("Give the rule set a name."), Length(max=40)],
+        name = StringField(_l("Name"), [DataRequired(_l("Give the rule set a name.")),
+                                        Length(max=40)],
                            filters=[lambda s: " ".join(s.split()) if s else s])  # fmt: skip
 
     add_fields(RuleSetForm, variant, values, state.rows)
@@ -227,8 +230,8 @@ def what_if_form(
             csrf = False
 
         rule_set = SelectField(
-            "Rules", coerce=int, default=0,
-            choices=[SelectChoice("0", "the numbers below"),
+            _l("Rules"), coerce=int, default=0,
+            choices=[SelectChoice("0", _l("the numbers below")),
                      *(SelectChoice(str(s["id"]), s["name"]) for s in sets)],
         )  # fmt: skip
 

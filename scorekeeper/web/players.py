@@ -11,7 +11,7 @@ from ..data import players as people
 from ..data import tallies
 from ..data.connection import get_db
 from . import charts, forms, security
-from .i18n import _
+from .i18n import _, say
 
 bp = Blueprint("players", __name__)
 
@@ -59,7 +59,7 @@ def rename(player_id: int) -> str | Response | tuple[str, int]:
         try:
             people.rename(db, player_id, form.name.data)
         except people.NameTaken as error:
-            form.name.errors.append(str(error))
+            form.name.errors.append(say(error))
         else:
             flash(_("%(old)s is now called %(new)s.", old=row["name"], new=form.name.data))
             return redirect(url_for(".player", player_id=player_id))

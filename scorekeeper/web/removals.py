@@ -21,8 +21,8 @@ Page = str | Response | tuple[str, int]
 
 
 def game_label(game: dict[str, Any]) -> str:
-    """A game as the history of removals names it."""
-    title = game["name"] or get_variant(game["variant"]).name
+    """A game as the history of removals names it (kept in the words of whoever removed it)."""
+    title = game["name"] or _(get_variant(game["variant"]).name)
     return f"{title}: {' · '.join(game['sides'])} ({game['evening']['date']})"
 
 

@@ -25,7 +25,7 @@ from ..data.connection import get_db
 from ..scoring import ScoringError, Variant, get_variant, score_game
 from ..scoring.document import read_game, round_problems
 from . import board, forms, page_cache, round_form, security, table_parts, table_view
-from .i18n import _
+from .i18n import _, say
 
 bp = Blueprint("rounds", __name__)
 Page = str | Response | tuple[str, int]
@@ -170,7 +170,7 @@ def submit(screen: Screen, form: Any, entries: dict[str, Any]) -> Response | Non
         current = games.rounds_of(get_db(), screen.game["id"])
         screen.clash = current[screen.number - 1] if screen.number <= len(current) else None
         form.version.data = str(screen.clash["version"]) if screen.clash else ""
-        form.form_errors.append(str(error))
+        form.form_errors.append(say(error))
         screen.status = 409
     return None
 
@@ -302,7 +302,8 @@ def undo_round(game_id: int, number: int) -> Page:
     try:
         rounds.undo_round(get_db(), game_id, number, int(form.version.data))
     except (rounds.TooLateToUndo, rounds.StaleEdit, ScoringError) as problem:
-        flash(str(problem)[:1].upper() + str(problem)[1:] + ".")
+        text = say(problem)
+        flash(text[:1].upper() + text[1:] + ".")
     else:
         flash(_("Round %(n)s undone: nothing of it was kept.", n=label(game, number)))
     return redirect(url_for("games.scoreboard", game_id=game_id))
@@ -320,7 +321,7 @@ def delete_round(game_id: int, number: int) -> Response | tuple[str, int]:
         try:
             rounds.delete_round(get_db(), game_id, number, int(form.version.data))
         except (ScoringError, rounds.StaleEdit) as problem:
-            error = str(problem)
+            error = say(problem)
         else:
             flash(
                 _(

@@ -15,7 +15,7 @@ from ..data import rule_sets as store
 from ..data.connection import get_db
 from ..scoring import VARIANTS, ScoringError, Variant, get_variant
 from . import option_form, security
-from .i18n import _
+from .i18n import _, say
 from .rules import game_rules_page
 
 bp = Blueprint("rule_sets", __name__)
@@ -77,7 +77,7 @@ def edit(set_id: int) -> str | Response | tuple[str, int]:
                     db, set_id, form.name.data, option_form.house_rules(form, variant, state.rows)
                 )
             except store.NameTaken as error:
-                form.name.errors.append(str(error))
+                form.name.errors.append(say(error))
             else:
                 flash(_("Saved %(name)s.", name=form.name.data))
                 return redirect(url_for(".edit", set_id=set_id))
@@ -108,7 +108,7 @@ def restore(set_id: int) -> Response:
     try:
         store.restore(get_db(), set_id)
     except store.NameTaken as error:
-        flash(_("%(problem)s Rename one of them first.", problem=error))
+        flash(_("%(problem)s Rename one of them first.", problem=say(error)))
     else:
         flash(_("Brought back: it is offered for new games again."))
     return redirect(url_for(".edit", set_id=set_id))
@@ -125,7 +125,7 @@ def save_from_game(game_id: int) -> str | Response | tuple[str, int]:
         try:
             set_id = store.create(db, form.name.data.strip(), game["variant"], game["options"])
         except (store.NameTaken, ScoringError) as error:
-            form.name.errors.append(str(error))
+            form.name.errors.append(say(error))
         else:
             flash(_("Saved as %(name)s.", name=form.name.data.strip()))
             return redirect(url_for(".edit", set_id=set_id))

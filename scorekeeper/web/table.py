@@ -26,6 +26,7 @@ from ..data import games
 from ..data import table as phones
 from ..data.connection import get_db
 from . import forms, security, sharing, table_view
+from .i18n import _, ngettext
 
 bp = Blueprint("table", __name__)
 Page = str | Response | tuple[str, int] | tuple[str, int, dict[str, str]] | tuple[Response, int]
@@ -43,7 +44,7 @@ def settings(game_id: int) -> Response:
     if not form.validate_on_submit():
         abort(400)
     phones.set_settings(get_db(), game_id, form.phones_enter.data, form.confirm_rounds.data)
-    flash("Table settings saved.")
+    flash(_("Table settings saved."))
     return redirect(url_for("games.scoreboard", game_id=game_id, _anchor="table"))
 
 
@@ -55,7 +56,7 @@ def remove(game_id: int, phone_id: int) -> Response:
         abort(400)
     if not phones.remove_phone(get_db(), game_id, phone_id):
         abort(404)
-    flash("Phone removed: its link no longer works.")
+    flash(_("Phone removed: its link no longer works."))
     return redirect(url_for("games.scoreboard", game_id=game_id, _anchor="table"))
 
 
@@ -106,13 +107,17 @@ def join(code: str) -> Page:
     keys = [("join", request.remote_addr or "?")]
     wait = security.throttle().wait(keys)
     if wait:
-        message = f"Too many wrong join codes from this phone: wait {wait} seconds."
-        page = render_template("error.html", title="Wait a moment", message=message)
+        message = ngettext(
+            "Too many wrong join codes from this phone: wait %(num)s second.",
+            "Too many wrong join codes from this phone: wait %(num)s seconds.",
+            wait,
+        )
+        page = render_template("error.html", title=_("Wait a moment"), message=message)
         return page, 429, {"Retry-After": str(wait)}
     game_id = phones.game_of_code(get_db(), code)
     if game_id is None:
         security.throttle().failed(keys)
-        return gone("That join code is not (or no longer) valid.", 404)  # as an unknown link
+        return gone(_("That join code is not (or no longer) valid."), 404)  # as an unknown link
     game = games.get_game(get_db(), game_id)
     form = forms.join_form(table_view.join_choices(game))
     if form.validate_on_submit():
@@ -135,10 +140,14 @@ def phone_or_stop(token: str) -> phones.Phone:
     """The phone behind this link, or a page saying why it no longer works."""
     phone = phones.phone_of(get_db(), token)
     if phone is None:
-        abort(make_response(gone("This phone link is not one this table knows.", 404)))
+        abort(make_response(gone(_("This phone link is not one this table knows."), 404)))
     if phone["removed_at"] or phone["game_removed_at"]:
-        why = "The scorer removed this phone" if phone["removed_at"] else "The game was removed"
-        abort(make_response(gone(f"{why}: this link no longer works.", 410)))
+        why = (
+            _("The scorer removed this phone: this link no longer works.")
+            if phone["removed_at"]
+            else _("The game was removed: this link no longer works.")
+        )
+        abort(make_response(gone(why, 410)))
     phones.seen(get_db(), phone)
     return phone
 
@@ -167,9 +176,10 @@ def part(token: str) -> Page | Response:
     found = phone_or_stop(token)
     game = games.get_game(get_db(), found["game_id"])
     if found["side"] is None or not game["phones_enter"]:
-        return gone_here("This phone may watch, not enter: the scorer decides that.")
+        return gone_here(_("This phone may watch, not enter: the scorer decides that."))
     if table_view.foreign(found):
-        return gone_here(f"This phone enters for {game['sides'][found['side']]} only.")
+        side = game["sides"][found["side"]]
+        return gone_here(_("This phone enters for %(side)s only.", side=side))
     return table_view.send_part(found, token)
 
 
@@ -179,23 +189,25 @@ def answer(token: str) -> Page | Response:
     found = phone_or_stop(token)
     game = games.get_game(get_db(), found["game_id"])
     if found["side"] is None or not game["confirm_rounds"]:
-        return gone_here("This phone does not confirm rounds: the scorer decides that.")
+        return gone_here(_("This phone does not confirm rounds: the scorer decides that."))
     form = forms.AnswerForm()
     action = "queried" if "query" in request.form else "confirmed"
     valid = form.validate_on_submit()
     if valid and action == "queried" and not (form.note.data or "").strip():
-        form.note.errors, valid = ["Say what looks wrong, so that the scorer can look."], False
+        form.note.errors = [_("Say what looks wrong, so that the scorer can look.")]
+        valid = False
     if valid:
         number, version = int(form.number.data), int(form.version.data)
         try:
             phones.answer_round(get_db(), found, number, version, action, form.note.data or "")
         except phones.RoundChanged:
-            flash("That round changed since you saw it: look at it again.")
+            flash(_("That round changed since you saw it: look at it again."))
         else:
-            flash(f"Round {number} {action}.")
+            queried = _("Round %(n)s queried.", n=number)
+            flash(queried if action == "queried" else _("Round %(n)s confirmed.", n=number))
         return redirect(url_for(".phone", token=token))
     return table_view.phone_page(found, token, answer_form=form, status=400)
 
 
 def gone_here(reason: str) -> tuple[str, int]:
-    return render_template("error.html", title="Not allowed", message=reason), 403
+    return render_template("error.html", title=_("Not allowed"), message=reason), 403

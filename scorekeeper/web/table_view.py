@@ -14,6 +14,7 @@ from ..data import table as phones
 from ..data.connection import get_db
 from ..scoring import get_variant
 from . import board, forms, round_form, rounds, table_parts
+from .i18n import _
 
 WATCH = "watch"
 Page = Response | tuple[str, int] | tuple[Response, int]
@@ -27,11 +28,14 @@ def join_choices(game: games.Game) -> list[tuple[str, str]]:
         people = [(f"p{n}", name, n % len(sides)) for n, name in enumerate(game["seats"])]
     else:
         people = [(f"s{n}", name, n) for n, name in enumerate(sides)]
-    what = "enters {} part" if enter else "watches ({} part: entering is off)"
-    choices = [
-        (value, f"{name} — {what.format(sides[side] + '’s')}") for value, name, side in people
-    ]
-    return [*choices, (WATCH, "Just watching")]  # made SelectChoices by forms.join_form
+    choices = [(value, join_choice(name, sides[side], enter)) for value, name, side in people]
+    return [*choices, (WATCH, _("Just watching"))]  # made SelectChoices by forms.join_form
+
+
+def join_choice(name: str, side: str, enter: bool) -> str:
+    if enter:
+        return _("%(name)s — enters %(side)s’s part", name=name, side=side)
+    return _("%(name)s — watches (%(side)s’s part: entering is off)", name=name, side=side)
 
 
 def chosen(game: games.Game, value: str) -> tuple[str, int | None]:
@@ -42,7 +46,7 @@ def chosen(game: games.Game, value: str) -> tuple[str, int | None]:
     if value.startswith("s"):
         n = int(value[1:])
         return game["sides"][n], n
-    return "Watcher", None
+    return _("Watcher"), None  # a name, kept as the joining phone said it
 
 
 def agreement(game: games.Game, played: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:

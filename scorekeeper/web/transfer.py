@@ -11,7 +11,7 @@ from ..data import evenings, games
 from ..data import transfer as files
 from ..data.connection import get_db
 from . import forms, security
-from .i18n import _
+from .i18n import _, ngettext, say
 
 bp = Blueprint("transfer", __name__)
 IMPORT_LIMIT = files.MAX_BYTES + 64 * 1024  # the file, and the form around it
@@ -55,9 +55,24 @@ def import_file() -> str | Response | tuple[str, int]:
             data = files.parse(form.file.data.read(files.MAX_BYTES + 1))
             counts = files.import_data(get_db(), data)
         except files.ImportProblem as error:
-            form.file.errors.append(_("Nothing was imported: %(problem)s", problem=error))
+            form.file.errors.append(_("Nothing was imported: %(problem)s", problem=say(error)))
         else:
-            flash("Imported: " + ", ".join(f"{n} {what}" for what, n in counts.items()) + ".")
+            flash(_("Imported: %(counts)s.", counts=", ".join(imported(counts))))
             return redirect(url_for("evenings.evenings"))
     page = render_template("import.html", form=form)
     return (page, 400) if request.method == "POST" else page
+
+
+def imported(counts: dict[str, int]) -> list[str]:
+    """What an import added, in the reader's words: "18 evenings added"."""
+    said = {
+        "evenings added": lambda n: ngettext("%(num)s evening added", "%(num)s evenings added", n),
+        "games added": lambda n: ngettext("%(num)s game added", "%(num)s games added", n),
+        "games already here": lambda n: ngettext(
+            "%(num)s game already here", "%(num)s games already here", n
+        ),
+        "rule sets added": lambda n: ngettext(
+            "%(num)s rule set added", "%(num)s rule sets added", n
+        ),
+    }
+    return [said[what](n) for what, n in counts.items()]

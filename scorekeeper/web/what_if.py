@@ -16,6 +16,7 @@ from ..data.connection import get_db
 from ..scoring import ScoringError, Variant, get_variant
 from ..scoring.rescore import rescore
 from . import option_form
+from .i18n import _, say
 from .rules import variant_or_404
 
 bp = Blueprint("what_if", __name__)
@@ -89,7 +90,7 @@ def ask(variant: Variant, values: dict[str, Any]) -> Question:
     elif "ask" in request.args and state.changed_rows is None:
         if form.validate() and option_form.check(form, variant, state):
             question.options = option_form.house_rules(form, variant, state.rows)
-            question.name = "the numbers typed"
+            question.name = _("the numbers typed")
     return question
 
 
@@ -150,4 +151,4 @@ def print_evening(evening_id: int) -> str:
 
 @bp.errorhandler(ScoringError)
 def invalid(error: ScoringError) -> tuple[str, int]:
-    return render_template("error.html", message=str(error)), 400
+    return render_template("error.html", message=say(error)), 400

@@ -225,7 +225,7 @@ def test_two_phones_correcting_one_round_see_each_others_version(browser, live_s
     first.click("button[name=save]")
     clash = first.locator(".clash")
     expect(clash).to_contain_text("Another phone changed round 1")
-    expect(clash).to_contain_text("meld points 200")
+    expect(clash).to_contain_text("Meld points 200")
     assert first.input_value("#s0_meld_points") == "300"
     first.click("button[name=save]")  # save again: mine replaces theirs
     first.wait_for_selector(".totals")

@@ -167,7 +167,7 @@ def test_a_stale_edit_shows_the_other_phones_version_and_keeps_yours(client, mak
     response = post(client, game, {"s0_meld_points": "300", "version": "1"}, "rounds/1/edit")
     html = response.get_data(as_text=True)
     assert response.status_code == 409 and "Another phone changed round 1" in html
-    assert "meld points 200" in html and 'value="300"' in html
+    assert "Meld points 200" in html and 'value="300"' in html
     assert 'name="version" type="hidden" value="2"' in html  # Save again replaces theirs
     assert (
         post(client, game, {"s0_meld_points": "300", "version": "2"}, "rounds/1/edit").status_code

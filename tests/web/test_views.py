@@ -213,7 +213,7 @@ def test_history_keeps_every_change(client, make_game):
     assert (
         html.index("Round 1 deleted") < html.index("Round 1 edited") < html.index("Round 1 added")
     )
-    assert "meld points 10" in html and "meld points 20" in html
+    assert "Meld points 10" in html and "Meld points 20" in html  # the fields by their labels
 
 
 def test_game_end_shows_the_winner_and_stops_round_entry(client, make_game):

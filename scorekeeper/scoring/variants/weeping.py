@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from ..errors import ScoringError
 from ..i18n import N_, term
 from ..i18n import problem as P_
 from ..rules import (
@@ -23,7 +22,7 @@ from ..rules import (
     RedThrees,
     Rules,
 )  # fmt: skip
-from ..variant import Variant, round_error
+from ..variant import Variant, option_error, round_error
 
 TURNED = ("meld_points", "red_threes")  # count against a side that never wept
 CANASTAS = ("natural_canastas", "mixed_canastas", "sevens_canastas", "wild_canastas")
@@ -211,5 +210,6 @@ class Weeping(Variant):
     def check_options(self, rules: Rules) -> None:
         last = max(low for low, _ in rules["opening"] if low is not None)
         if rules["target"] <= last:
-            problem = f"{rules['target']} must lie above the last opening threshold, {last}"
-            raise ScoringError(f"target: {problem}", field="options")
+            template = N_("%(target)s must lie above the last opening threshold, %(last)s")
+            problem = P_(template, target=rules["target"], last=last)
+            raise option_error("target", problem)
