@@ -7,7 +7,8 @@ seeds the same classic game of Ann, Bea, Cat and Dee over HTTP, and then, as a p
 that sends ``Accept-Encoding: gzip`` (or ``--encoding``), loads each page:
 
 - **first visit**: the page and every stylesheet, script and icon it links
-  (``/static/...``), nothing cached;
+  (``/static/...``, the manifest), nothing cached; the budget of 15 KB is for the
+  HTML, stylesheets and scripts (issue 13), the total with the icons is shown beside;
 - **repeat visit**: the page again, as a browser does with what it kept: it sends
   ``If-None-Match`` when the page came with an ETag, and fetches an asset again only
   when its ``Cache-Control`` did not let it keep it (``max-age``/``immutable``),
@@ -34,6 +35,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_floor import Phone, free_port, new_game, start_real, stop, wait_up, watch_token  # noqa: E402
 
 LIMIT = 15 * 1024  # issue 13: at most 15 KB per page, HTML + CSS + JS, transferred
+CODE = re.compile(r"\.(?:css|js)(?:\?|$)")  # a stylesheet or script (the page itself counts too)
+
+
+def code_bytes(visit_: dict) -> int:
+    """The page's HTML, stylesheets and scripts: what issue 13's 15 KB is about (icons,
+    the manifest and the home-screen icon are counted in the total, not here)."""
+    first, *linked = visit_["requests"]
+    return int(first[2]) + sum(int(b) for u, _, b in linked if CODE.search(u))
+
+
 ASSET = re.compile(rb'<(?:link|script)\b[^>]*?(?:href|src)="([^"]+)"')
 
 
@@ -127,15 +138,17 @@ def main() -> None:
             stop(server)
     print(f"Accept-Encoding: {args.encoding or '(none)'}; a {args.rounds}-round classic game\n")
     print(
-        "| page | first visit bytes | requests | repeat visit bytes | requests "
-        "| third-party | within 15 KB |"
+        "| page | first visit: HTML + CSS + JS bytes | all it links | requests "
+        "| repeat visit bytes | requests | third-party | HTML + CSS + JS within 15 KB |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
     for name, r in out.items():
         f, p = r["first"], r["repeat"]
+        code = code_bytes(f)
         sent = [q for q in p["requests"] if q[1] != "cache"]
-        print(f"| {name} | {f['bytes']} | {len(f['requests'])} | {p['bytes']} | {len(sent)} "
-              f"| {f['third_party']} | {'yes' if f['bytes'] <= LIMIT else 'NO'} |")  # fmt: skip
+        verdict = "yes" if code <= LIMIT else "NO"
+        print(f"| {name} | {code} | {f['bytes']} | {len(f['requests'])} | {p['bytes']} "
+              f"| {len(sent)} | {f['third_party']} | {verdict} |")  # fmt: skip
     print("\nfirst visit, request by request:")
     for name, r in out.items():
         print(

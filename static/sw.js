@@ -6,13 +6,12 @@
 // - never caches POST (or any non-GET) requests, nor the JSON API.
 // Bump VERSION when the shell changes: old caches are deleted on activate.
 "use strict";
-const VERSION = "scorekeeper-shell-v1";
+const VERSION = "scorekeeper-shell-v2";
 const OFFLINE = "/offline";
 const SHELL = [
   "/static/style.css",
   "/static/print.css",
   "/static/app.js",
-  "/static/sw-register.js",
   "/static/icon.svg",
   "/static/icons/icon-192.png",
   "/static/icons/icon-512.png",

@@ -231,3 +231,22 @@ def test_a_session_cookie_is_checked_once_but_never_trusted_changed(app, client,
     monkeypatch.setattr(sessions.time, "time", lambda: later)
     assert "scorer" not in opened(cookie)
     assert game_free.get("/").status_code == 200
+
+
+def test_stylesheets_and_scripts_are_served_minified_with_asset_headers(client):
+    from pathlib import Path
+
+    static = Path(__file__).resolve().parents[2] / "static"
+    for name in ("style.css", "app.js", "table.js"):
+        served = client.get(f"/static/{name}")
+        written = (static / name).read_bytes()
+        assert served.status_code == 200 and 0 < len(served.data) < 0.85 * len(written)
+        assert b"/*" not in served.data and b"\n// " not in served.data  # comments out
+        assert served.headers["X-Content-Type-Options"] == "nosniff"
+        assert "Content-Security-Policy" not in served.headers  # not a document
+        served.close()
+    svg = client.get("/static/icon.svg")  # an SVG can be opened as a document
+    assert "default-src 'self'" in svg.headers["Content-Security-Policy"]
+    svg.close()
+    page = client.get("/")
+    assert "Content-Security-Policy" in page.headers and "X-Frame-Options" in page.headers

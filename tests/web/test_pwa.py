@@ -92,7 +92,8 @@ def test_the_pages_link_the_manifest_icon_theme_and_worker(client):
     icon = re.search(r'<link rel="apple-touch-icon" href="([^"]+)">', page).group(1)
     assert png_size(get(client, icon).data) == (180, 180)
     assert '<meta name="theme-color" content="#0b6e4f">' in page
-    assert re.search(r'<script src="/static/sw-register\.js\?v=[0-9a-f]+" defer></script>', page)
+    assert re.search(r'<script src="/static/app\.js\?v=[0-9a-f]+" defer></script>', page)
+    assert "sw-register" not in page  # the registration is in app.js: one request less
 
 
 def test_the_service_worker_is_served_from_the_root(client):
@@ -115,7 +116,7 @@ def test_the_service_worker_precaches_only_what_exists(client):
 
 
 def test_the_registration_is_only_for_secure_contexts():
-    script = (ROOT / "static" / "sw-register.js").read_text()
+    script = (ROOT / "static" / "app.js").read_text()
     assert 'if ("serviceWorker" in navigator && window.isSecureContext)' in script
 
 
