@@ -136,13 +136,7 @@ def borrowed(path: str) -> Iterator[Database]:
     try:
         yield db
     finally:
-        if kept is None:
-            db.close()
-        else:
-            conn = db.conn
-            if isinstance(conn, Connection):
-                conn.release()
-            kept.busy = False
+        give_back(path, db, kept)
 
 
 def get_db() -> Database:
@@ -162,8 +156,13 @@ def close_db(error: BaseException | None = None) -> None:
     """Give the connection back, closing the cursors and rolling back the
     transaction a request left open."""
     db, kept = g.pop("db", None), g.pop("db_kept", None)
-    if db is None:
-        return
+    if db is not None:
+        give_back(str(current_app.config["DATABASE"]), db, kept)
+
+
+def give_back(path: str, db: Database, kept: Pooled | None) -> None:
+    """A request's (or a borrower's) connection back: a kept one with its cursors
+    closed and any transaction rolled back, marked free; any other one closed."""
     if kept is None:
         db.close()
         return
@@ -174,7 +173,7 @@ def close_db(error: BaseException | None = None) -> None:
         elif conn.in_transaction:
             conn.rollback()
     except sqlite3.Error:  # a broken connection is not kept
-        _local.pool.pop(str(current_app.config["DATABASE"]), None)
+        _local.pool.pop(path, None)
         kept.close()
         return
     kept.busy = False

@@ -6,7 +6,8 @@ game's row (which carries the stored answer and the stamp that every change
 moves), its evening, its seats, and whether this browser may score; a page is
 kept under a digest of exactly those, so any change to any of them simply makes
 a new key. Pages that show something of one browser's own (a flashed message,
-the Undo form, a CSRF token) are never kept.
+the Undo form) are never kept; a CSRF token or a form's one-time key is kept
+marked and filled in afresh for each reader.
 """
 
 from __future__ import annotations
@@ -14,14 +15,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import threading
 import uuid
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from flask import Response, current_app, g, make_response, request, session
 from flask_wtf.csrf import generate_csrf
+
+from .lru import LRU
 
 KEPT = 256  # pages, some 25 KB each
 
@@ -35,15 +36,10 @@ class PageCache:
     token, if any, is found exactly where the forms put it."""
 
     def __init__(self, size: int = KEPT) -> None:
-        self.size = size
-        self.pages: OrderedDict[str, tuple[str, str | None]] = OrderedDict()
-        self.lock = threading.Lock()
+        self.pages: LRU[str, tuple[str, str | None]] = LRU(size)
 
     def get_or_render(self, key: str, render: Callable[[], str]) -> str:
-        with self.lock:
-            kept = self.pages.get(key)
-            if kept is not None:
-                self.pages.move_to_end(key)
+        kept = self.pages.get(key)
         if kept is not None:
             page, token = kept
             return page.replace(token, csrf_token()) if token else page
@@ -51,14 +47,11 @@ class PageCache:
         token = g.get("csrf_token")  # Flask-WTF keeps the request's token here
         if token is None and 'name="csrf_token"' in page:
             return page  # a token we cannot find again: never one browser's for another
-        with self.lock:
-            self.pages[key] = (page, token if token and token in page else None)
-            while len(self.pages) > self.size:
-                self.pages.popitem(last=False)
+        self.pages.put(key, (page, token if token and token in page else None))
         return page
 
 
-SIGNED: OrderedDict[tuple[str, str], str] = OrderedDict()  # a session's token, signed
+SIGNED: LRU[tuple[str, str], str] = LRU(KEPT * 8)  # a session's token, signed
 
 
 def csrf_token() -> str:
@@ -73,9 +66,8 @@ def csrf_token() -> str:
     key = (str(current_app.secret_key), raw)
     signed = SIGNED.get(key)
     if signed is None:
-        signed = SIGNED[key] = str(generate_csrf())
-        while len(SIGNED) > KEPT * 8:
-            SIGNED.popitem(last=False)
+        signed = str(generate_csrf())
+        SIGNED.put(key, signed)
     g.csrf_token = signed
     return signed
 
@@ -119,15 +111,10 @@ class FormPages:
     reaches another."""
 
     def __init__(self, size: int = KEPT) -> None:
-        self.size = size
-        self.pages: OrderedDict[str, tuple[str, str | None, str]] = OrderedDict()
-        self.lock = threading.Lock()
+        self.pages: LRU[str, tuple[str, str | None, str]] = LRU(size)
 
     def get_or_render(self, key: str, render: Callable[[], Any]) -> Any:
-        with self.lock:
-            kept = self.pages.get(key)
-            if kept is not None:
-                self.pages.move_to_end(key)
+        kept = self.pages.get(key)
         if kept is not None:
             page, token, one_time = kept
             page = page.replace(one_time, uuid.uuid4().hex)
@@ -137,8 +124,5 @@ class FormPages:
         token = g.get("csrf_token")  # Flask-WTF keeps the request's token here
         found = ONE_TIME_KEY.search(page) if isinstance(page, str) else None
         if status == 200 and found and (token is None or page.count(token) == 1):
-            with self.lock:
-                self.pages[key] = (page, token, found.group(1))
-                while len(self.pages) > self.size:
-                    self.pages.popitem(last=False)
+            self.pages.put(key, (page, token, found.group(1)))
         return made

@@ -11,14 +11,14 @@ forged or expired cookie is never in the memory, so it is checked as before.
 from __future__ import annotations
 
 import copy
-import threading
 import time
-from collections import OrderedDict
 from typing import Any
 
 from flask import Flask, Request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import BadSignature
+
+from .lru import LRU
 
 KEPT = 2048  # cookies, a few hundred bytes each
 
@@ -27,9 +27,7 @@ class RememberingSessionInterface(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, with checked cookies remembered (LRU)."""
 
     def __init__(self, size: int = KEPT) -> None:
-        self.size = size
-        self.checked: OrderedDict[tuple[str, str], tuple[Any, float]] = OrderedDict()
-        self.lock = threading.Lock()
+        self.checked: LRU[tuple[str, str], tuple[Any, float]] = LRU(size)
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         if not app.secret_key:
@@ -39,10 +37,7 @@ class RememberingSessionInterface(SecureCookieSessionInterface):
             return self.session_class()
         lifetime = int(app.permanent_session_lifetime.total_seconds())
         key = (cookie, str(app.secret_key))
-        with self.lock:
-            found = self.checked.get(key)
-            if found is not None:
-                self.checked.move_to_end(key)
+        found = self.checked.get(key)
         if found is None:
             signer = self.get_signing_serializer(app)
             if signer is None:
@@ -52,10 +47,7 @@ class RememberingSessionInterface(SecureCookieSessionInterface):
             except BadSignature:  # also an expired one
                 return self.session_class()
             found = (data, signed.timestamp())
-            with self.lock:
-                self.checked[key] = found
-                while len(self.checked) > self.size:
-                    self.checked.popitem(last=False)
+            self.checked.put(key, found)
         data, signed_at = found
         if time.time() - signed_at > lifetime:
             return self.session_class()
