@@ -120,14 +120,31 @@ class Variant:
 
     def all_options(self) -> list[Option]:
         """Every house-rule option: the rule numbers, then the card values."""
-        cards = [
-            Option(f"card_{c.key}", f"card: {c.label}", c.points, fill=self.card_fill.get(c.key))
-            for c in self.card_values
-        ]
-        return [*self.options, *cards]
+        return list(self._made()[0])
 
     def defaults(self) -> dict[str, Any]:
-        return {o.key: o.default for o in self.all_options()}
+        return dict(self._made()[1])
+
+    def _made(self) -> tuple[tuple[Option, ...], dict[str, Any]]:
+        """``all_options`` and ``defaults``, made once per variant (every page and
+        every save asks for them several times); made again if the class data they
+        come from is replaced."""
+        source = (self.options, self.card_values, self.card_fill)
+        kept = self.__dict__.get("_options_made")
+        if kept is None or any(a is not b for a, b in zip(kept[0], source, strict=True)):
+            cards = [
+                Option(
+                    f"card_{c.key}", f"card: {c.label}", c.points, fill=self.card_fill.get(c.key)
+                )
+                for c in self.card_values
+            ]
+            options = (*self.options, *cards)
+            kept = self.__dict__["_options_made"] = (
+                source,
+                options,
+                {o.key: o.default for o in options},
+            )
+        return kept[1], kept[2]
 
     def rules(self, house: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """A game's rule values: the defaults with its (already checked) house rules."""
