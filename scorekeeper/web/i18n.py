@@ -31,6 +31,7 @@ from wtforms.i18n import messages_path
 from ..scoring import FIELDS, Option, ScoringError
 from ..scoring.errors import one_line, quote
 from ..scoring.i18n import Problem
+from . import bound_fields, csrf_tokens
 
 LANGUAGES = {"en": "English", "es": "Español", "pt_BR": "Português (Brasil)", "de": "Deutsch"}
 COOKIE = "lang"
@@ -214,11 +215,17 @@ WTFORMS = WTFormsCatalog()
 
 
 class Form(FlaskForm):
-    """The base of every form here: Flask-WTF's, with WTForms' messages from ``WTFORMS``."""
+    """The base of every form here: Flask-WTF's, with WTForms' messages from ``WTFORMS``
+    and its fields copied from ones built once (``bound_fields``)."""
 
     class Meta:
+        csrf_class = csrf_tokens.RememberingCSRF
+
         def get_translations(self, form: Any) -> WTFormsCatalog:
             return WTFORMS
+
+        def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
+            return bound_fields.bind_field(form, unbound_field, options)
 
 
 def signed(points: int) -> str:

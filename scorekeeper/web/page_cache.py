@@ -19,9 +19,9 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-from flask import Response, current_app, g, make_response, request, session
-from flask_wtf.csrf import generate_csrf
+from flask import Response, g, make_response, request
 
+from .csrf_tokens import csrf_token
 from .lru import LRU
 
 KEPT = 256  # pages, some 25 KB each
@@ -49,27 +49,6 @@ class PageCache:
             return page  # a token we cannot find again: never one browser's for another
         self.pages.put(key, (page, token if token and token in page else None))
         return page
-
-
-SIGNED: LRU[tuple[str, str], str] = LRU(KEPT * 8)  # a session's token, signed
-
-
-def csrf_token() -> str:
-    """This session's CSRF token as a form carries it: signed once per session's
-    token and remembered (tokens do not expire, ``WTF_CSRF_TIME_LIMIT=None``), where
-    Flask-WTF signs it again on every request."""
-    if "csrf_token" in g:
-        return str(g.csrf_token)
-    raw = session.get("csrf_token")
-    if not isinstance(raw, str):
-        return str(generate_csrf())
-    key = (str(current_app.secret_key), raw)
-    signed = SIGNED.get(key)
-    if signed is None:
-        signed = str(generate_csrf())
-        SIGNED.put(key, signed)
-    g.csrf_token = signed
-    return signed
 
 
 def key_of(*parts: Any) -> str:
