@@ -201,6 +201,21 @@ def scored(db: Database, game_id: int) -> Scored:
     return game, played, answer or score_game(document(game, played))
 
 
+def progress(db: Database, game_id: int) -> tuple[Game, int, bool]:
+    """The game, how many rounds it has and whether it is over: what saving its next
+    round needs, read from the answer its last change kept without reading its
+    rounds (scored afresh, as ``scored`` does, when that answer is out of date)."""
+    game = game_row(db, game_id)
+    stored = game.pop("answer", None)
+    found = row(db, "SELECT count(*) AS n FROM rounds WHERE game_id = ?", [game_id])
+    count = int(found["n"]) if found else 0
+    summary = results.stored_summary(game, stored, count)
+    if summary is None:
+        _, played, answer = scored(db, game_id)
+        return game, len(played), bool(answer["finished"])
+    return game, count, bool(summary["finished"])
+
+
 def answer_text(db: Database, game_id: int) -> str:
     """The engine's answer for the game as JSON text, put together from the
     stored JSON of each round without parsing it (the API answers every save

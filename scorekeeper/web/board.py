@@ -35,11 +35,18 @@ class Board:
     partners: list[tuple[str, str, str]] = field(default_factory=list)  # player, partner, rentrap
 
 
+def members_of(game: dict[str, Any], variant: Variant) -> dict[str, list[str]]:
+    """Each side's players, in seat order (none if the seats were not named)."""
+    seats = game["seats"]
+    if not seats:
+        return {}
+    return dict(zip(game["sides"], teams(variant, seats, len(game["sides"])), strict=False))
+
+
 def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) -> Board:
     variant = get_variant(game["variant"])
     seats = game["seats"]
-    sides = len(game["sides"])
-    members = dict(zip(game["sides"], teams(variant, seats, sides), strict=False)) if seats else {}
+    members = members_of(game, variant)
     rules = variant.rules(game["options"])
     offset = game.get("start", {}).get("rounds", 0)
     start = {s: game.get("start", {}).get("totals", {}).get(s, 0) for s in game["sides"]}

@@ -3,7 +3,9 @@ and the live preview. Parse the form, ask the engine, call the data layer."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from flask import (
@@ -33,12 +35,14 @@ Page = str | Response | tuple[str, int]
 
 @dataclass
 class Screen:
-    """What the round screen shows besides the form."""
+    """What the round screen shows besides the form. The game's rounds and the
+    engine's answer are read when first needed: a save that succeeds never needs
+    them (so it costs the same in a long game)."""
 
     game: games.Game
-    played: list[games.Round]
     number: int  # the round's place among the rounds entered here
     stored: games.Round | None  # the round being corrected
+    read: Callable[[], tuple[list[games.Round], Any]]  # the rounds played, the answer
     preview: dict[str, Any] | None = None
     clash: games.Round | None = None  # another phone's version of the round
     already_saved: int | None = None  # the round number someone saved first
@@ -46,6 +50,30 @@ class Screen:
     confirm_empty: bool = False
     status: int = 200
     notes: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(
+        cls,
+        game: games.Game,
+        played: list[games.Round],
+        number: int,
+        stored: games.Round | None = None,
+        answer: Any = None,
+    ) -> Screen:
+        """The screen of a game whose rounds (and answer) were read already."""
+        return cls(game, number, stored, lambda: (played, answer))
+
+    @cached_property
+    def scored(self) -> tuple[list[games.Round], Any]:
+        return self.read()
+
+    @property
+    def played(self) -> list[games.Round]:
+        return self.scored[0]
+
+    @property
+    def answer(self) -> Any:
+        return self.scored[1]
 
 
 @bp.route("/games/<int:game_id>/rounds/new", methods=["GET", "POST"])
@@ -66,16 +94,22 @@ NEW_ROUND_PAGES = page_cache.FormPages()
 
 
 def new_round(game_id: int) -> Page:
-    game, played, answer = games.scored(get_db(), game_id)
-    security.guard(game)
-    bound = bound_number(len(played) + 1)
-    if answer["finished"] and bound > len(played):
+    db = get_db()
+    if request.method == "POST":  # a save needs how far the game is, not its rounds
+        game, count, finished = games.progress(db, game_id)
+        security.guard(game)
+        screen = Screen(game, bound_number(count + 1), None, lambda: games.scored(db, game_id)[1:])
+    else:
+        game, played, answer = games.scored(db, game_id)
+        security.guard(game)
+        count, finished = len(played), answer["finished"]
+        screen = Screen.of(game, played, bound_number(count + 1), answer=answer)
+    if finished and screen.number > count:
         flash(_("This game is over: no more rounds."))
         return redirect(url_for("games.scoreboard", game_id=game_id))
-    screen = Screen(game, played, bound, None)
-    if request.method == "GET" and bound <= len(played):  # Back to a screen already saved
-        screen.already_saved, screen.closed = bound, True
-    return round_page(screen, answer)
+    if request.method == "GET" and screen.number <= count:  # Back to a screen already saved
+        screen.already_saved, screen.closed = screen.number, True
+    return round_page(screen)
 
 
 @bp.route("/games/<int:game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
@@ -84,7 +118,7 @@ def edit_round(game_id: int, number: int) -> Page:
     security.guard(game)
     if not 1 <= number <= len(played):
         abort(404)
-    return round_page(Screen(game, played, number, played[number - 1]), answer)
+    return round_page(Screen.of(game, played, number, played[number - 1], answer))
 
 
 def bound_number(next_number: int) -> int:
@@ -99,13 +133,13 @@ def bound_number(next_number: int) -> int:
     return bound if 1 <= bound <= next_number else next_number
 
 
-def round_page(screen: Screen, answer: Any) -> Page:
+def round_page(screen: Screen) -> Page:
     """Round entry and correction share one form: preview, or save and go back."""
     game, sides = screen.game, screen.game["sides"]
     variant = get_variant(game["variant"])
     rules = variant.rules(game["options"])
-    board_ = board.build(game, screen.played, answer)
-    form, take = filled_form(screen, variant, rules, board_)
+    members = board.members_of(game, variant)
+    form, take = filled_form(screen, variant, rules, members)
     if take is None and form.validate_on_submit():
         entries = round_form.entries_from(form, variant, sides, rules)
         if not form.errors:
@@ -116,16 +150,17 @@ def round_page(screen: Screen, answer: Any) -> Page:
         show_engine_problems(screen, form, round_form.entries_from(form, variant, sides, rules))
     errors = round_form.error_list(form, sides)
     status = screen.status if screen.status != 200 else (400 if errors else 200)
+    board_ = board.build(game, screen.played, screen.answer)
     parts = None
     if screen.stored is None:
-        parts = table_view.round_parts(game, screen.played, screen.number, board_.members)
+        parts = table_view.round_parts(game, screen.played, screen.number, members)
     return render_template(
         "round.html", game=game, board=board_, form=form, variant=variant, rules=rules,
         screen=screen, problems=errors, layout=layout(variant, rules, board_, screen), parts=parts,
     ), status  # fmt: skip
 
 
-def filled_form(screen: Screen, variant: Variant, rules: Any, board_: board.Board) -> Any:
+def filled_form(screen: Screen, variant: Variant, rules: Any, members: dict[str, list[str]]) -> Any:
     """The round form: as posted; on a GET, the stored round (a correction) or the
     phones' parts of this round (a new one); with "Use their numbers", as posted
     but with that side's part from its phone. Also the side taken, if any."""
@@ -134,14 +169,14 @@ def filled_form(screen: Screen, variant: Variant, rules: Any, board_: board.Boar
     if request.method == "GET":
         data = {"number": str(screen.number)}
         if screen.stored:
-            entries = round_form.form_data_from(screen.stored["entries"], sides, board_.members)
+            entries = round_form.form_data_from(screen.stored["entries"], sides, members)
             data.update(entries, version=screen.stored["version"])
         else:
             data.update(table_view.prefilled(game, screen.number))
     take = table_parts.taking() if screen.stored is None else None
     if take is not None:
         more["formdata"] = table_view.taken(game, screen.number, take)
-    return round_form.round_form(variant, sides, rules, board_.members, data=data, **more), take
+    return round_form.round_form(variant, sides, rules, members, data=data, **more), take
 
 
 def submit(screen: Screen, form: Any, entries: dict[str, Any]) -> Response | None:
@@ -279,7 +314,7 @@ def round_form_problems(
     game: games.Game, played: list[games.Round], number: int, entries: dict[str, Any]
 ) -> list[dict[str, Any]]:
     """The engine's problems with a round being typed, as the preview lists them."""
-    problems = engine_problems(Screen(game, played, number, None), entries)
+    problems = engine_problems(Screen.of(game, played, number), entries)
     if not problems:
         try:
             preview_scores(game, played, number, entries)

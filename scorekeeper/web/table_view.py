@@ -139,7 +139,7 @@ def phone_page(
             data = {**(draft["fields"] if draft else {}), "number": str(number),
                     "version": str(draft["version"] if draft else 0)}  # fmt: skip
             form = part_form(game, board_, data=data)
-        screen = rounds.Screen(game, played, number, None)
+        screen = rounds.Screen.of(game, played, number)
         kind = get_variant(game["variant"])
         layout = rounds.layout(kind, kind.rules(game["options"]), board_, screen)
     confirming = side is not None and bool(game["confirm_rounds"])
@@ -150,7 +150,7 @@ def phone_page(
         variant=variant, rules=variant.rules(game["options"]),
         agreement=agreement(game, played) if confirming else None,
         answer_form=answer_form or forms.AnswerForm(),
-        screen=rounds.Screen(game, played, number, None), stamp=phone["table_stamp"],
+        screen=rounds.Screen.of(game, played, number), stamp=phone["table_stamp"],
         problems=round_form.error_list(form, game["sides"]) if form else [],
     )  # fmt: skip
     return page, status
