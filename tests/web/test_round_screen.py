@@ -205,3 +205,43 @@ def test_a_preview_for_round_0_is_the_first_rounds(client, make_game):
     game = make_game()
     response = post(client, game, {"s0_meld_points": "90"}, "rounds/0/preview")  # the fuzz run's
     assert response.status_code == 200 and response.json["scores"]["Ann & Bea"] == 90
+
+
+def test_a_save_reads_how_far_the_game_is_not_its_rounds(client, make_game, monkeypatch):
+    """A save costs the same late in a game: it reads the game's kept answer, not
+    its rounds; a refused form reads them to show the page again (issue 13)."""
+    from scorekeeper.data import games
+
+    game = make_game()
+    for number in (1, 2):
+        assert (
+            post(client, game, {"number": str(number), "s0_meld_points": "50"}).status_code == 302
+        )
+    read = []
+    real = games.scored
+    monkeypatch.setattr(games, "scored", lambda *a: read.append(a) or real(*a))
+    assert post(client, game, {"number": "3", "s1_meld_points": "90"}).status_code == 302
+    assert read == []
+    refused = post(client, game, {"number": "4", "s0_meld_points": "37"})
+    assert refused.status_code == 400 and len(read) == 1
+    page = refused.get_data(as_text=True)
+    assert "37 is not a multiple of 5" in page and "Round 4" in page
+    assert len(api_rounds(client, game)) == 3
+    over = post(client, game, {"number": "4", "s0_meld_points": "50"})  # still open: saved
+    assert over.status_code == 302 and len(api_rounds(client, game)) == 4
+
+
+def test_a_finished_game_takes_no_more_rounds_even_without_its_kept_answer(app, client, make_game):
+    game = make_game(options={"target": 500})
+    won = {"number": "1", "went_out": "0", "s0_mixed_canastas": "1", "s0_meld_points": "300"}
+    assert post(client, game, won).status_code == 302
+    for kept in (True, False):
+        if not kept:  # an answer kept by an older version, or lost: scored afresh
+            db = connect(app.config["DATABASE"])
+            db.execute("UPDATE games SET answer = NULL WHERE id = ?", [game])
+            db.conn.commit()
+            db.close()
+        refused = post(client, game, {"number": "2", "s1_meld_points": "50"})
+        assert refused.status_code == 302 and refused.headers["Location"].endswith(f"/games/{game}")
+        assert "This game is over" in client.get(f"/games/{game}").get_data(as_text=True)
+        assert len(api_rounds(client, game)) == 1
