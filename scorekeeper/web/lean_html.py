@@ -10,6 +10,8 @@ from markupsafe import Markup, escape
 from wtforms.fields.core import Label
 from wtforms.widgets.core import clean_key
 
+NAMES: dict[str, str] = {}  # keyword -> attribute name, cleaned and escaped
+
 
 def html_params(**kwargs: Any) -> Markup:
     """WTForms' ``html_params``, byte for byte.
@@ -21,11 +23,15 @@ def html_params(**kwargs: Any) -> Markup:
     """
     params: list[str] = []
     for key, value in sorted(kwargs.items()):
-        name = escape(clean_key(key))
+        name = NAMES.get(key)
+        if name is None:
+            name = str(escape(clean_key(key)))
+            if len(NAMES) < 1024:  # attribute names are the code's own: a few dozen
+                NAMES[key] = name
         if value is True:
             params.append(name)
         elif value is not False:
-            params.append(f'{name}="{str(escape(value)).replace(chr(34), "&quot;")}"')
+            params.append(name + '="' + str(escape(value)).replace('"', "&quot;") + '"')
     return Markup(" ".join(params))
 
 
