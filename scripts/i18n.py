@@ -33,6 +33,9 @@ METHODS = [
     ("scorekeeper/**.py", "python"),
     ("templates/**.html", "jinja2.ext:babel_extract"),
 ]
+OPTIONS = {  # the templates' own tags (``{% cache %}``) must parse, or a file's strings are lost
+    "templates/**.html": {"extensions": "scorekeeper.web.fragments.FragmentCache"},
+}
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)  # no churn in the header on every update
 
 
@@ -61,7 +64,7 @@ def extract() -> Catalog:
     """The template catalog of every string in the source, as it is now."""
     catalog = Catalog(project="Scorekeeper", creation_date=FIXED_DATE, fuzzy=False)
     catalog.revision_date = FIXED_DATE
-    found = extract_from_dir(ROOT, METHODS, keywords=KEYWORDS, strip_comment_tags=True)
+    found = extract_from_dir(ROOT, METHODS, OPTIONS, keywords=KEYWORDS, strip_comment_tags=True)
     for filename, _lineno, message, comments, context in found:
         if message:
             catalog.add(message, None, [(filename, None)], auto_comments=comments,

@@ -28,6 +28,7 @@ from . import (
     assets,
     board,
     evenings,
+    fragments,
     games,
     health,
     hosts,
@@ -86,6 +87,7 @@ def init_app(app: Flask) -> None:
     hosts.init_app(app)
     csrf.init_app(app)
     i18n.init_app(app)
+    fragments.init_app(app)
     for module in PAGES:
         app.register_blueprint(module.bp)
     app.register_blueprint(api.bp)

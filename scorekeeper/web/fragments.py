@@ -1,0 +1,86 @@
+"""Parts of a page rendered once and kept, keyed by everything they show.
+
+Most of an uncached round page's rendering is its side blocks: some twenty
+inputs a side, with labels, steppers and the card counter. A block is the same
+for every game of a kind (variant, sides, house rules, players, language) as
+long as its fields hold the same things. Most of an uncached scoreboard's is the
+rounds' details (each side's score lines), and a save changes none of the earlier
+ones. So each is kept under a digest of exactly what it shows:
+``{% cache key %}...{% endcache %}`` in a template keeps what it encloses
+under ``key`` (the Jinja documentation's fragment cache, without expiry: a key
+names everything the part shows, so a changed input makes a new key); a key of
+None renders it as usual.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+from jinja2 import nodes
+from jinja2.ext import Extension
+from jinja2.parser import Parser
+from markupsafe import Markup
+
+from .lru import LRU
+from .page_cache import page_key
+
+FRAGMENTS: LRU[str, Markup] = LRU(8192)  # side blocks (~6 KB), rounds' details (~1.5 KB)
+
+
+class FragmentCache(Extension):
+    """``{% cache key %}...{% endcache %}``: the enclosed part, kept under ``key``."""
+
+    tags = {"cache"}
+
+    def parse(self, parser: Parser) -> nodes.Node:
+        lineno = next(parser.stream).lineno
+        key = parser.parse_expression()
+        body = parser.parse_statements(("name:endcache",), drop_needle=True)
+        call = self.call_method("_kept", [key])
+        return nodes.CallBlock(call, [], [], body).set_lineno(lineno)
+
+    def _kept(self, key: str | None, caller: Any) -> Markup:
+        if key is None:
+            return Markup(caller())
+        found = FRAGMENTS.get(key)
+        if found is None:
+            found = Markup(caller())
+            FRAGMENTS.put(key, found)
+        return found
+
+
+def side_key(
+    form: Any,
+    s: int,
+    sides: list[str],
+    variant: Any,
+    rules: Any,
+    layout: dict[str, Any],
+    members: dict[str, list[str]],
+    preview: Any,
+) -> str | None:
+    """The key of side ``s``'s block of the round form (``_side_entry.html``): what
+    its fields hold and their problems, and the kind of game; None with a preview
+    (its scores are shown in the block)."""
+    if preview:
+        return None
+    prefix = f"s{s}_"
+    fields = [(f.name, f.data, f.errors) for f in form if f.name.startswith(prefix)]
+    shown = {k: v for k, v in layout.items() if k != "before"}  # not shown in a block
+    return page_key("side entry", s, sides, variant.id, dict(rules), shown, members, fields)
+
+
+def round_key(game: Any, r: dict[str, Any], sides: list[str], editable: bool) -> str:
+    """The key of one round's details on the scoreboard (``_board.html``): the round's
+    scores and lines, who dealt, and whether its correct and delete links show. A
+    save leaves every earlier round's details as they were."""
+    where = (request.script_root, game["id"], sides, editable)
+    shown = (r["number"], r["label"], r["turn"].dealer, r["scores"], r["breakdown"])
+    return page_key("round details", where, shown)
+
+
+def init_app(app: Any) -> None:
+    app.jinja_env.add_extension(FragmentCache)
+    app.add_template_global(side_key)
+    app.add_template_global(round_key)
