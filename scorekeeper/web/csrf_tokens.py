@@ -46,12 +46,18 @@ def remembered(posted: Any) -> bool:
 
 
 class RememberingCSRF(_FlaskFormCSRF):  # type: ignore[misc]
-    """Flask-WTF's form CSRF with the session's signed token remembered (for forms
-    signed with the app's secret key under the usual field name, as all are here)."""
+    """Flask-WTF's form CSRF with the session's signed token remembered (for tokens
+    that do not expire, signed with the app's secret key under the usual field name,
+    as all are here unless ``WTF_CSRF_TIME_LIMIT`` is set: then Flask-WTF does it all)."""
 
     def usual(self) -> bool:
+        """Tokens that never expire, signed with the app's key under the usual name."""
         meta = self.meta
-        return bool(meta.csrf_secret == current_app.secret_key and meta.csrf_field_name == FIELD)
+        return bool(
+            meta.csrf_time_limit is None
+            and meta.csrf_secret == current_app.secret_key
+            and meta.csrf_field_name == FIELD
+        )
 
     def generate_csrf_token(self, csrf_token_field: Any) -> str:
         if not self.usual():

@@ -3,7 +3,8 @@
 Most of an uncached round page's rendering is its side blocks: some twenty
 inputs a side, with labels, steppers and the card counter. A block is the same
 for every game of a kind (variant, sides, house rules, players, language) as
-long as its fields hold the same things. Most of an uncached scoreboard's is the
+long as its fields hold the same things (only pages the app fills in are kept,
+never a posted form with what someone typed). Most of an uncached scoreboard's is the
 rounds' details (each side's score lines), and a save changes none of the earlier
 ones. So each is kept under a digest of exactly what it shows:
 ``{% cache key %}...{% endcache %}`` in a template keeps what it encloses
@@ -25,6 +26,7 @@ from markupsafe import Markup
 from .lru import LRU
 from .page_cache import page_key
 
+SHORT = 24  # characters: more than any count, score or list of ticked players
 FRAGMENTS: LRU[str, Markup] = LRU(8192)  # side blocks (~6 KB), rounds' details (~1.5 KB)
 
 
@@ -61,12 +63,20 @@ def side_key(
     preview: Any,
 ) -> str | None:
     """The key of side ``s``'s block of the round form (``_side_entry.html``): what
-    its fields hold and their problems, and the kind of game; None with a preview
-    (its scores are shown in the block)."""
-    if preview:
+    its fields hold, and the kind of game. None (rendered for this reader alone) for
+    a posted form, which shows what was typed and its problems, with a preview (its
+    scores are in the block), and for a field holding more than a number would: only
+    what the app itself fills in (a blank round, a stored round, the phones' parts)
+    is kept."""
+    if preview or request.method != "GET":
         return None
     prefix = f"s{s}_"
-    fields = [(f.name, f.data, f.errors) for f in form if f.name.startswith(prefix)]
+    fields = []
+    for f in form:
+        if f.name.startswith(prefix):
+            if f.errors or len(str(f.data)) > SHORT:
+                return None
+            fields.append((f.name, f.data, getattr(f, "raw_data", None)))
     shown = {k: v for k, v in layout.items() if k != "before"}  # not shown in a block
     return page_key("side entry", s, sides, variant.id, dict(rules), shown, members, fields)
 

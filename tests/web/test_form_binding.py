@@ -108,3 +108,17 @@ def test_the_lean_text_input_writes_what_wtforms_writes(app, make_game):
                 wtforms = TextInput.__call__(field.widget, field, **extra)
                 assert field.widget(field, **extra) == wtforms
         assert "required" in field.widget(lean[0]) and 'maxlength="4"' in lean[1]()
+
+
+def test_with_a_time_limit_every_token_is_checked_in_full(app, make_game, monkeypatch):
+    import time
+
+    app.config.update(WTF_CSRF_ENABLED=True, WTF_CSRF_TIME_LIMIT=1)
+    game = make_game()
+    ann = app.test_client()
+    html = ann.get(f"/games/{game}/rounds/new").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    key = re.search(r'name="key" type="hidden" value="([0-9a-f]{32})"', html).group(1)
+    time.sleep(2.1)  # the token has expired: remembered or not, it is refused
+    form = {"key": key, "number": "1", "s0_meld_points": "50", "csrf_token": token}
+    assert ann.post(f"/games/{game}/rounds/new", data=form).status_code == 400

@@ -73,3 +73,17 @@ def test_a_preview_is_never_kept(client, make_game):
     data = {"number": "1", "s0_meld_points": "50", "preview": "1"}
     shown = client.post(f"/games/{game}/rounds/new", data=data)
     assert shown.status_code == 200 and len(fragments.FRAGMENTS) == 0
+
+
+def test_a_posted_form_is_never_kept_nor_served_from_the_cache(client, make_game):
+    """What someone typed is shown to them alone: a refused form's blocks are not
+    kept (nor a checkbox's posted value, nor a 60,000-digit "number")."""
+    first, second = make_game(), make_game()
+    fragments.FRAGMENTS.clear()
+    long = "9" * 60000
+    for game, bonus in ((first, "PWNED"), (second, "y")):
+        data = {"number": "1", "s0_meld_points": long, "s0_dealer_bonus": bonus}
+        page = client.post(f"/games/{game}/rounds/new", data=data).get_data(as_text=True)
+        assert "PWNED" not in page or game == first
+    assert len(fragments.FRAGMENTS) == 0
+    assert "PWNED" not in fresh(client, f"/games/{second}/rounds/new")
