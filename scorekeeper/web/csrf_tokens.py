@@ -26,23 +26,30 @@ def csrf_token() -> str:
     token and remembered, where Flask-WTF signs it again on every request."""
     if FIELD in g:
         return str(g.get(FIELD))
-    raw, secret = session.get(FIELD), str(current_app.secret_key)
-    signed = SIGNED.get((secret, raw)) if isinstance(raw, str) else None
+    key = memory_key()
+    signed = SIGNED.get(key) if key else None
     if signed is None:
         signed = str(generate_csrf())  # signs the session's token (a new session's, made now)
-        raw = session.get(FIELD)
-        if isinstance(raw, str):
-            SIGNED.put((secret, raw), signed)
+        key = memory_key()
+        if key:
+            SIGNED.put(key, signed)
     setattr(g, FIELD, signed)
     return signed
 
 
 def remembered(posted: Any) -> bool:
     """Whether ``posted`` is the token this session was given (signed here)."""
-    raw = session.get(FIELD)
-    if not isinstance(raw, str) or not isinstance(posted, str) or not posted:
+    key = memory_key()
+    if key is None or not isinstance(posted, str) or not posted:
         return False
-    return SIGNED.get((str(current_app.secret_key), raw)) == posted
+    return SIGNED.get(key) == posted
+
+
+def memory_key() -> tuple[str, str] | None:
+    """Where ``SIGNED`` keeps this session's signed token: (app's secret, session's
+    token); None while the session has no token."""
+    raw = session.get(FIELD)
+    return (str(current_app.secret_key), raw) if isinstance(raw, str) else None
 
 
 class RememberingCSRF(_FlaskFormCSRF):  # type: ignore[misc]

@@ -97,13 +97,12 @@ def new_round(game_id: int) -> Page:
     db = get_db()
     if request.method == "POST":  # a save needs how far the game is, not its rounds
         game, count, finished = games.progress(db, game_id)
-        security.guard(game)
         screen = Screen(game, bound_number(count + 1), None, lambda: games.scored(db, game_id)[1:])
     else:
         game, played, answer = games.scored(db, game_id)
-        security.guard(game)
         count, finished = len(played), answer["finished"]
         screen = Screen.of(game, played, bound_number(count + 1), answer=answer)
+    security.guard(game)
     if finished and screen.number > count:
         flash(_("This game is over: no more rounds."))
         return redirect(url_for("games.scoreboard", game_id=game_id))
