@@ -86,7 +86,7 @@ def get_game(db: Database, game_id: int) -> Game:
     return game
 
 
-GAME_ROW = """
+GAME_SELECT = """
 SELECT g.*,
   (SELECT json_group_array(name) FROM (SELECT p.name FROM seats s
      JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id ORDER BY s.seat)) AS _seats,
@@ -96,17 +96,28 @@ SELECT g.*,
   (SELECT json_group_array(name) FROM (SELECT DISTINCT p.name FROM games o
      JOIN seats s ON s.game_id = o.id JOIN players p ON p.id = s.player_id
      WHERE o.evening_id = g.evening_id AND o.removed_at IS NULL
-     ORDER BY p.name COLLATE NOCASE)) AS _players
+     ORDER BY p.name COLLATE NOCASE)) AS _players,
+  (SELECT value FROM settings WHERE key = 'passphrase_hash') AS app_passphrase_hash{more}
 FROM games g WHERE g.id = ?
 """
+GAME_ROW = GAME_SELECT.format(more="")
+COUNTED_ROW = GAME_SELECT.format(  # with its stored rounds counted
+    more=",\n  (SELECT count(*) FROM rounds WHERE game_id = g.id) AS _stored_rounds"
+)
 
 
 def game_row(db: Database, game_id: int) -> Game:
     """The game as ``get_game`` gives it, plus its stored ``answer`` (JSON text).
 
     One statement (every page and poll of a game starts here): its seats, its evening
-    and the evening's players (``evenings.players_of``) come along as JSON."""
-    found = row(db, GAME_ROW, [game_id])
+    and the evening's players (``evenings.players_of``) come along as JSON, and the
+    app-wide scorer passphrase's hash (``app_passphrase_hash``), which decides with the
+    game's own whether this reader may score it."""
+    return parsed_game(row(db, GAME_ROW, [game_id]), game_id)
+
+
+def parsed_game(found: dict[str, Any] | None, game_id: int) -> Game:
+    """A row of ``GAME_ROW`` as ``game_row`` gives it."""
     if found is None:
         raise NotFound(P_("no game %(id)s", id=game_id))
     evening = json.loads(found.pop("_evening") or "{}")
@@ -119,6 +130,25 @@ def game_row(db: Database, game_id: int) -> Game:
         "seats": json.loads(found.pop("_seats")),
         "evening": evening,
     }
+
+
+SCORING_ROW = (
+    "SELECT id, variant, sides, players, options, start, answer, "
+    "(SELECT coalesce(max(number), 0) FROM rounds WHERE game_id = g.id) AS round_max "
+    "FROM games g WHERE id = ?"
+)
+
+
+def scoring_row(db: Database, game_id: int) -> tuple[Game, int]:
+    """What scoring a new round of the game needs, in one statement: its header
+    (variant, sides, players, options, start), its stored ``answer`` (JSON text),
+    and the number of its last stored round (0 if none)."""
+    found = row(db, SCORING_ROW, [game_id])
+    if found is None:
+        raise NotFound(P_("no game %(id)s", id=game_id))
+    last = int(found.pop("round_max"))
+    parsed = {k: json.loads(found[k] or "{}") for k in ("sides", "options", "start")}
+    return {**found, **parsed}, last
 
 
 def game_by_token(db: Database, token: str) -> Game:
@@ -205,10 +235,10 @@ def progress(db: Database, game_id: int) -> tuple[Game, int, bool]:
     """The game, how many rounds it has and whether it is over: what saving its next
     round needs, read from the answer its last change kept without reading its
     rounds (scored afresh, as ``scored`` does, when that answer is out of date)."""
-    game = game_row(db, game_id)
+    found = row(db, COUNTED_ROW, [game_id])
+    count = int(found.pop("_stored_rounds")) if found else 0
+    game = parsed_game(found, game_id)
     stored = game.pop("answer", None)
-    found = row(db, "SELECT count(*) AS n FROM rounds WHERE game_id = ?", [game_id])
-    count = int(found["n"]) if found else 0
     summary = results.stored_summary(game, stored, count)
     if summary is None:
         _, played, answer = scored(db, game_id)

@@ -77,9 +77,10 @@ def refresh_from(
         "UPDATE rounds SET result = ?, result_version = version WHERE game_id = ? AND number = ?",
         [(json.dumps(result), game_id, stored["number"]) for stored, result in pairs],
     )
-    db.execute("DELETE FROM game_sides WHERE game_id = ?", [game_id])
-    db.conn.executemany(
-        "INSERT INTO game_sides (game_id, side_index, side, total, won) VALUES (?, ?, ?, ?, ?)",
+    db.conn.executemany(  # a game's sides never change: each side's row is kept up to date
+        "INSERT INTO game_sides (game_id, side_index, side, total, won) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (game_id, side_index) DO UPDATE SET side = excluded.side, "
+        "total = excluded.total, won = excluded.won",
         [(game_id, i, side, answer["totals"][side], int(side in answer["winners"]))
          for i, side in enumerate(game["sides"])],
     )  # fmt: skip

@@ -18,7 +18,7 @@ from ..scoring.i18n import N_
 from ..scoring.i18n import problem as P_
 from . import results
 from .connection import now, row, rows, writing
-from .games import Game, NotFound, Round, document, game_row, get_game, rounds_of
+from .games import Game, NotFound, Round, document, get_game, rounds_of, scoring_row
 
 UNDO_SECONDS = 20  # the screen offers Undo for 10 s; the server allows for slow wifi
 
@@ -71,12 +71,8 @@ def add_round(
                 raise KeyReused(P_("this Idempotency-Key was already used for a different round"))
             if done:
                 return int(done["number"])
-        game = game_row(db, game_id)
+        game, count = scoring_row(db, game_id)
         stored = game.pop("answer", None)
-        last = row(
-            db, "SELECT coalesce(max(number), 0) AS n FROM rounds WHERE game_id = ?", [game_id]
-        )
-        count = int(last["n"]) if last else 0
         if number is not None and number != count + 1:
             raise (
                 RoundAlreadySaved(number)

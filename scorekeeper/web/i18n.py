@@ -20,7 +20,17 @@ from typing import Any
 import flask_babel
 from babel import support
 from babel.numbers import format_decimal
-from flask import Blueprint, Flask, abort, g, has_app_context, redirect, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    g,
+    has_app_context,
+    has_request_context,
+    redirect,
+    request,
+    url_for,
+)
 from flask_babel import Babel, get_locale
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import LanguageAccept
@@ -138,8 +148,8 @@ def language() -> str:
         return "en"
     try:
         return str(g._language)
-    except AttributeError:
-        g._language = str(get_locale() or "en")
+    except AttributeError:  # the selector's answer, without Babel's Locale object
+        g._language = select_locale() if has_request_context() else str(get_locale() or "en")
         return str(g._language)
 
 
@@ -162,7 +172,7 @@ def choose(code: str) -> Response:
 
 def vary(response: Response) -> Response:
     """A page differs by language: caches must not hand one reader's to another."""
-    if response.mimetype == "text/html":
+    if response.headers.get("Content-Type", "").startswith("text/html"):
         if "Vary" in response.headers:
             response.vary.update(("Accept-Language", "Cookie"))
         else:

@@ -129,10 +129,11 @@ def app_hash() -> str | None:
 
 def may_score(game: dict[str, Any]) -> bool:
     """Whether this request may change ``game``: no passphrase guards it, or the
-    browser typed it, or the API request carries it."""
-    guards = [
-        (k, h) for k, h in ((game["id"], game.get("passphrase_hash")), ("*", app_hash())) if h
-    ]
+    browser typed it, or the API request carries it. The app-wide passphrase's hash
+    comes with the game when it was read with it (``games.game_row``)."""
+    everything = game["app_passphrase_hash"] if "app_passphrase_hash" in game else app_hash()
+    pairs = ((game["id"], game.get("passphrase_hash")), ("*", everything))
+    guards = [(k, h) for k, h in pairs if h]
     if not guards:
         return True
     if any(remembered(k, h) for k, h in guards):
