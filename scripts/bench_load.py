@@ -11,6 +11,9 @@ request, errors, the check that every acknowledged round is stored exactly once,
 app's overhead over the bare route, and the bytes a phone downloads per page.
 Only loopback is used; every loop is bounded in time.
 
+``--pin`` (Linux): the server on the first CPU, the load generator on the others, so
+they do not take each other's time (on a 2-core machine: one core each).
+
 ``--realistic``: a club night instead of a saturation test. N tables, each with a
 scorer's phone that every 2 minutes opens the round page, saves a round through the
 form (CSRF token, one-time key, as the phone does) and lands on the scoreboard; and 4
@@ -434,6 +437,10 @@ def main() -> None:
     parser.add_argument("--speed", type=float, default=1.0, help="time compression factor")
     parser.add_argument("--clients", type=int, default=48, help="client threads (realistic)")
     parser.add_argument("--json", metavar="FILE", help="realistic: also write the figures")
+    parser.add_argument(
+        "--pin", action="store_true",
+        help="the server on CPU 0 only, this load generator on the others (Linux)",
+    )  # fmt: skip
     parser.add_argument("--serve", nargs=2, metavar=("DB", "PORT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -453,10 +460,25 @@ def main() -> None:
     )
     try:
         wait_up(port)
+        if args.pin:
+            pin(server.pid)
         (realistic if args.realistic else run)(args, port, database)
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def pin(server: int) -> None:
+    """Keep the server and the load generator off each other's CPU: the server (all
+    its threads) on CPU 0, this process on the rest. On a 2-core machine the server
+    then has one core to itself, and a late client is the client's own doing."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        raise SystemExit("--pin needs at least 2 CPUs")
+    for task in Path(f"/proc/{server}/task").iterdir():  # every thread it has started
+        os.sched_setaffinity(int(task.name), {cpus[0]})  # (the ones it starts inherit it)
+    os.sched_setaffinity(0, set(cpus[1:]))
+    print(f"pinned: the server on CPU {cpus[0]}, the load generator on {cpus[1:]}", flush=True)
 
 
 def run(args, port: int, database: str) -> None:
