@@ -18,7 +18,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..scoring.i18n import problem as P_
-from .connection import insert, now, rows, writing
+from . import games
+from .connection import insert, now, row, rows, writing
 
 # 31 letters and digits that cannot be misread (no 0/o, 1/l/i): 12 of them are
 # about 59 bits, far beyond what 5 tries a minute reach in the life of a game.
@@ -138,6 +139,26 @@ def phones(db: Database, game_id: int) -> list[Phone]:
     return rows(db, sql, [game_id])
 
 
+PHONE_COLUMNS = (
+    "id", "game_id", "token_hash", "who", "side", "joined_at", "last_seen", "removed_at"
+)  # fmt: skip
+AT_TABLE = (  # ``phones`` as one JSON array, read with the game
+    "(SELECT json_group_array(json_object("
+    + ", ".join(f"'{c}', {c}" for c in PHONE_COLUMNS)
+    + ")) FROM (SELECT * FROM table_phones WHERE game_id = g.id AND removed_at IS NULL "
+    "ORDER BY id)) AS _phones"
+)
+GAME_AND_PHONES = games.GAME_SELECT.format(more=",\n  " + AT_TABLE)
+
+
+def game_and_phones(db: Database, game_id: int) -> tuple[games.Game, list[Phone]]:
+    """``games.game_row`` and ``phones`` in one statement (the scorer's scoreboard
+    shows both, and every statement counts on the server: see docs/performance.md)."""
+    found = row(db, GAME_AND_PHONES, [game_id])
+    at_table = json.loads(found.pop("_phones")) if found else []
+    return games.parsed_game(found, game_id), at_table
+
+
 def remove_phone(db: Database, game_id: int, phone_id: int) -> bool:
     """Take a phone's capability away for good; False if it was not at the table."""
     with writing(db):
@@ -210,8 +231,8 @@ def answers(db: Database, game_id: int) -> dict[int, list[dict[str, Any]]]:
         "ORDER BY id DESC"
     )
     found: dict[int, list[dict[str, Any]]] = {}
-    for row in db.query(sql, [game_id]):
-        found.setdefault(int(row["number"]), []).append(row)
+    for stored in db.query(sql, [game_id]):
+        found.setdefault(int(stored["number"]), []).append(stored)
     return found
 
 

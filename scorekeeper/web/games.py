@@ -138,13 +138,13 @@ def scoreboard(game_id: int) -> str | Response:
     saved = request.args.get("saved", type=int)
     if saved or session.get("_flashes"):  # this browser's own: rendered for it alone
         return scoreboard_page(game_id, saved)
-    made_of = games.game_row(db, game_id)  # its stored answer and stamp included
+    made_of, at_table = phones.game_and_phones(db, game_id)  # its answer and stamp too
     if not made_of["join_code"] and security.may_score(made_of):  # made before the key
         phones.join_code(db, game_id)
         made_of = games.game_row(db, game_id)
     scorer = security.may_score(made_of)
     # the scorer's panel shows the phones (last seen) and an absolute join link
-    seen = phones.phones(db, game_id) if scorer else None
+    seen = at_table if scorer else None
     link = (request.scheme, request.host)
     key = page_cache.page_key("scoreboard", db_path(), made_of, scorer, seen, link)
     return page_cache.conditional(

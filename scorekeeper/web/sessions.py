@@ -10,7 +10,6 @@ forged or expired cookie is never in the memory, so it is checked as before.
 
 from __future__ import annotations
 
-import copy
 import time
 from typing import Any
 
@@ -51,4 +50,17 @@ class RememberingSessionInterface(SecureCookieSessionInterface):
         data, signed_at = found
         if time.time() - signed_at > lifetime:
             return self.session_class()
-        return self.session_class(copy.deepcopy(data))
+        return self.session_class(fresh(data))
+
+
+def fresh(value: Any) -> Any:
+    """A copy of a session's data for one request: its dicts, lists and tuples new,
+    what they hold otherwise shared (the signed cookie's types besides these, str,
+    numbers, bytes, Markup, UUID and datetime, cannot be changed in place), as
+    ``copy.deepcopy`` would give it, in a fraction of the time."""
+    kind = type(value)
+    if kind is dict:
+        return {key: fresh(item) for key, item in value.items()}
+    if kind is list or kind is tuple:
+        return kind(fresh(item) for item in value)
+    return value

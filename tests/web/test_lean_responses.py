@@ -214,6 +214,7 @@ def test_a_session_cookie_is_checked_once_but_never_trusted_changed(app, client,
     game_free = app.test_client()
     with client.session_transaction() as session:
         session["scorer"] = ["*:abc"]
+        session["nested"] = {"pairs": [("a", ["b"])]}
     cookie = client.get_cookie("session").value
     interface = app.session_interface
     assert isinstance(interface, sessions.RememberingSessionInterface)
@@ -225,7 +226,10 @@ def test_a_session_cookie_is_checked_once_but_never_trusted_changed(app, client,
     first = opened(cookie)
     assert first["scorer"] == ["*:abc"] and len(interface.checked) == 1
     first["scorer"].append("1:zzz")  # this request's change stays its own
-    assert opened(cookie)["scorer"] == ["*:abc"]
+    first["nested"]["pairs"][0][1].append("c")
+    first["nested"]["more"] = 1
+    again = opened(cookie)
+    assert again["scorer"] == ["*:abc"] and again["nested"] == {"pairs": [("a", ["b"])]}
     assert "scorer" not in opened(cookie[:-2] + ("AA" if cookie[-2:] != "AA" else "BB"))
     later = time.time() + app.permanent_session_lifetime.total_seconds() + 60
     monkeypatch.setattr(sessions.time, "time", lambda: later)

@@ -223,3 +223,19 @@ def test_watch_only_when_phones_may_not_enter(client, make_game, db, app):
     assert "Your part of round" not in client.get(f"/table/{token}").get_data(as_text=True)
     assert part(client, token, s0_meld_points="50").status_code == 403
     assert re.search(r"watch \(entering off\)", client.get(f"/games/{game}").get_data(as_text=True))
+
+
+def test_the_phones_read_with_the_game_are_the_phones_at_the_table(at_table, make_game, db):
+    """The scorer's scoreboard reads the game and its phones in one statement
+    (``table.game_and_phones``): the same phones, every column, as ``table.phones``."""
+    game, _, _ = at_table
+    phone_id = table.phones(db, game)[0]["id"]
+    db.execute("UPDATE table_phones SET last_seen = '2026-11-22T08:00:00+00:00' WHERE id = ?",
+               [phone_id])  # fmt: skip
+    table.remove_phone(db, game, table.phones(db, game)[1]["id"])
+    read, at_table_now = table.game_and_phones(db, game)
+    assert at_table_now == table.phones(db, game) and len(at_table_now) == 2
+    assert [p["side"] for p in at_table_now] == [0, None]  # a watcher has no side
+    assert set(table.PHONE_COLUMNS) == set(db["table_phones"].columns_dict)
+    assert read == table.games.game_row(db, game)
+    assert table.game_and_phones(db, make_game())[1] == []  # no phone at that table

@@ -3,7 +3,7 @@
 On the real server a statement costs far more than in this process (its connection's
 page cache is cold after another thread's write), so the hot requests are held to
 the statements they need: a kept scoreboard reads its game in one statement (the
-app-wide passphrase's hash comes along), and a round save reads the game once
+app-wide passphrase's hash and the phones at its table come along), and a round save reads the game once
 before the write lock and once, lightly, under it. Counts, not times: they cannot
 flake, and a new query on a hot path fails here until it is meant."""
 
@@ -50,7 +50,7 @@ def test_a_kept_scoreboard_reads_its_game_in_one_statement(client, make_game, st
     games_read = reads_of(statements, "games g")
     assert len(games_read) == 1 and "FROM settings" in games_read[0]
     assert not [s for s in statements if s.startswith("SELECT value FROM settings")]
-    assert len(statements) == 2  # the game, and the phones at its table (for the scorer)
+    assert len(statements) == 1  # the game, with the phones at its table (for the scorer)
 
 
 def test_a_round_save_reads_the_game_once_before_the_lock_and_once_under_it(
@@ -71,9 +71,7 @@ def test_a_round_save_reads_the_game_once_before_the_lock_and_once_under_it(
     assert under[-1] == "COMMIT"
 
 
-def test_the_passphrase_read_with_the_game_still_guards_the_next_request(
-    app, client, make_game
-):
+def test_the_passphrase_read_with_the_game_still_guards_the_next_request(app, client, make_game):
     from scorekeeper.data.settings import set_app_passphrase_hash
     from scorekeeper.web.security import hash_passphrase
 
