@@ -261,7 +261,12 @@ def entries_from(form: Any, variant: Variant, sides: list[str], rules: Rules) ->
             if variant.uses("concealed") and form.concealed.data:
                 fields["concealed"] = True
         entries[side] = fields
+    if variant.uses("concealed") and form.concealed.data and out not in map(str, range(len(sides))):
+        form.concealed.errors.append(CONCEALED_ALONE)  # never dropped without a word
     return entries
+
+
+CONCEALED_ALONE = _l("Going out concealed needs the side that went out: choose it above.")
 
 
 def points_value(form: Any, variant: Variant, side: int, name: str, rules: Rules) -> Any:

@@ -245,3 +245,25 @@ def test_a_finished_game_takes_no_more_rounds_even_without_its_kept_answer(app, 
         assert refused.status_code == 302 and refused.headers["Location"].endswith(f"/games/{game}")
         assert "This game is over" in client.get(f"/games/{game}").get_data(as_text=True)
         assert len(api_rounds(client, game)) == 1
+
+
+def test_concealed_ticked_with_nobody_out_is_refused_not_dropped(client, make_game):
+    """RULES.md: concealed without going out is an error; the form says so beside the
+    tick (which stays ticked) instead of saving the round without it."""
+    game = make_game()
+    data = {
+        "number": "1",
+        "went_out": "-",
+        "concealed": "y",
+        "s0_meld_points": "90",
+        "s0_natural_canastas": "1",
+    }
+    response = post(client, game, data)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "Going out concealed needs the side that went out" in html
+    assert re.search(r'<input[^>]*checked[^>]*name="concealed"|name="concealed"[^>]*checked', html)
+    assert api_rounds(client, game) == []
+    data["went_out"] = "0"
+    assert post(client, game, data).status_code == 302
+    assert api_rounds(client, game)[0]["Ann & Bea"]["concealed"] is True
