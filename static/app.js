@@ -82,10 +82,26 @@ function livePreview(form) {
     for (const out of form.querySelectorAll("output.preview")) {
       const points = answer && answer.scores ? answer.scores[out.dataset.side] : null;
       out.textContent = points == null ? "" : (points > 0 ? "+" : "") + digits.format(points);
+      out.classList.toggle("minus", points != null && points < 0);
     }
     for (const out of form.querySelectorAll("output[data-after]")) {
       const total = answer && answer.after ? answer.after[out.dataset.after] : null;
       out.textContent = total == null ? "" : "= " + digits.format(total);
+    }
+  };
+  // The fields the preview finds wrong are marked as the scorer types (Save lists them).
+  const mark = (problems) => {
+    for (const input of form.querySelectorAll("input[data-live-invalid]")) {
+      input.removeAttribute("data-live-invalid");
+      input.setAttribute("aria-invalid", "false");
+    }
+    for (const found of problems) {
+      const href = found.href || "";
+      const input = /^#[A-Za-z0-9_-]+$/.test(href) ? form.querySelector(href) : null;
+      if (input && input.tagName === "INPUT" && input.getAttribute("aria-invalid") !== "true") {
+        input.setAttribute("data-live-invalid", "");
+        input.setAttribute("aria-invalid", "true");
+      }
     }
   };
   let timer = null;
@@ -96,8 +112,12 @@ function livePreview(form) {
       const response = await fetch(form.dataset.preview, { method: "POST", body });
       const answer = await response.json();
       show(response.ok ? answer : null);
+      const problems = response.ok ? [] : answer.problems || [{ text: answer.error }];
+      mark(problems);
       problem.classList.toggle("bad", !response.ok);
-      problem.textContent = response.ok ? calm : (says.saysNotScored || "Not scored yet:") + " " + answer.error;
+      problem.textContent = response.ok
+        ? calm
+        : (says.saysNotScored || "Not scored yet:") + " " + problems.map((p) => p.text).join(" · ");
     } catch (error) {
       problem.classList.add("bad");
       problem.textContent = says.saysOffline || "No connection to the scorekeeper: what you type is kept here.";
@@ -111,7 +131,8 @@ function livePreview(form) {
     clearTimeout(timer);
     timer = setTimeout(run, 50);
   });
-  if (form.dataset.fresh !== "1" || form.querySelector("input[name=version]").value) run();
+  const typed = form.dataset.fresh !== "1" || form.dataset.restored === "1";
+  if (typed || form.querySelector("input[name=version]").value) run();
 }
 
 // Drafts: what is typed stays in the browser until the round is saved, so a
@@ -149,6 +170,7 @@ function drafts(form) {
       else if (input.type === "checkbox") input.checked = value;
       else input.value = value;
     }
+    form.dataset.restored = "1"; // the preview then scores it at once
     const note = document.createElement("p");
     note.className = "notice restored";
     note.setAttribute("role", "status");
@@ -196,7 +218,19 @@ function keepAwake() {
   });
 }
 
+// A round's number on the scoreboard links to its details: opened, not just scrolled to.
+function openLinkedRound() {
+  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target && target.tagName === "DETAILS") target.open = true;
+}
+window.addEventListener("hashchange", openLinkedRound);
+document.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest('a[href^="#round-"]');
+  if (link) setTimeout(openLinkedRound, 0); // the same link again fires no hashchange
+});
+
 document.addEventListener("DOMContentLoaded", () => {
+  openLinkedRound();
   steppers(document);
   counters(document);
   const summary = document.getElementById("error-summary");

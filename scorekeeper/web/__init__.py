@@ -98,6 +98,8 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(413, too_large)
     app.register_error_handler(HTTPException, api_errors_as_json)
     app.add_template_filter(labels.evening_name)
+    app.add_template_filter(labels.game_evening)
+    app.add_template_filter(labels.day)
     app.add_template_filter(labels.utc_time)
     app.context_processor(helpers)
     app.after_request(security.add_headers)

@@ -48,6 +48,21 @@ def evening_name(evening: dict[str, Any]) -> str:
     return " · ".join([when, ", ".join(players)]) if players else when
 
 
+def game_evening(game: dict[str, Any]) -> str:
+    """A game's evening as the game's own pages head it: its name, or its date and
+    the players of this game (not everyone who played that evening), in the order
+    the evening lists its players.
+
+    >>> evening = {"date": "2026-11-21", "name": "", "players": ["Ann", "Bea", "Eve"]}
+    >>> game_evening({"evening": evening, "seats": ["Bea", "ann"]})
+    'Sat 21 Nov 2026 · ann, Bea'
+    >>> game_evening({"evening": evening, "seats": []})
+    'Sat 21 Nov 2026'
+    """
+    players = sorted(game.get("seats") or [], key=str.casefold)
+    return evening_name({**game["evening"], "players": players})
+
+
 def utc_time(stamp: str | None) -> Markup:
     """A stored UTC time stamp as a ``<time>`` element.
 

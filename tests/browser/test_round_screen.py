@@ -47,6 +47,18 @@ def open_round(page):
     page.wait_for_selector("button.step:not([hidden])")  # app.js has run
 
 
+def typed_then_reopened(page, meld, hand, variant="classic"):
+    """A new game's round 1 with side 1's meld and side 2's hand points typed, not
+    saved, and the page loaded again (the draft restored)."""
+    new_game(page, variant)
+    open_round(page)
+    page.fill("#s0_meld_points", meld)
+    page.fill("#s1_hand_points", hand)
+    page.wait_for_timeout(300)
+    page.reload()
+    page.wait_for_selector(".restored")
+
+
 def test_errors_come_all_at_once_in_a_summary_that_takes_focus(phone):
     new_game(phone)
     open_round(phone)
@@ -100,13 +112,7 @@ def test_the_live_preview_shows_each_sides_score_new_total_and_the_reason(phone)
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_every_variant_keeps_a_draft_and_shows_every_problem_at_once(phone, variant):
-    new_game(phone, variant)
-    open_round(phone)
-    phone.fill("#s0_meld_points", "7")
-    phone.fill("#s1_hand_points", "x")
-    phone.wait_for_timeout(300)
-    phone.reload()
-    phone.wait_for_selector(".restored")
+    typed_then_reopened(phone, "7", "x", variant)
     assert phone.input_value("#s0_meld_points") == "7"
     phone.click("button[name=save]")
     summary = phone.locator("#error-summary")
@@ -287,3 +293,55 @@ def test_without_javascript_the_summary_is_at_the_top_and_saving_works(browser, 
     page.wait_for_selector(".totals")
     assert page.locator("#round-1").count() == 1
     context.close()
+
+
+def test_a_restored_draft_is_scored_at_once_and_a_loss_is_not_shown_as_a_gain(phone):
+    """Reopened, the round typed earlier shows its scores and new totals before any
+    field is touched; a negative round score is not in the accent colour of a gain."""
+    typed_then_reopened(phone, "90", "40")
+    gain = phone.locator(".round-head output.preview[data-side='Ann & Bea']")
+    loss = phone.locator(".round-head output.preview[data-side='Cat & Dee']")
+    expect(gain).to_have_text("+90")
+    expect(loss).to_have_text("-40")
+    expect(phone.locator(".round-head output[data-after='Cat & Dee']")).to_have_text("= -40")
+    colour = "el => getComputedStyle(el).color"
+    assert loss.evaluate(colour) != gain.evaluate(colour)
+    assert "minus" in loss.get_attribute("class") and "minus" not in gain.get_attribute("class")
+
+
+def test_a_rounds_number_on_the_scoreboard_opens_its_details(phone):
+    new_game(phone)
+    open_round(phone)
+    phone.fill("#s0_meld_points", "90")
+    phone.click("button[name=save]")
+    phone.wait_for_selector("#round-1", state="attached")
+    details = phone.locator("details#round-1")
+    expect(details).not_to_have_attribute("open", "")
+    phone.locator("table.scores a[href='#round-1']").tap()
+    expect(details).to_have_attribute("open", "")
+    expect(phone.locator("details#round-1 a:has-text('Correct round 1')")).to_be_visible()
+    details.locator("summary").tap()  # closed again, the same link opens it again
+    expect(details).not_to_have_attribute("open", "")
+    phone.locator("table.scores a[href='#round-1']").tap()
+    expect(details).to_have_attribute("open", "")
+
+
+def test_the_live_line_says_every_problem_and_marks_each_field(phone):
+    """Two wrong fields: the line above the form names both (wrapping, not cut to one
+    line) and both fields are marked while typing; fixed, the marks go."""
+    new_game(phone)
+    open_round(phone)
+    phone.fill("#s0_meld_points", "87")
+    phone.fill("#s1_meld_points", "12a")
+    problem = phone.locator(".live-problem")
+    expect(problem).to_contain_text("87 is not a multiple of 5")
+    expect(problem).to_contain_text("“12a” is not one")
+    assert problem.evaluate("el => getComputedStyle(el).whiteSpace") == "normal"
+    for field in ("#s0_meld_points", "#s1_meld_points"):
+        expect(phone.locator(field)).to_have_attribute("aria-invalid", "true")
+    phone.fill("#s0_meld_points", "85")
+    phone.fill("#s1_meld_points", "10")
+    expect(problem).not_to_have_class("live-problem bad")
+    for field in ("#s0_meld_points", "#s1_meld_points"):
+        expect(phone.locator(field)).to_have_attribute("aria-invalid", "false")
+    assert phone.problems == []

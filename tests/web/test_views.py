@@ -340,3 +340,24 @@ def test_a_delete_posted_without_its_version_is_no_500(client, make_game):
     client.post(f"/api/games/{game}/rounds", json={})
     response = client.post(f"/games/{game}/rounds/1/delete", data={})  # found by the fuzz run
     assert response.status_code == 302  # the version shown is the current one
+
+
+def test_a_games_pages_name_its_own_players_not_the_whole_evenings(app, client, make_game):
+    """The scoreboard and the printed summary head a game with its evening's date and
+    the players of this game; a later game that evening with Eve does not add her."""
+    from scorekeeper.data.connection import connect
+    from scorekeeper.data.games import create_game, get_game
+
+    first = make_game()
+    db = connect(app.config["DATABASE"])
+    try:
+        evening = get_game(db, first)["evening_id"]
+        seats = ["Ann", "Bea", "Cat", "Dee", "Eve"]
+        create_game(db, evening_id=evening, variant="five-person", players=5, sides=seats,
+                    options={}, seats=seats)  # fmt: skip
+    finally:
+        db.close()
+    for path in (f"/games/{first}", f"/games/{first}/print"):
+        html = client.get(path).get_data(as_text=True)
+        assert "Ann, Bea, Cat, Dee" in html, path
+        assert ", Eve" not in html and "Eve," not in html, path
