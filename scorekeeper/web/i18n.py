@@ -173,14 +173,30 @@ def choose(code: str) -> Response:
 def vary(response: Response) -> Response:
     """A page differs by language: caches must not hand one reader's to another."""
     if response.headers.get("Content-Type", "").startswith("text/html"):
-        if "Vary" in response.headers:
-            response.vary.update(("Accept-Language", "Cookie"))
-        else:
-            response.headers["Vary"] = VARY
+        response.headers["Vary"] = varied(response.headers.get("Vary"))
     return response
 
 
 VARY = "Accept-Language, Cookie"
+
+
+@lru_cache(maxsize=64)
+def varied(header: str | None) -> str:
+    """A ``Vary`` header with ``Accept-Language`` and ``Cookie`` added (a response has
+    one of a few, so each is worked out once).
+
+    >>> varied(None), varied("Accept-Encoding")
+    ('Accept-Language, Cookie', 'Accept-Encoding, Accept-Language, Cookie')
+    >>> varied("cookie, Accept-Language"), varied("*")
+    ('cookie, Accept-Language', '*')
+    """
+    if not header:
+        return VARY
+    present = {name.strip().lower() for name in header.split(",")}
+    if "*" in present:
+        return header
+    missing = [name for name in VARY.split(", ") if name.lower() not in present]
+    return ", ".join([header, *missing])
 
 
 def number(value: Any) -> str:

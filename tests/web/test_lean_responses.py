@@ -254,3 +254,13 @@ def test_stylesheets_and_scripts_are_served_minified_with_asset_headers(client):
     svg.close()
     page = client.get("/")
     assert "Content-Security-Policy" in page.headers and "X-Frame-Options" in page.headers
+
+
+def test_pages_vary_by_language_cookie_and_encoding_and_json_by_encoding(client, make_game):
+    """Caches must not hand one reader's page (language, session) to another."""
+    game = make_game()
+    for path in ("/", f"/games/{game}", f"/games/{game}/rounds/new"):
+        vary = [v.strip() for v in client.get(path).headers["Vary"].split(",")]
+        assert sorted(vary) == ["Accept-Encoding", "Accept-Language", "Cookie"], path
+    api = client.get(f"/api/games/{game}").headers.get("Vary", "")
+    assert "Accept-Language" not in api
