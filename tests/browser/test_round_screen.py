@@ -155,6 +155,10 @@ def test_undo_is_offered_for_ten_seconds_after_a_save(phone):
     phone.click("button[name=save]")
     undo = phone.locator("form.undo button")
     expect(undo).to_be_visible()
+    background = "el => getComputedStyle(el).backgroundColor"
+    news = phone.locator("form.undo").evaluate(background)
+    assert news == phone.locator(".totals .total.leads").evaluate(background)  # not a warning
+    assert undo.evaluate("el => getComputedStyle(el).whiteSpace") == "nowrap"
     phone.clock.run_for(11_000)
     expect(undo).to_have_count(0)
     assert "Round 1 saved." in phone.inner_text("form.undo")
