@@ -147,8 +147,7 @@ def scoring_row(db: Database, game_id: int) -> tuple[Game, int]:
     if found is None:
         raise NotFound(P_("no game %(id)s", id=game_id))
     last = int(found.pop("round_max"))
-    parsed = {k: json.loads(found[k] or "{}") for k in ("sides", "options", "start")}
-    return {**found, **parsed}, last
+    return results.parsed_header(found), last
 
 
 def game_by_token(db: Database, token: str) -> Game:
@@ -251,11 +250,7 @@ def answer_text(db: Database, game_id: int) -> str:
     stored JSON of each round without parsing it (the API answers every save
     with the whole game: this keeps that cheap however long the game); scored
     afresh when the stored answer is not up to date."""
-    head = row(db, "SELECT variant, sides, players, options, start, answer FROM games WHERE id = ?",
-               [game_id])  # fmt: skip
-    if head is None:
-        raise NotFound(P_("no game %(id)s", id=game_id))
-    game = {**head, **{k: json.loads(head[k] or "{}") for k in ("sides", "options", "start")}}
+    game, _ = scoring_row(db, game_id)
     sql = (
         "SELECT result, result IS NOT NULL AND result_version IS version AS fresh "
         "FROM rounds WHERE game_id = ? ORDER BY number"

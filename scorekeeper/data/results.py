@@ -90,8 +90,12 @@ def refresh_from(
 def header_mark(db: Database, game_id: int) -> str:
     """A digest of what a game's answer depends on besides its rounds."""
     found = row(db, f"SELECT {', '.join(HEADER)} FROM games WHERE id = ?", [game_id]) or {}
-    parsed = {k: json.loads(found.get(k) or "{}") for k in ("sides", "options", "start")}
-    return mark_of({**found, **parsed})
+    return mark_of(parsed_header(found))
+
+
+def parsed_header(found: dict[str, Any]) -> dict[str, Any]:
+    """A ``games`` row with its JSON header columns (sides, options, start) read."""
+    return {**found, **{k: json.loads(found.get(k) or "{}") for k in ("sides", "options", "start")}}
 
 
 def mark_of(game: dict[str, Any]) -> str:
