@@ -93,10 +93,6 @@ SELECT g.*,
   (SELECT json_object('id', e.id, 'date', e.date, 'name', e.name, 'note', e.note,
      'created_at', e.created_at, 'uid', e.uid)
    FROM evenings e WHERE e.id = g.evening_id) AS _evening,
-  (SELECT json_group_array(name) FROM (SELECT DISTINCT p.name FROM games o
-     JOIN seats s ON s.game_id = o.id JOIN players p ON p.id = s.player_id
-     WHERE o.evening_id = g.evening_id AND o.removed_at IS NULL
-     ORDER BY p.name COLLATE NOCASE)) AS _players,
   (SELECT value FROM settings WHERE key = 'passphrase_hash') AS app_passphrase_hash{more}
 FROM games g WHERE g.id = ?
 """
@@ -109,10 +105,11 @@ COUNTED_ROW = GAME_SELECT.format(  # with its stored rounds counted
 def game_row(db: Database, game_id: int) -> Game:
     """The game as ``get_game`` gives it, plus its stored ``answer`` (JSON text).
 
-    One statement (every page and poll of a game starts here): its seats, its evening
-    and the evening's players (``evenings.players_of``) come along as JSON, and the
-    app-wide scorer passphrase's hash (``app_passphrase_hash``), which decides with the
-    game's own whether this reader may score it."""
+    One statement (every page and poll of a game starts here): its seats and its
+    evening come along as JSON (not the evening's other players: a game's pages
+    name its own, ``labels.game_evening``), and the app-wide scorer passphrase's
+    hash (``app_passphrase_hash``), which decides with the game's own whether this
+    reader may score it."""
     return parsed_game(row(db, GAME_ROW, [game_id]), game_id)
 
 
@@ -121,7 +118,6 @@ def parsed_game(found: dict[str, Any] | None, game_id: int) -> Game:
     if found is None:
         raise NotFound(P_("no game %(id)s", id=game_id))
     evening = json.loads(found.pop("_evening") or "{}")
-    evening["players"] = json.loads(found.pop("_players"))
     return {
         **found,
         "sides": json.loads(found["sides"]),

@@ -50,10 +50,10 @@ def evening_name(evening: dict[str, Any]) -> str:
 
 def game_evening(game: dict[str, Any]) -> str:
     """A game's evening as the game's own pages head it: its name, or its date and
-    the players of this game (not everyone who played that evening), in the order
-    the evening lists its players.
+    the players of this game (not everyone who played that evening), sorted as the
+    evening's list sorts them (case aside).
 
-    >>> evening = {"date": "2026-11-21", "name": "", "players": ["Ann", "Bea", "Eve"]}
+    >>> evening = {"date": "2026-11-21", "name": ""}
     >>> game_evening({"evening": evening, "seats": ["Bea", "ann"]})
     'Sat 21 Nov 2026 · ann, Bea'
     >>> game_evening({"evening": evening, "seats": []})
