@@ -48,8 +48,10 @@ def contributions(db: Database, game_id: int, from_round: int = 1) -> dict[int, 
 
 def apply(db: Database, old: dict[int, dict[str, Any]], new: dict[int, dict[str, Any]]) -> None:
     """Move the tallies from a game's ``old`` contribution to its ``new`` one: one
-    statement per player whose figures moved (an upsert that also raises the best
-    round), more only when a correction may have taken a player's best away."""
+    upsert (that also raises the best round) for the players whose figures moved,
+    all in one ``executemany``; more only when a correction may have taken a
+    player's best away, or a game's end moved a month's figures."""
+    upserts, after_upserts = [], []
     for player in old.keys() | new.keys():
         before, after = old.get(player) or {}, new.get(player) or {}
         variant = (after or before)["variant"]
@@ -58,12 +60,16 @@ def apply(db: Database, old: dict[int, dict[str, Any]], new: dict[int, dict[str,
         if not any(deltas) and was == now:
             continue
         grows = was is None or (now is not None and now >= was)
-        db.execute(UPSERT, [player, variant, *deltas, now if grows else None])
+        upserts.append([player, variant, *deltas, now if grows else None])
+        change = dict(zip(SUMS, deltas, strict=True))
+        after_upserts.append((player, variant, was, now, grows, (after or before)["month"], change))
+    if upserts:
+        db.conn.executemany(UPSERT, upserts)
+    for player, variant, was, now, grows, month, change in after_upserts:
         if not grows:
             update_best(db, player, variant, was, now)
-        change = dict(zip(SUMS, deltas, strict=True))
         if change["finished"] or change["won"]:  # most changes leave the month as it is
-            update_month(db, player, (after or before)["month"], change["finished"], change["won"])
+            update_month(db, player, month, change["finished"], change["won"])
 
 
 UPSERT = (
