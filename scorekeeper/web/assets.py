@@ -1,7 +1,10 @@
 """What a phone downloads: compressed answers, and static files it keeps.
 
 - Responses are compressed by Flask-Compress (brotli or gzip, as the phone
-  accepts): the scoreboard's 25 KB of HTML travel as about 3 KB.
+  accepts): the scoreboard's 25 KB of HTML travel as about 3 KB. A page served
+  from ``page_cache`` is compressed once per page and reader's token, and kept
+  (Flask-Compress's cache, ``CompressedPages``); every other answer is
+  compressed afresh.
 - Every ``url_for('static', ...)`` carries ``?v=`` and a digest of the file's
   content; such a versioned URL is answered with a year's ``immutable`` caching,
   so a phone fetches the stylesheet and the script once per release, and a new
@@ -19,8 +22,11 @@ from typing import Any
 
 import rcssmin
 import rjsmin
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask_compress import Compress
+
+from .lru import LRU
+from .page_cache import KEPT, SERVED_AS
 
 FOREVER = "public, max-age=31536000, immutable"
 _digests: dict[tuple[str, float], str] = {}
@@ -30,9 +36,37 @@ MINIFIERS = {".css": rcssmin.cssmin, ".js": rjsmin.jsmin}
 
 def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
-    Compress(app)
+    app.config.setdefault("COMPRESS_CACHE_BACKEND", CompressedPages)
+    app.config.setdefault("COMPRESS_CACHE_KEY", kept_as)
+    app.extensions["compress"] = Compress(app)
     app.url_defaults(version_static)
     app.after_request(cache_static)  # runs before Compress's (the last added runs first)
+
+
+class CompressedPages:
+    """Flask-Compress's cache: the compressed bytes of kept pages only.
+
+    Flask-Compress asks its cache for every answer it compresses, under
+    ``"<algorithm>;<kept_as(request)>"``, and uses what it finds instead of the
+    answer's own body. So only an answer whose body the key fixes may be found:
+    a page served from ``page_cache``, keyed by what it is made of and the token
+    filled in for this reader. Every other answer has the empty key, which is
+    neither found nor kept."""
+
+    def __init__(self) -> None:
+        self.kept: LRU[str, bytes] = LRU(KEPT * 2)  # some 4 KB each, per algorithm
+
+    def get(self, key: str) -> bytes | None:
+        return self.kept.get(key) if not key.endswith(";") else None
+
+    def set(self, key: str, value: bytes) -> None:
+        if not key.endswith(";"):
+            self.kept.put(key, value)
+
+
+def kept_as(_request: Any) -> str:
+    """What the kept page in this answer is made of (``page_cache``), or ""."""
+    return str(g.get(SERVED_AS, ""))
 
 
 def digest(filename: str) -> str | None:

@@ -8,6 +8,10 @@ kept under a digest of exactly those, so any change to any of them simply makes
 a new key. Pages that show something of one browser's own (a flashed message,
 the Undo form) are never kept; a CSRF token or a form's one-time key is kept
 marked and filled in afresh for each reader.
+
+A kept page is also kept compressed (``assets.CompressedPages``, through Flask-Compress's
+own cache): each reader gets the same bytes for the same page and token, and
+compressing 25 KB costs more than everything else a kept scoreboard does.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from .csrf_tokens import csrf_token
 from .lru import LRU
 
 KEPT = 256  # pages, some 25 KB each
+SERVED_AS = "kept_page"  # in ``g``: what a kept page served to this reader is made of
 
 
 class PageCache:
@@ -42,12 +47,16 @@ class PageCache:
         kept = self.pages.get(key)
         if kept is not None:
             page, token = kept
-            return page.replace(token, csrf_token()) if token else page
+            mine = csrf_token() if token else ""
+            setattr(g, SERVED_AS, f"{key}:{mine}")
+            return page.replace(token, mine) if token else page
         page = render()
         token = g.get("csrf_token")  # Flask-WTF keeps the request's token here
         if token is None and 'name="csrf_token"' in page:
             return page  # a token we cannot find again: never one browser's for another
-        self.pages.put(key, (page, token if token and token in page else None))
+        token = token if token and token in page else None
+        self.pages.put(key, (page, token))
+        setattr(g, SERVED_AS, f"{key}:{token or ''}")
         return page
 
 
