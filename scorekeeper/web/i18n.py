@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import flask_babel
 from babel import support
@@ -164,10 +165,28 @@ def choose(code: str) -> Response:
     if code not in LANGUAGES:
         abort(404)
     back = request.args.get("next", "")
-    local = back.startswith("/") and not back.startswith(("//", "/\\"))
-    response = redirect(back if local else url_for("games.index"), 303)
+    response = redirect(back if is_local(back) else url_for("games.index"), 303)
     response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax", httponly=True)
     return response
+
+
+def is_local(back: str) -> bool:
+    r"""Whether ``back`` is a path on this site, safe to send the reader back to.
+    Browsers drop tabs and line breaks from a URL, so ``/<tab>/evil.example`` would
+    become ``//evil.example`` (another site): any space or control character is
+    refused, as is anything a browser reads as another host.
+
+    >>> [is_local(p) for p in ("/games/1?x=1", "//evil.example", "/\\evil.example")]
+    [True, False, False]
+    >>> [is_local(p) for p in ("/\t/evil.example", "/\n/x", "https://evil.example", "")]
+    [False, False, False, False]
+    """
+    if not back.startswith("/") or back.startswith(("//", "/\\")):
+        return False
+    if any(c.isspace() or not c.isprintable() for c in back):
+        return False
+    parts = urlsplit(back)
+    return not parts.scheme and not parts.netloc
 
 
 def vary(response: Response) -> Response:
