@@ -74,7 +74,10 @@ PAGES = (
 
 class IdConverter(IntegerConverter):
     """``<int:...>`` in every route: a whole number SQLite can hold. A larger one
-    (``/games/99999999999999999999``) matches no route, so it is a 404, not a 500."""
+    (``/games/99999999999999999999``) matches no route, so it is a 404, not a 500;
+    so do digits other than 0-9 (``/games/１``: Python's ``\\d`` takes them)."""
+
+    regex = r"[0-9]+"
 
     def __init__(self, map: Map, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("max", 2**63 - 1)

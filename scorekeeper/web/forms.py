@@ -7,13 +7,13 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
+from flask import request
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     BooleanField,
     DateField,
     Field,
     HiddenField,
-    IntegerField,
     PasswordField,
     RadioField,
     SelectChoice,
@@ -41,6 +41,26 @@ from .labels import evening_name
 from .option_form import add_fields
 from .round_form import STALE_FORM as STALE_FORM
 from .security import MIN_PASSPHRASE
+from .whole_numbers import IntegerField, ascii_int
+
+ID_LIMIT = 2**63 - 1  # the largest id SQLite holds
+
+
+def query_id(name: str) -> int | None:
+    """A whole-number id from the query string (``?rule_set=3``), or None when it is
+    missing or not one SQLite could hold: digits 0-9 only, never a 500.
+
+    >>> from flask import Flask
+    >>> with Flask(__name__).test_request_context("/?a=3&b=99999999999999999999&c=１"):
+    ...     [query_id(k) for k in "abcd"]
+    [3, None, None, None]
+    """
+    raw = request.args.get(name, "")
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 19:
+        return None
+    value = int(raw)
+    return value if value <= ID_LIMIT else None
+
 
 NAME_LENGTH = checks.SEAT_NAME_LENGTH
 
@@ -117,7 +137,7 @@ def new_game_form(
 
     class NewGameForm(Form):
         date = DateField(_l("Date"), default=date.today)
-        evening = SelectField(_l("Evening"), coerce=int, default=0)
+        evening = SelectField(_l("Evening"), coerce=ascii_int, default=0)
         passphrase = PasswordField(
             _l("Scorer passphrase (optional)"),
             [Optional(), Length(min=MIN_PASSPHRASE, max=200)],
@@ -134,7 +154,7 @@ def new_game_form(
         )
         first_dealer = SelectField(
             _l("First dealer"),
-            coerce=int,
+            coerce=ascii_int,
             default=0,  # not asked where the variant has no dealer
             choices=[SelectChoice(str(i), _("Seat %(n)s", n=i + 1)) for i in range(players)],
         )

@@ -135,7 +135,7 @@ def start_game(
 @bp.route("/games/<int:game_id>")
 def scoreboard(game_id: int) -> str | Response:
     db = get_db()
-    saved = request.args.get("saved", type=int)
+    saved = forms.query_id("saved")
     if saved or session.get("_flashes"):  # this browser's own: rendered for it alone
         return scoreboard_page(game_id, saved)
     made_of, at_table = phones.game_and_phones(db, game_id)  # its answer and stamp too

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
-from wtforms import BooleanField, Field, IntegerField, SelectChoice, SelectField, StringField
+from wtforms import BooleanField, Field, SelectChoice, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from ..scoring import Option, ScoringError, Variant
@@ -23,6 +23,7 @@ from ..scoring.document import option_problem, read_options
 from ..scoring.fields import POINTS_LIMIT
 from .i18n import Form, lazy, option_label
 from .i18n import lazy_gettext as _l
+from .whole_numbers import IntegerField, ascii_int
 
 LISTS = ("thresholds", "by_round")
 MAX_ROWS = 20
@@ -38,7 +39,7 @@ def row_counts(variant: Variant, formdata: Any, values: Mapping[str, Any]) -> di
     counts = {}
     for option in (o for o in variant.all_options() if o.kind in LISTS):
         try:
-            n = int((formdata or {}).get(opt(option.key, "rows"), ""))
+            n = ascii_int((formdata or {}).get(opt(option.key, "rows"), ""))
         except ValueError:
             n = len(values[option.key])
         counts[option.key] = max(1, min(n, MAX_ROWS))
@@ -77,7 +78,8 @@ def editor(variant: Variant, formdata: Any, values: Mapping[str, Any]) -> Editor
         rows[add] += 1
         data[opt(add, "rows")] = str(rows[add])
         return Editor(rows, data, add)
-    if key in options and index.isdigit() and int(index) < rows[key] and rows[key] > 1:
+    whole = index.isascii() and index.isdigit()
+    if key in options and whole and int(index) < rows[key] and rows[key] > 1:
         data = MultiDict(formdata)
         option, i = options[key], int(index)
         for j in range(i, rows[key]):
@@ -230,7 +232,7 @@ def what_if_form(
             csrf = False
 
         rule_set = SelectField(
-            _l("Rules"), coerce=int, default=0,
+            _l("Rules"), coerce=ascii_int, default=0,
             choices=[SelectChoice("0", _l("the numbers below")),
                      *(SelectChoice(str(s["id"]), s["name"]) for s in sets)],
         )  # fmt: skip

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from ..data import players as people
@@ -25,7 +25,7 @@ def players() -> str:
 def player(player_id: int) -> str | Response:
     db = get_db()
     row = people.player(db, player_id) or abort(404)
-    other = request.args.get("vs", type=int)
+    other = forms.query_id("vs")
     if other:
         return redirect(url_for(".head_to_head", a=player_id, b=other))
     return player_page(row, forms.PlayerNameForm(data={"name": row["name"]}))

@@ -128,7 +128,7 @@ def bound_number(next_number: int) -> int:
         if request.method == "POST"
         else request.args.get("round", "")
     )
-    bound = int(raw) if raw.isdigit() and len(raw) <= 6 else next_number
+    bound = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 6 else next_number
     return bound if 1 <= bound <= next_number else next_number
 
 

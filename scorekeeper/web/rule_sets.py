@@ -15,6 +15,7 @@ from ..data import rule_sets as store
 from ..data.connection import get_db
 from ..scoring import VARIANTS, ScoringError, Variant, get_variant
 from . import option_form, security
+from .forms import query_id
 from .i18n import _, say
 from .rules import game_rules_page
 
@@ -43,7 +44,7 @@ def offer(form: Any) -> list[store.RuleSet]:
 
 def chosen(variant: Variant) -> store.RuleSet | None:
     """The rule set a new game starts from (``?rule_set=``): active, of this variant."""
-    set_id = request.args.get("rule_set", type=int)
+    set_id = query_id("rule_set")
     if not set_id:
         return None
     found = store.rule_set(get_db(), set_id)

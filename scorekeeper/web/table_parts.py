@@ -95,4 +95,4 @@ def document_of(game: dict[str, Any]) -> dict[str, Any]:
 def taking() -> int | None:
     """The side whose phone's numbers the scorer asked for ("Use their numbers")."""
     posted = request.form.get("take", "") if request.method == "POST" else ""
-    return int(posted) if posted.isdigit() else None
+    return int(posted) if posted.isascii() and posted.isdigit() else None

@@ -16,6 +16,7 @@ from ..data.connection import get_db
 from ..scoring import ScoringError, Variant, get_variant
 from ..scoring.rescore import rescore
 from . import option_form
+from .forms import query_id
 from .i18n import _, say
 from .rules import variant_or_404
 
@@ -75,7 +76,7 @@ def ask(variant: Variant, values: dict[str, Any]) -> Question:
     db = get_db()
     sets = [s for s in saved.rule_sets(db) if s["variant"] == variant.id]
     args = request.args if request.args else None
-    chosen = request.args.get("rule_set", type=int) or 0
+    chosen = query_id("rule_set") or 0
     found = saved.rule_set(db, chosen) if chosen else None
     if found and found["variant"] != variant.id:
         abort(404)
@@ -117,7 +118,7 @@ def evening_context(evening_id: int) -> dict[str, Any]:
     scored = [games.scored(db, g) for g in games.games_of_evening(db, evening_id)]
     played = list(dict.fromkeys(g["variant"] for g, _, _ in scored))
     wanted = request.args.get("variant") or (played[0] if played else "classic")
-    set_id = request.args.get("rule_set", type=int)
+    set_id = query_id("rule_set")
     if set_id:  # a saved set says which variant's games it re-scores
         wanted = saved.rule_set(db, set_id)["variant"]
     question = ask(variant_or_404(wanted), variant_or_404(wanted).defaults())

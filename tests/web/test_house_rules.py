@@ -241,3 +241,20 @@ def test_four_at_hand_and_foot_may_play_each_alone(client):
     assert game["document"]["sides"] == ["Ann", "Cat", "Bea", "Dee"]
     assert 'name="sides"' not in client.get("/games/new/hand-and-foot/3").get_data(as_text=True)
     assert 'name="sides"' not in client.get("/games/new/classic/4").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("field", "typed"),
+    [("opt_target", "１２"), ("opt_target", "5_000"), ("opt_opening_1_low", "١٥٠٠"),
+     ("start_total0", "１00"), ("first_dealer", "１")],
+)  # fmt: skip
+def test_numbers_in_other_digits_are_refused_not_read(client, field, typed):
+    """int() reads "１２" as 12 and "5_000" as 5000; a form must refuse them, as the
+    round form does (found by an outside attack, issue 13's fourth pass)."""
+    url = url_of("classic")
+    data = seat_form(seats_of("classic"), **defaults_of(client, url))
+    before = client.get("/api/games").get_json()
+    answer = client.post(url, data={**data, "start_rounds": "1", "start_total1": "0", field: typed})
+    assert answer.status_code == 400, field
+    assert client.get("/api/games").get_json() == before  # nothing stored
+    assert client.post(url, data=data).status_code == 302  # the same form, as sent by a phone

@@ -1,0 +1,47 @@
+"""Whole numbers typed into forms: the digits 0-9 only.
+
+Python's ``int`` also reads "１２" (full-width), "١٢" (Arabic-Indic) and "1_000",
+so WTForms' ``IntegerField`` and ``coerce=int`` would store 12 or 1000 for them.
+The round form already refuses such input ("12a" is not 12); these do the same
+for every other number field (house rules, paper start, seat and evening choices).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import wtforms
+
+WHOLE = re.compile(r"\s*[-+]?[0-9]+\s*")
+NOT_WHOLE = "Not a valid integer value."  # WTForms' own message, in WTForms' catalogs
+
+
+def ascii_int(value: Any) -> int:
+    """``int`` for a form's choice, refusing digits other than 0-9.
+
+    >>> ascii_int("3"), ascii_int(4)
+    (3, 4)
+    >>> ascii_int("１")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a whole number written with the digits 0-9: '１'
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if not isinstance(value, str) or not WHOLE.fullmatch(value):
+        raise ValueError(f"not a whole number written with the digits 0-9: {value!r}")
+    return int(value)
+
+
+class IntegerField(wtforms.IntegerField):  # type: ignore[misc]
+    """WTForms' ``IntegerField``, refusing what is not written with the digits 0-9
+    (with its usual message, next to the field, the typed text kept)."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if valuelist and isinstance(valuelist[0], str) and valuelist[0].strip():
+            if not WHOLE.fullmatch(valuelist[0]):
+                self.data = None
+                message = self.invalid_value_message or self.gettext(NOT_WHOLE)
+                raise ValueError(message)
+        super().process_formdata(valuelist)

@@ -1,0 +1,64 @@
+"""What an outside attack on the running server found in the fourth pass of issue 13
+(a tester with curl against ``scorekeeper serve``), each kept as a test that fails
+without its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.data.connection import connect
+
+HUGE = "99999999999999999999"  # more than SQLite's integers hold
+ROUND = {"Ann & Bea": {"meld_points": 50}, "Cat & Dee": {"meld_points": 90}}
+
+
+@pytest.mark.parametrize(
+    "back",
+    ["/%09/evil.example", "/%0A/evil.example", "/%0D/evil.example", "/%09%09/evil.example",
+     "/%5C/evil.example", "%2F%2Fevil.example", "https://evil.example/", "/%00/x"],
+)  # fmt: skip
+def test_choosing_a_language_never_leads_off_the_site(client, back):
+    answer = client.get(f"/language/de?next={back}")
+    assert answer.status_code == 303
+    assert answer.headers["Location"] == "/"
+
+
+def test_choosing_a_language_goes_back_to_the_page_it_was_chosen_on(client):
+    answer = client.get("/language/de?next=/rules/classic%3Fx%3D1")
+    assert answer.status_code == 303 and answer.headers["Location"] == "/rules/classic?x=1"
+
+
+def test_numbers_too_large_for_sqlite_in_the_query_are_not_a_500(app, client, make_game):
+    game = make_game()
+    client.post(f"/api/games/{game}/rounds", json=ROUND)
+    evening = connect(app.config["DATABASE"]).execute("SELECT id FROM evenings").fetchone()[0]
+    for url in (
+        f"/games/{game}?saved={HUGE}", f"/games/{game}?saved=-{HUGE}",
+        f"/games/new/classic/4?rule_set={HUGE}", f"/games/{game}/what-if?rule_set={HUGE}",
+        f"/games/{game}/what-if/print?rule_set={HUGE}", f"/evenings/{evening}/what-if?rule_set={HUGE}",
+        f"/evenings/{evening}/what-if/print?rule_set={HUGE}", f"/players/1?vs={HUGE}",
+        f"/games/{game}/rounds/new?round=²", f"/games/{game}?saved=²",
+    ):  # fmt: skip
+        assert client.get(url).status_code < 500, url
+
+
+def test_ids_in_paths_are_written_with_the_digits_0_to_9(client, make_game):
+    game = make_game()
+    assert client.get("/games/%EF%BC%91").status_code == 404  # /games/１
+    assert client.get(f"/games/{game}").status_code == 200
+
+
+def test_rule_set_names_with_control_characters_are_refused(app, client, make_game):
+    from scorekeeper.data import rule_sets
+
+    db = connect(app.config["DATABASE"])
+    with pytest.raises(rule_sets.NameTaken, match="control characters"):
+        rule_sets.create(db, "Nul\x00\x1b[31mset", "classic", {})
+    assert db.execute("SELECT count(*) FROM rule_sets").fetchone()[0] == 0
+    with pytest.raises(ValueError, match="rule set 1: name: a name may not contain control"):
+        rule_sets.import_all(db, [{"uid": "u1", "name": "Bad\x07", "variant": "classic"}])
+    game = make_game()
+    answer = client.post(f"/games/{game}/rules/save", data={"name": "Nul\x00set"})
+    assert answer.status_code == 400
+    assert "a name may not contain control characters" in answer.get_data(as_text=True)
+    assert db.execute("SELECT count(*) FROM rule_sets").fetchone()[0] == 0
