@@ -18,7 +18,7 @@ from ..scoring import ScoringError, get_variant
 from ..scoring.document import read_options
 from ..scoring.i18n import N_
 from ..scoring.i18n import problem as P_
-from . import games
+from . import checks, games
 from .connection import insert, now, writing
 
 RuleSet = dict[str, Any]
@@ -26,7 +26,20 @@ NAME_LENGTH = 40
 
 
 class NameTaken(ValueError):
-    """Another active rule set already has this name."""
+    """Another active rule set already has this name (or, as ``NameRefused``, the
+    name cannot be shown at all)."""
+
+
+class NameRefused(NameTaken):
+    """A name too long or with control characters (NUL, escape...)."""
+
+
+def check_shown(name: str) -> None:
+    """Raise NameRefused if ``name`` could not be shown on a page as every other
+    name here (``checks.name_problem``), whether the set is active or retired."""
+    problem = checks.name_problem(name, NAME_LENGTH)
+    if problem:
+        raise NameRefused(problem)
 
 
 def parse(row: dict[str, Any]) -> RuleSet:
@@ -74,6 +87,7 @@ def create(
 ) -> int:
     """Save a rule set; NameTaken if the name is in use, ScoringError if the
     options are not valid for the variant."""
+    check_shown(name)
     with writing(db):
         if not (stamps or {}).get("retired_at"):
             check_name(db, name)
@@ -86,6 +100,7 @@ def create(
 
 def update(db: Database, set_id: int, name: str, options: dict[str, Any]) -> None:
     """Rename a set and change its numbers; games already started keep theirs."""
+    check_shown(name)
     with writing(db):
         found = rule_set(db, set_id)
         if found["retired_at"] is None:
@@ -157,6 +172,8 @@ def import_all(db: Database, sets: Any) -> int:
         if not (isinstance(name, str) and 0 < len(name.strip()) <= NAME_LENGTH):
             template = N_("rule set %(n)s: name: must be text of 1 to %(most)s characters")
             raise ValueError(P_(template, n=n, most=NAME_LENGTH))
+        if problem := checks.name_problem(name, NAME_LENGTH):
+            raise ValueError(P_("rule set %(n)s: name: %(problem)s", n=n, problem=problem))
         if next(db.query("SELECT 1 FROM rule_sets WHERE uid = ?", [uid]), None):
             continue
         try:
