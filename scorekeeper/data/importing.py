@@ -19,13 +19,12 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import Answer, ScoringError, get_variant, score_game
+from ..scoring import Answer, ScoringError, score_game
 from ..scoring.document import is_int, read_game
 from ..scoring.errors import quote
 from ..scoring.i18n import N_, Problem, whole
 from ..scoring.i18n import problem as P_
-from ..scoring.seating import side_names
-from . import checks, results, rule_sets
+from . import checks, removals, results, rule_sets
 from .connection import now, writing
 from .evenings import create_evening
 from .games import create_game
@@ -49,6 +48,8 @@ class PlannedGame:
     players: int
     seats: list[str]
     first_dealer: int
+    name: str = ""
+    removed: bool = False
 
 
 @dataclass
@@ -177,7 +178,11 @@ def check_game(game: Any) -> PlannedGame:
     if not is_int(dealer) or not 0 <= dealer < max(len(seats), 1):
         template = N_("first_dealer: must be a seat number from 0 to %(most)s")
         raise ImportProblem(P_(template, most=max(len(seats), 1) - 1))
-    return PlannedGame(uid(game), doc, answer, players, seats, dealer)
+    name = text(game, "name", checks.GAME_NAME_LENGTH)
+    if problem := checks.name_problem(name, checks.GAME_NAME_LENGTH):
+        raise ImportProblem(P_("name: %(problem)s", problem=problem))
+    removed = game.get("removed_at") is not None
+    return PlannedGame(uid(game), doc, answer, players, seats, dealer, name, removed)
 
 
 def check_seats(seats: Any, doc: dict[str, Any], players: int) -> list[str]:
@@ -189,11 +194,15 @@ def check_seats(seats: Any, doc: dict[str, Any], players: int) -> list[str]:
             problem = problem or P_("a name may not be empty")
             raise ImportProblem(P_("seats: %(seat)s: %(problem)s", seat=quote(seat[:40]),
                                    problem=problem))  # fmt: skip
-    if seats and (
-        len(seats) != players
-        or side_names(get_variant(doc["variant"]), seats, len(doc["sides"])) != doc["sides"]
-    ):
+    if seats and len(seats) != players:
         raise ImportProblem(P_("seats: do not match the sides and players of the game"))
+    # side names need not follow the seats: a player renamed since keeps the sides'
+    # names the game was played under (``players.rename``), and so does the export
+    seen: set[str] = set()
+    for seat in seats:
+        if seat.strip().casefold() in seen:  # one player in two seats, as the form refuses
+            raise ImportProblem(P_("seats: %(seat)s sits twice", seat=quote(seat[:40])))
+        seen.add(seat.strip().casefold())
     return seats
 
 
@@ -252,7 +261,7 @@ def write_batch(
             if evening.uid not in ids:
                 ids[evening.uid] = evening_id(db, evening, counts)
             if game is not None:
-                write_game(db, ids[evening.uid], game, counts)
+                write_game(db, ids[evening.uid], game, counts, evening.date)
 
 
 def evening_id(db: Database, evening: PlannedEvening, counts: dict[str, int]) -> int:
@@ -263,7 +272,9 @@ def evening_id(db: Database, evening: PlannedEvening, counts: dict[str, int]) ->
     return create_evening(db, evening.date, evening.name, evening.note, uid=evening.uid)
 
 
-def write_game(db: Database, evening: int, game: PlannedGame, counts: dict[str, int]) -> None:
+def write_game(
+    db: Database, evening: int, game: PlannedGame, counts: dict[str, int], evening_date: str = ""
+) -> None:
     """The game, its rounds and history rows in bulk, and its kept result once."""
     if next(db.query("SELECT 1 FROM games WHERE uid = ?", [game.uid]), None):
         counts["games already here"] += 1
@@ -272,7 +283,7 @@ def write_game(db: Database, evening: int, game: PlannedGame, counts: dict[str, 
     game_id = create_game(
         db, evening_id=evening, variant=doc["variant"], sides=doc["sides"], players=game.players,
         options=doc.get("options", {}), seats=game.seats, first_dealer=game.first_dealer,
-        start=doc.get("start"), uid=game.uid,
+        start=doc.get("start"), uid=game.uid, name=game.name,
     )  # fmt: skip
     stamp, played = now(), doc.get("rounds", [])
     texts = [json.dumps(entries) for entries in played]
@@ -288,4 +299,7 @@ def write_game(db: Database, evening: int, game: PlannedGame, counts: dict[str, 
     )
     stored = [{"number": n, "entries": e} for n, e in enumerate(played, start=1)]
     results.refresh(db, game_id, {"id": game_id, "sides": doc["sides"]}, stored, game.answer)
+    if game.removed:  # exported as removed: imported as removed, to be undone from the history
+        what = f"{game.name or doc['variant']}: {' · '.join(doc['sides'])} ({evening_date})"
+        removals.remove_game(db, game_id, what, "import")
     counts["games added"] += 1

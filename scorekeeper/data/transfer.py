@@ -63,11 +63,14 @@ def export(
 def export_game(db: Database, game_id: int) -> dict[str, Any]:
     game = get_game(db, game_id)
     rounds = rounds_of(db, game_id)
+    removed = {"removed_at": game["removed_at"]} if game["removed_at"] else {}
     return {
         "uid": game["uid"],
+        "name": game["name"] or "",
         "seats": game["seats"],
         "first_dealer": game["first_dealer"] or 0,
         "created_at": game["created_at"],
+        **removed,  # a removed game is kept as removed: import brings it back as such
         "document": document(game, rounds),
     }
 

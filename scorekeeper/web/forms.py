@@ -242,7 +242,8 @@ def one_line(text: str | None) -> str | None:
 
 class GameNameForm(Form):
     name = StringField(
-        _l("Name of this game"), [Length(max=80), printable], filters=[one_line],
+        _l("Name of this game"), [Length(max=checks.GAME_NAME_LENGTH), printable],
+        filters=[one_line],
         description=_l("Shown on the scoreboard, the list of games and the evening. "
                        "Leave it empty to call the game by its variant."),
     )  # fmt: skip

@@ -134,3 +134,44 @@ def test_export_and_import_commands(seeded, app, tmp_path):
         failed.exit_code == 2
         and "nothing imported: this is not a Scorekeeper export" in failed.output
     )
+
+
+def test_an_export_after_renames_and_removals_imports_as_it_was(app, make_game, client, tmp_path):
+    """Found by an outside attack (issue 13's fourth pass): a player renamed after a game
+    made every export holding it impossible to import; a game's own name was not
+    exported; a removed game came back as a live one."""
+    from scorekeeper.data import removals
+    from scorekeeper.data.games import rename_game
+    from scorekeeper.data.players import rename
+
+    db = connect(app.config["DATABASE"])
+    kept, gone = make_game(), make_game(seats=("Eve", "Fay", "Gus", "Hal"))
+    for game in (kept, gone):
+        client.post(f"/api/games/{game}/rounds", json={})
+    ann = next(db.query("SELECT id FROM players WHERE name = 'Ann'"))["id"]
+    rename(db, ann, "Anne")
+    rename_game(db, kept, "Cup final")
+    removals.remove_game(db, gone, "the second game", "Ann")
+    data = json.loads(client.get("/export.json").data)
+    other = fresh_app(tmp_path / "other.sqlite")
+    target = connect(other.config["DATABASE"])
+    counts = transfer.import_data(target, data)
+    assert counts["games added"] == 2
+    first = get_game(target, 1)
+    assert first["seats"] == ["Anne", "Cat", "Bea", "Dee"] and first["name"] == "Cup final"
+    assert first["sides"] == get_game(db, kept)["sides"]  # as the game was played
+    assert first["removed_at"] is None and get_game(target, 2)["removed_at"] is not None
+    listed = other.test_client().get("/removals").get_data(as_text=True)
+    assert "Eve &amp; Gus" in listed or "Eve & Gus" in listed  # undone from the history
+    again = json.loads(other.test_client().get("/export.json").data)
+    assert transfer.import_data(target, again)["games already here"] == 2  # it imports again
+
+
+def test_an_import_refuses_one_player_in_two_seats(app, make_game, client):
+    db = connect(app.config["DATABASE"])
+    make_game()
+    data = json.loads(client.get("/export.json").data)
+    game = data["evenings"][0]["games"][0]
+    game["uid"], game["seats"] = "another", ["Eve", "eve", "Bob", "Cy"]
+    with pytest.raises(ValueError, match="Eve.? sits twice|eve.? sits twice"):
+        transfer.import_data(db, data)
