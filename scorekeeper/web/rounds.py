@@ -48,6 +48,7 @@ class Screen:
     already_saved: int | None = None  # the round number someone saved first
     closed: bool = False  # a screen opened for a round that is saved already: no form
     confirm_empty: bool = False
+    out_claims: list[int] = field(default_factory=list)  # phones that all say "we went out"
     status: int = 200
     notes: list[str] = field(default_factory=list)
 
@@ -139,7 +140,10 @@ def round_page(screen: Screen) -> Page:
     rules = variant.rules(game["options"])
     members = board.members_of(game, variant)
     form, take = filled_form(screen, variant, rules, members)
-    if take is None and form.validate_on_submit():
+    valid = take is None and form.validate_on_submit()
+    if out_choice_missing(screen, form):
+        valid = False
+    if valid:
         entries = round_form.entries_from(form, variant, sides, rules)
         if not form.errors:
             done = submit(screen, form, entries)
@@ -148,7 +152,8 @@ def round_page(screen: Screen) -> Page:
     elif take is None and request.method == "POST" and "csrf_token" not in form.errors:
         show_engine_problems(screen, form, round_form.entries_from(form, variant, sides, rules))
     errors = round_form.error_list(form, sides)
-    status = screen.status if screen.status != 200 else (400 if errors else 200)
+    refused = errors and request.method == "POST"  # a GET may only point out a clash
+    status = screen.status if screen.status != 200 else (400 if refused else 200)
     board_ = board.build(game, screen.played, screen.answer)
     parts = None
     if screen.stored is None:
@@ -157,6 +162,26 @@ def round_page(screen: Screen) -> Page:
         "round.html", game=game, board=board_, form=form, variant=variant, rules=rules,
         screen=screen, problems=errors, layout=layout(variant, rules, board_, screen), parts=parts,
     ), status  # fmt: skip
+
+
+OUT_ASKED = "went_out_asked"  # posted back while several phones said they went out
+
+
+def out_choice_missing(screen: Screen, form: Any) -> bool:
+    """Whether the scorer still has to say who went out, several phones having said
+    their side did (the choice is left empty for that, and a save without one is
+    refused beside it); the message is put on the form."""
+    asked = request.method == "POST" and request.form.get(OUT_ASKED) == "1"
+    if asked:
+        screen.out_claims = [int(s) for s in request.form.getlist("went_out_claim") if s.isdigit()]
+    missing = asked and "went_out" not in request.form
+    if screen.out_claims and (missing or request.method == "GET"):
+        claims = [i for i in screen.out_claims if 0 <= i < len(screen.game["sides"])]
+        form.went_out.errors = [
+            *form.went_out.errors,
+            table_view.out_clash_text(screen.game, claims),
+        ]
+    return missing
 
 
 def filled_form(screen: Screen, variant: Variant, rules: Any, members: dict[str, list[str]]) -> Any:
@@ -171,7 +196,8 @@ def filled_form(screen: Screen, variant: Variant, rules: Any, members: dict[str,
             entries = round_form.form_data_from(screen.stored["entries"], sides, members)
             data.update(entries, version=screen.stored["version"])
         else:
-            data.update(table_view.prefilled(game, screen.number))
+            prefilled, screen.out_claims = table_view.prefilled(game, screen.number)
+            data.update(prefilled)
     take = table_parts.taking() if screen.stored is None else None
     if take is not None:
         more["formdata"] = table_view.taken(game, screen.number, take)

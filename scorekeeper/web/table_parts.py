@@ -59,6 +59,11 @@ def formdata(parts: list[dict[str, Any]], base: MultiDict[str, str] | None = Non
     return data
 
 
+def out_claims(parts: list[dict[str, Any]]) -> list[int]:
+    """The sides whose phones say they went out (more than one: the scorer must choose)."""
+    return sorted({int(p["went_out"]) for p in parts if p.get("went_out", NOBODY) != NOBODY})
+
+
 def side_of(part: dict[str, Any]) -> int | None:
     for key in part:
         if m := SIDE_FIELD.match(key):

@@ -91,7 +91,10 @@ def round_parts(game: games.Game, played: list[games.Round], number: int, member
     form = table_parts.bound(game, members, table_parts.formdata(parts))
     form.validate()
     scores, problem = None, None
-    if drafts:
+    claims = table_parts.out_claims(parts)
+    if len(claims) > 1:  # not scored together: one of them did not go out
+        problem = out_clash_text(game, claims)
+    elif drafts:
         entries = table_parts.entries_of(game, form)
         listed = round_form.error_list(form, game["sides"]) or rounds.round_form_problems(
             game, played, number, entries
@@ -103,12 +106,25 @@ def round_parts(game: games.Game, played: list[games.Round], number: int, member
     return {"drafts": drafts, "scores": scores, "problem": problem, "number": number}
 
 
-def prefilled(game: games.Game, number: int) -> dict[str, Any]:
-    """The new round form's values from the phones' drafts (the scorer has typed nothing)."""
+def prefilled(game: games.Game, number: int) -> tuple[dict[str, Any], list[int]]:
+    """The new round form's values from the phones' drafts (the scorer has typed
+    nothing), and the sides whose phones say they went out when more than one
+    does: then who went out is left for the scorer to choose."""
     data: dict[str, Any] = {}
-    for draft in phones.drafts(get_db(), game["id"], number).values():
-        data.update(draft["fields"])
-    return data
+    parts = [draft["fields"] for draft in phones.drafts(get_db(), game["id"], number).values()]
+    for part in parts:
+        data.update(part)
+    claims = table_parts.out_claims(parts)
+    if len(claims) <= 1:
+        return data, []
+    data.pop("concealed", None)
+    return {**data, "went_out": ""}, claims  # no choice ticked: the scorer picks one
+
+
+def out_clash_text(game: games.Game, claims: list[int]) -> str:
+    """What the scorer reads when several phones say their side went out."""
+    sides = ", ".join(game["sides"][i] for i in claims)
+    return _("The phones disagree: %(sides)s each say they went out. Choose who did.", sides=sides)
 
 
 def taken(game: games.Game, number: int, side: int) -> Any:

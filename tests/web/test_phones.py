@@ -2,6 +2,7 @@
 (a phone of the other side, a watcher, a removed phone, no phone), drafts checked
 like the round form, clashes, confirmations asked again after a correction."""
 
+import json
 import re
 
 import pytest
@@ -239,3 +240,41 @@ def test_the_phones_read_with_the_game_are_the_phones_at_the_table(at_table, mak
     assert set(table.PHONE_COLUMNS) == set(db["table_phones"].columns_dict)
     assert read == table.games.game_row(db, game)
     assert table.game_and_phones(db, make_game())[1] == []  # no phone at that table
+
+
+def test_two_phones_that_both_went_out_leave_the_choice_to_the_scorer(client, at_table, db):
+    """Found by a phone tester (issue 13's fourth pass): both sides' phones said "we
+    went out"; the last to send won, silently, and the other lost its bonus."""
+    game, _, phones = at_table
+    ann = {"s0_meld_points": "900", "s0_mixed_canastas": "1"}
+    cat = {"s1_meld_points": "500", "s1_mixed_canastas": "1"}
+    assert part(client, phones["ann"], went_out="0", **ann).status_code == 302
+    assert part(client, phones["cat"], went_out="1", **cat).status_code == 302
+    screen = client.get(f"/games/{game}/rounds/new")
+    html = screen.get_data(as_text=True)
+    assert screen.status_code == 200
+    message = "The phones disagree: Ann &amp; Bea, Cat &amp; Dee each say they went out."
+    assert message in html and 'name="went_out_asked" value="1"' in html
+    assert re.search(r'name="s0_meld_points"[^>]*value="900"', html)
+    assert not re.search(r'name="went_out"[^>]*checked', html)  # nobody chosen for them
+    assert "Who went out? 0" not in html and "Went out" in html  # the phones' parts, in words
+    assert "Not scored together yet: The phones disagree" in html
+    posted = {"number": "1", **ann, **cat, "went_out_asked": "1", "went_out_claim": ["0", "1"]}
+    refused = client.post(f"/games/{game}/rounds/new", data=posted)
+    assert refused.status_code == 400 and message in refused.get_data(as_text=True)
+    assert next(db.query("SELECT count(*) AS n FROM rounds"))["n"] == 0
+    chosen = client.post(f"/games/{game}/rounds/new", data={**posted, "went_out": "0"})
+    assert chosen.status_code == 302
+    stored = json.loads(next(db.query("SELECT entries FROM rounds"))["entries"])
+    assert stored["Ann & Bea"].get("went_out") is True
+    assert not stored["Cat & Dee"].get("went_out")
+
+
+def test_one_phone_that_went_out_still_fills_in_who_did(client, at_table):
+    game, _, phones = at_table
+    sent = part(client, phones["ann"], s0_meld_points="900", s0_mixed_canastas="1", went_out="0")
+    assert sent.status_code == 302
+    part(client, phones["cat"], s1_meld_points="500")
+    html = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
+    assert '<input checked id="went_out-1" name="went_out" type="radio" value="0">' in html
+    assert "The phones disagree" not in html and "went_out_asked" not in html
