@@ -198,3 +198,9 @@ def test_every_page_fits_the_phone(context, live_server, size):
         for cell in page.locator("table.scores thead th").all():
             box = cell.bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+        # no score is broken over two lines ("+1,06 / 0" read as two numbers: a phone tester)
+        broken = page.evaluate("""() => [...document.querySelectorAll('table.scores td')]
+            .filter(td => { const r = document.createRange(); r.selectNodeContents(td.firstChild);
+                            return r.getClientRects().length > 1; })
+            .map(td => td.textContent)""")
+        assert broken == []

@@ -32,9 +32,9 @@ def played_game(make_game, db, rounds=ROUNDS, variant="classic", **kw):
 
 
 def totals_again(html):
-    return {
-        s: int(p) for s, p in re.findall(r'class="num[^"]*" data-side="([^"]+)">(-?\d+)<', html)
-    }
+    """Each side's total under the other rules, as shown (with the language's grouping)."""
+    found = re.findall(r'class="num[^"]*" data-side="([^"]+)">(-?[\d,]+)<', html)
+    return {s: int(p.replace(",", "")) for s, p in found}
 
 
 def test_a_saved_rule_set_shows_each_round_both_ways(client, make_game, db):
