@@ -131,8 +131,10 @@ function livePreview(form) {
     clearTimeout(timer);
     timer = setTimeout(run, 50);
   });
+  // scored at once: a form posted back, a draft restored, the phones' numbers filled in
+  // (a new round the phones sent parts of), or a correction's stored numbers
   const typed = form.dataset.fresh !== "1" || form.dataset.restored === "1";
-  if (typed || form.querySelector("input[name=version]").value) run();
+  if (typed || form.dataset.prefilled === "1" || form.querySelector("input[name=version]").value) run();
 }
 
 // Drafts: what is typed stays in the browser until the round is saved, so a

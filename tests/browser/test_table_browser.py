@@ -83,6 +83,12 @@ def test_every_phone_at_the_table(pages, live_server, variant):
         re.compile(r"^[+-]?\d+$"), timeout=LIVE
     )
 
+    # opened afresh, the scorer's screen scores the phones' numbers before anything is typed
+    scorer.reload()
+    preview = scorer.locator(f".round-head output.preview[data-side='{sides[0]}']")
+    expect(preview).to_have_text(re.compile(r"^[+-]?[\d,]+$"), timeout=LIVE)
+    expect(preview).not_to_have_text(re.compile(r"^[+-]?0$"))
+
     phones[0].reload()  # a phone reloading mid-entry keeps its part: the draft is on the server
     assert phones[0].input_value("#s0_meld_points") == "50"
 
