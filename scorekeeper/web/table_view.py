@@ -63,13 +63,14 @@ def agreement(game: games.Game, played: list[dict[str, Any]]) -> dict[int, dict[
 
 
 def panel(game: games.Game, editable: bool, board_: board.Board) -> dict[str, Any]:
-    """The scoreboard's table panel: join code, settings and phones for the scorer;
-    each round's agreement for everyone when rounds are confirmed."""
+    """The scoreboard's table panel: join code, settings and phones for the scorer
+    while the game is on (not once it is over or removed); each round's agreement
+    for everyone when rounds are confirmed."""
     db = get_db()
     shown: dict[str, Any] = {"confirm": bool(game["confirm_rounds"])}
     if shown["confirm"]:  # the board's rounds carry each one's number and version
         shown["agreement"] = agreement(game, board_.rounds)
-    if editable and not game["removed_at"]:
+    if editable and not game["removed_at"] and not board_.finished:
         code = phones.join_code(db, game["id"])
         settings = {"phones_enter": bool(game["phones_enter"]),
                     "confirm_rounds": bool(game["confirm_rounds"])}  # fmt: skip

@@ -278,3 +278,15 @@ def test_one_phone_that_went_out_still_fills_in_who_did(client, at_table):
     html = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
     assert '<input checked id="went_out-1" name="went_out" type="radio" value="0">' in html
     assert "The phones disagree" not in html and "went_out_asked" not in html
+
+
+def test_a_finished_game_offers_no_join_code(client, make_game, db):
+    """Found by a phone tester: the join QR code and the table settings stayed on the
+    scoreboard of a game that was over."""
+    game = make_game(options={"target": 100})
+    assert "join code" in client.get(f"/games/{game}").get_data(as_text=True)
+    won = {"Ann & Bea": {"meld_points": 150, "mixed_canastas": 1, "went_out": True}}
+    assert client.post(f"/api/games/{game}/rounds", json=won).status_code == 201
+    page = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "join code" not in page and "Save table settings" not in page
+    assert "win" in page.lower()
