@@ -34,6 +34,8 @@ class Board:
     chart: Any = None
     partners: list[tuple[str, str, str]] = field(default_factory=list)  # player, partner, rentrap
 
+    winning_players: int = 0  # how many people won: "Ann & Cat win!", "Ann wins!"
+
 
 def members_of(game: dict[str, Any], variant: Variant) -> dict[str, list[str]]:
     """Each side's players, in seat order (none if the seats were not named)."""
@@ -41,6 +43,19 @@ def members_of(game: dict[str, Any], variant: Variant) -> dict[str, list[str]]:
     if not seats:
         return {}
     return dict(zip(game["sides"], teams(variant, seats, len(game["sides"])), strict=False))
+
+
+def winning_players(game: dict[str, Any], members: dict[str, list[str]], winners: list[str]) -> int:
+    """How many people the winning sides are ("Ann & Cat win!", "Ann wins!"); a side
+    whose seats were not named stands for its share of the game's players.
+
+    >>> winning_players({"players": 4, "sides": ["Us", "Them"]}, {}, ["Us"])
+    2
+    >>> winning_players({"players": 5, "sides": list("ABCDE")}, {"A": ["A"]}, ["A"])
+    1
+    """
+    each = max(1, int(game.get("players") or 0) // max(1, len(game["sides"])))
+    return sum(len(members.get(side) or []) or each for side in winners)
 
 
 def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) -> Board:
@@ -84,6 +99,7 @@ def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) ->
         rounds_left=left,
         finished=answer["finished"],
         winners=answer["winners"],
+        winning_players=winning_players(game, members, answer["winners"]),
         house=house_changes(variant, game["options"]),
         leader=leaders[0] if stored and len(leaders) == 1 else None,
         offset=offset,

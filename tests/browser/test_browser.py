@@ -88,14 +88,14 @@ WORKED = {
         [{0: {"meld_points": 3000}, 1: {"mixed_canastas": 1, "meld_points": 100}},
          {0: {"natural_canastas": 1, "went_out": True, "meld_points": 2000}, 1: {"hand_points": 40}}],
         (1, {0: {"meld_points": 2900}}),
-        {"Ann & Bea": 5500, "Cat & Dee": 360}, "Ann & Bea wins!",
+        {"Ann & Bea": 5500, "Cat & Dee": 360}, "Ann & Bea win!",
     ),
     "hand-and-foot": (
         ["Ann", "Cat", "Bea", "Dee"],
         [{0: {"meld_points": 100}}, {1: {"meld_points": 200, "foot_points": 50}},
          {0: {"natural_canastas": 1, "mixed_canastas": 1, "went_out": True}}, {1: {"red_threes": 2}}],
         (2, {1: {"foot_points": 0}}),
-        {"Ann & Bea": 1000, "Cat & Dee": 400}, "Ann & Bea wins!",
+        {"Ann & Bea": 1000, "Cat & Dee": 400}, "Ann & Bea win!",
     ),
     "five-person": (
         ["P1", "P2", "P3", "P4", "P5"],
@@ -109,13 +109,13 @@ WORKED = {
          {0: {"natural_canastas": 1, "mixed_canastas": 1, "weepers_picked_up": 2, "went_out": True,
               "meld_points": 500}, 1: {"meld_points": 100}}],
         (1, {1: {"black_threes_in_hand": 1}}),
-        {"Ann & Bea": 10400, "Cat & Dee": -200}, "Ann & Bea wins!",  # never wept: meld against
+        {"Ann & Bea": 10400, "Cat & Dee": -200}, "Ann & Bea win!",  # never wept: meld against
     ),
     "samba-foot": (
         ["Ann", "Cat", "Bea", "Dee"],
         [{0: {"sambas": 1}}, {1: {"wild_canastas": 1, "meld_points": 300}}, {0: {"red_threes": 5}}],
         (1, {0: {"sambas": 2}}),
-        {"Ann & Bea": 4000, "Cat & Dee": 1800}, "Ann & Bea wins!",
+        {"Ann & Bea": 4000, "Cat & Dee": 1800}, "Ann & Bea win!",
     ),
 }  # fmt: skip
 

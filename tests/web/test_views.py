@@ -220,7 +220,7 @@ def test_game_end_shows_the_winner_and_stops_round_entry(client, make_game):
     game = make_game()
     add(client, game, {"Cat & Dee": {"meld_points": 5000}})
     board = client.get(f"/games/{game}").get_data(as_text=True)
-    assert "Cat &amp; Dee wins!" in board and "Enter round" not in board
+    assert "Cat &amp; Dee win!" in board and "Enter round" not in board
     response = client.get(f"/games/{game}/rounds/new")
     assert response.status_code == 302
     assert "This game is over" in client.get(response.location).get_data(as_text=True)
