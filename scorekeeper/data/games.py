@@ -15,6 +15,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..scoring import Answer, get_variant, score_game
+from ..scoring.i18n import N_
 from ..scoring.i18n import problem as P_
 from ..scoring.seating import side_names, turn
 from . import players, results
@@ -29,6 +30,20 @@ DRAW_FOR_SEATS = frozenset({"five-person"})
 
 class NotFound(Exception):
     """No such game or round."""
+
+
+class GameRemoved(Exception):
+    """A removed game is read-only until its removal is undone."""
+
+
+def check_kept(game: dict[str, Any]) -> None:
+    """Raise GameRemoved for a removed game (its rounds, name and table stay as
+    they were until the removal is undone from the history of removals)."""
+    if game.get("removed_at"):
+        template = N_(
+            "game %(id)s was removed: undo that from the history of removals to change it"
+        )
+        raise GameRemoved(P_(template, id=game["id"]))
 
 
 def create_game(
@@ -129,7 +144,7 @@ def parsed_game(found: dict[str, Any] | None, game_id: int) -> Game:
 
 
 SCORING_ROW = (
-    "SELECT id, variant, sides, players, options, start, answer, "
+    "SELECT id, variant, sides, players, options, start, answer, removed_at, "
     "(SELECT coalesce(max(number), 0) FROM rounds WHERE game_id = g.id) AS round_max "
     "FROM games g WHERE id = ?"
 )
@@ -261,7 +276,7 @@ def answer_text(db: Database, game_id: int) -> str:
 
 def rename_game(db: Database, game_id: int, name: str) -> None:
     with writing(db):
-        get_game(db, game_id)
+        check_kept(get_game(db, game_id))
         db.execute("UPDATE games SET name = ? WHERE id = ?", [name, game_id])
 
 

@@ -18,7 +18,16 @@ from ..scoring.i18n import N_
 from ..scoring.i18n import problem as P_
 from . import results
 from .connection import now, row, rows, writing
-from .games import Game, NotFound, Round, document, get_game, rounds_of, scoring_row
+from .games import (
+    Game,
+    NotFound,
+    Round,
+    check_kept,
+    document,
+    get_game,
+    rounds_of,
+    scoring_row,
+)
 
 UNDO_SECONDS = 20  # the screen offers Undo for 10 s; the server allows for slow wifi
 
@@ -72,6 +81,7 @@ def add_round(
             if done:
                 return int(done["number"])
         game, count = scoring_row(db, game_id)
+        check_kept(game)
         stored = game.pop("answer", None)
         if number is not None and number != count + 1:
             raise (
@@ -186,6 +196,7 @@ def locate(db: Database, game_id: int, number: int, version: int) -> tuple[Game,
     """The game, its rounds from ``number`` on and how many it has, if round
     ``number`` is still at ``version``."""
     game = get_game(db, game_id)
+    check_kept(game)
     sql = (
         "SELECT number, entries, version FROM rounds "
         "WHERE game_id = ? AND number >= ? ORDER BY number"

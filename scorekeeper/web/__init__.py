@@ -21,7 +21,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
 
-from ..data.games import NotFound
+from ..data.games import GameRemoved, NotFound
 from ..scoring import VARIANTS
 from . import (
     api,
@@ -97,6 +97,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(openapi.bp)
     csrf.exempt(api.bp)  # the API has its own cross-site guard: see api.py
     app.register_error_handler(NotFound, not_found)
+    app.register_error_handler(GameRemoved, removed)
     app.register_error_handler(403, read_only)
     app.register_error_handler(413, too_large)
     app.register_error_handler(HTTPException, api_errors_as_json)
@@ -121,6 +122,12 @@ def helpers() -> dict[str, Any]:
 
 def not_found(error: NotFound) -> tuple[str, int]:
     return render_template("error.html", message=i18n.say(error)), 404
+
+
+def removed(error: GameRemoved) -> tuple[str, int]:
+    """A change to a removed game: it is read-only until its removal is undone."""
+    return render_template("error.html", title=gettext("This game was removed"),
+                           message=i18n.say(error)), 409  # fmt: skip
 
 
 def read_only(error: Exception) -> tuple[str, int]:

@@ -61,6 +61,11 @@ def not_found(error: games.NotFound) -> tuple[Response, int]:
     return problem(str(error), 404)
 
 
+@bp.errorhandler(games.GameRemoved)
+def removed(error: games.GameRemoved) -> tuple[Response, int]:
+    return problem(str(error), 409)
+
+
 @bp.errorhandler(ScoringError)
 def invalid(error: ScoringError) -> tuple[Response, int]:
     return problem(str(error), 400)
@@ -88,8 +93,10 @@ def body() -> Any:
 
 def guard(game_id: int) -> None:
     """Writes to a guarded game need its passphrase in ``X-Scorer-Passphrase``."""
-    if not security.may_score(games.get_game(get_db(), game_id)):
+    game = games.get_game(get_db(), game_id)
+    if not security.may_score(game):
         abort(401, "this game needs its scorer passphrase in the X-Scorer-Passphrase header")
+    games.check_kept(game)
 
 
 @bp.post("/games")

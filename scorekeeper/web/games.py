@@ -159,7 +159,7 @@ def scoreboard_page(game_id: int, saved: int | None) -> str:
     db = get_db()
     game, played, answer = games.scored(db, game_id)
     board_ = board.build(game, played, answer)
-    editable = security.may_score(game)
+    editable = security.may_score(game) and not game["removed_at"]  # removed: read-only
     undo = None
     if editable and saved and rounds.undoable(db, game_id, saved):
         undo = {"number": saved, "form": forms.DeleteRoundForm(version=1)}
@@ -192,7 +192,7 @@ def again(game_id: int) -> Response | tuple[str, int]:
 def rename(game_id: int) -> str | Response | tuple[str, int]:
     db = get_db()
     game = games.get_game(db, game_id)
-    security.guard(game)
+    security.guard_change(game)
     form = forms.GameNameForm(data={"name": game["name"]})
     if form.validate_on_submit():
         games.rename_game(db, game_id, form.name.data or "")

@@ -81,7 +81,7 @@ class Screen:
 def add_round(game_id: int) -> Page:
     if request.method == "GET" and not session.get("_flashes"):  # kept rendered (issue 13)
         made_of = games.game_row(get_db(), game_id)
-        security.guard(made_of)
+        security.guard_change(made_of)
         # the query (?round=N, a phone's part taken) makes a page of its own
         key = page_cache.page_key(
             "new round", current_app.config["DATABASE"], made_of, request.query_string
@@ -103,7 +103,7 @@ def new_round(game_id: int) -> Page:
         game, played, answer = games.scored(db, game_id)
         count, finished = len(played), answer["finished"]
         screen = Screen.of(game, played, bound_number(count + 1), answer=answer)
-    security.guard(game)
+    security.guard_change(game)
     if finished and screen.number > count:
         flash(_("This game is over: no more rounds."))
         return redirect(url_for("games.scoreboard", game_id=game_id))
@@ -115,7 +115,7 @@ def new_round(game_id: int) -> Page:
 @bp.route("/games/<int:game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
 def edit_round(game_id: int, number: int) -> Page:
     game, played, answer = games.scored(get_db(), game_id)
-    security.guard(game)
+    security.guard_change(game)
     if not 1 <= number <= len(played):
         abort(404)
     return round_page(Screen.of(game, played, number, played[number - 1], answer))
@@ -315,7 +315,7 @@ def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
     """The live preview's JSON: each side's score for the round being typed, the
     totals before and after it, or every problem with the reason."""
     game, played, answer = games.scored(get_db(), game_id)
-    security.guard(game)
+    security.guard_change(game)
     variant, sides = get_variant(game["variant"]), game["sides"]
     rules = variant.rules(game["options"])
     number = max(1, min(number, len(played) + 1))  # a round of this game
@@ -354,7 +354,7 @@ def round_form_problems(
 def undo_round(game_id: int, number: int) -> Page:
     """Take back the round just saved (the scoreboard offers it for a few seconds)."""
     game = games.get_game(get_db(), game_id)
-    security.guard(game)
+    security.guard_change(game)
     form = forms.DeleteRoundForm()
     if not form.validate_on_submit():
         message = _("The form had expired or came from elsewhere: nothing was undone.")
@@ -372,7 +372,7 @@ def undo_round(game_id: int, number: int) -> Page:
 @bp.route("/games/<int:game_id>/rounds/<int:number>/delete", methods=["GET", "POST"])
 def delete_round(game_id: int, number: int) -> Response | tuple[str, int]:
     game, played, answer = games.scored(get_db(), game_id)
-    security.guard(game)
+    security.guard_change(game)
     if not 1 <= number <= len(played):
         abort(404)
     form = forms.DeleteRoundForm(version=played[number - 1]["version"])

@@ -18,7 +18,7 @@ from flask import Flask, Response, abort, current_app, request, session
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from ..data import settings
+from ..data import games, settings
 from ..data.connection import get_db
 from .throttle import Key, Throttle
 
@@ -160,3 +160,10 @@ def guard(game: dict[str, Any]) -> None:
     """Stop a change to a game guarded by a passphrase this browser has not typed."""
     if not may_score(game):
         abort(403)
+
+
+def guard_change(game: dict[str, Any]) -> None:
+    """``guard``, and a removed game is read-only (GameRemoved: 409) until its
+    removal is undone: its rounds, name and table stay as they were."""
+    guard(game)
+    games.check_kept(game)

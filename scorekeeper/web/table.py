@@ -39,7 +39,7 @@ Page = str | Response | tuple[str, int] | tuple[str, int, dict[str, str]] | tupl
 def settings(game_id: int) -> Response:
     """The scorer's house settings: may phones enter parts, must rounds be confirmed."""
     game = games.get_game(get_db(), game_id)
-    security.guard(game)
+    security.guard_change(game)
     form = forms.TableSettingsForm()
     if not form.validate_on_submit():
         abort(400)
@@ -51,7 +51,7 @@ def settings(game_id: int) -> Response:
 @bp.route("/games/<int:game_id>/table/phones/<int:phone_id>/remove", methods=["POST"])
 def remove(game_id: int, phone_id: int) -> Response:
     game = games.get_game(get_db(), game_id)
-    security.guard(game)
+    security.guard_change(game)
     if not forms.RemovePhoneForm().validate_on_submit():
         abort(400)
     if not phones.remove_phone(get_db(), game_id, phone_id):
@@ -63,7 +63,7 @@ def remove(game_id: int, phone_id: int) -> Response:
 @bp.route("/games/<int:game_id>/join.svg")
 def join_qr(game_id: int) -> Response:
     game = games.get_game(get_db(), game_id)
-    security.guard(game)
+    security.guard_change(game)
     link = url_for(".join", code=phones.join_code(get_db(), game_id), _external=True)
     return Response(sharing.qr_svg(link), mimetype="image/svg+xml")
 

@@ -62,3 +62,38 @@ def test_rule_set_names_with_control_characters_are_refused(app, client, make_ga
     assert answer.status_code == 400
     assert "a name may not contain control characters" in answer.get_data(as_text=True)
     assert db.execute("SELECT count(*) FROM rule_sets").fetchone()[0] == 0
+
+
+def test_a_removed_game_is_read_only_until_its_removal_is_undone(app, client, make_game):
+    """An outside attack found the API adding and editing rounds of a removed game, the
+    round form saving and the rename working; the scoreboard kept its edit links."""
+    from scorekeeper.data import removals
+
+    db = connect(app.config["DATABASE"])
+    game = make_game()
+    assert client.post(f"/api/games/{game}/rounds", json=ROUND).status_code == 201
+    removal = removals.remove_game(db, game, "the game", "Ann")
+    before = db.execute("SELECT count(*), max(version) FROM rounds").fetchone()
+    refused = [
+        client.post(f"/api/games/{game}/rounds", json=ROUND),
+        client.put(f"/api/games/{game}/rounds/1", json=ROUND),
+        client.delete(f"/api/games/{game}/rounds/1"),
+    ]
+    assert [r.status_code for r in refused] == [409, 409, 409]
+    assert "was removed" in refused[0].get_json()["error"]
+    pages = [
+        client.get(f"/games/{game}/rounds/new"),
+        client.post(f"/games/{game}/rounds/new", data={"number": "2", "s0_meld_points": "50"}),
+        client.post(f"/games/{game}/rounds/1/edit", data={"version": "1", "s0_meld_points": "5"}),
+        client.post(f"/games/{game}/rename", data={"name": "Renamed"}),
+        client.post(f"/games/{game}/table", data={"phones_enter": "y"}),
+    ]
+    assert [p.status_code for p in pages] == [409] * len(pages)
+    assert "This game was removed" in pages[0].get_data(as_text=True)
+    assert db.execute("SELECT count(*), max(version) FROM rounds").fetchone() == before
+    assert db.execute("SELECT name FROM games WHERE id = ?", [game]).fetchone()[0] == ""
+    board = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "Enter round" not in board and "/rounds/1/edit" not in board
+    removals.undo(db, removal)
+    assert client.post(f"/api/games/{game}/rounds", json=ROUND).status_code == 201
+    assert "Enter round" in client.get(f"/games/{game}").get_data(as_text=True)
