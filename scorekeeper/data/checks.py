@@ -13,6 +13,7 @@ from ..scoring.i18n import problem as P_
 
 SEAT_NAME_LENGTH = 40  # a player's name, in a seat
 SIDE_NAME_LENGTH = 100  # a side's name: its players' names joined
+MAX_ROUNDS = 1000  # a game's stored rounds: what an import takes, and what a game may grow to
 GAME_NAME_LENGTH = 80  # a game's own name ("Cup final")
 MAX_DEPTH = 32  # a Scorekeeper export nests 8 deep; nothing honest nests 32
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")

@@ -32,7 +32,7 @@ from .games import create_game
 FORMAT, VERSION = "scorekeeper", 1
 MAX_BYTES = 10 * 1024 * 1024
 MAX_GAMES = 5000
-MAX_ROUNDS = 1000
+MAX_ROUNDS = checks.MAX_ROUNDS
 CHUNK_ROUNDS = 1000
 
 

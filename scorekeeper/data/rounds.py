@@ -13,10 +13,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import Answer, State, score_from, score_game
+from ..scoring import Answer, ScoringError, State, score_from, score_game
 from ..scoring.i18n import N_
 from ..scoring.i18n import problem as P_
-from . import results
+from . import checks, results
 from .connection import now, row, rows, writing
 from .games import (
     Game,
@@ -89,6 +89,9 @@ def add_round(
                 if number <= count
                 else NotFound(P_("game %(id)s has no round %(n)s yet", id=game_id, n=number - 1))
             )
+        if count >= checks.MAX_ROUNDS:  # an export of it would not import again
+            template = N_("a game may have at most %(most)s rounds: start the next game")
+            raise ScoringError(P_(template, most=checks.MAX_ROUNDS))
         number = count + 1
         new = {"number": number, "entries": entries, "version": 1}
         summary = results.stored_summary(game, stored, count)

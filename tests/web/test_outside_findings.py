@@ -97,3 +97,24 @@ def test_a_removed_game_is_read_only_until_its_removal_is_undone(app, client, ma
     removals.undo(db, removal)
     assert client.post(f"/api/games/{game}/rounds", json=ROUND).status_code == 201
     assert "Enter round" in client.get(f"/games/{game}").get_data(as_text=True)
+
+
+def test_a_game_stops_at_the_rounds_an_import_takes(app, client):
+    """An outside attack stored 3,000 rounds in one game: its scoreboard grew to 4 MB,
+    and its export could not be imported (import takes 1,000 rounds a game)."""
+    from scorekeeper.data import checks, transfer
+
+    db = connect(app.config["DATABASE"])
+    doc = {"variant": "classic", "sides": ["Us", "Them"], "players": 4,
+           "rounds": [{} for _ in range(checks.MAX_ROUNDS)]}  # fmt: skip
+    data = {"format": "scorekeeper", "version": 1, "evenings": [{
+        "uid": "e1", "date": "2026-11-20", "name": "", "note": "",
+        "games": [{"uid": "g1", "seats": [], "document": doc}]}]}  # fmt: skip
+    assert transfer.import_data(db, data)["games added"] == 1
+    game = db.execute("SELECT id FROM games").fetchone()[0]
+    refused = client.post(f"/api/games/{game}/rounds", json={})
+    assert refused.status_code == 400
+    assert "at most 1000 rounds" in refused.get_json()["error"]
+    form = client.post(f"/games/{game}/rounds/new", data={"number": "1001", "confirm_empty": "1"})
+    assert form.status_code == 400 and "at most 1000 rounds" in form.get_data(as_text=True)
+    assert db.execute("SELECT count(*) FROM rounds").fetchone()[0] == checks.MAX_ROUNDS
