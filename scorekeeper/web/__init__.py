@@ -104,6 +104,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(labels.evening_name)
     app.add_template_filter(labels.game_evening)
     app.add_template_filter(labels.day)
+    app.add_template_filter(labels.mid_sentence)
     app.add_template_filter(labels.utc_time)
     app.context_processor(helpers)
     app.after_request(security.add_headers)

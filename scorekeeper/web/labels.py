@@ -21,6 +21,21 @@ def locale() -> str:
     return language() if has_request_context() else "en"
 
 
+NOUNS_CAPITALISED = ("de",)  # languages whose nouns keep their capital mid-sentence
+
+
+def mid_sentence(label: str) -> str:
+    """A field's label inside a sentence ("More: red threes, dealer bonus"): its
+    first letter made small, except in German, where "Kanasten" stays a noun.
+
+    >>> mid_sentence("Canastas of sevens")
+    'canastas of sevens'
+    """
+    if locale() in NOUNS_CAPITALISED:
+        return label
+    return label[:1].lower() + label[1:]
+
+
 def day(iso: str) -> str:
     """A stored date as people say it.
 

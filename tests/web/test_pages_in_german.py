@@ -321,3 +321,19 @@ def test_error_pages_are_the_apps_own_in_german_and_json_under_the_api(de):
     assert "Allow" in wrong.headers
     api = de.get("/api/no-such-thing")
     assert api.status_code == 404 and api.is_json
+
+
+def test_the_rare_fields_summary_keeps_german_nouns_capitalised(de, make_game, client):
+    """A phone tester read "Mehr (6): kanasten aus siebenen, …": the labels were made
+    lower case for the sentence, which German nouns never are."""
+    import re
+
+    game = make_game("weeping")
+    german = de.get(f"/games/{game}/rounds/new").get_data(as_text=True)
+    summary = re.search(r"<summary>(Mehr.*?)</summary>", german, re.S)
+    assert summary and summary.group(1).startswith("Mehr")
+    words = summary.group(1).split(":", 1)[1]
+    assert "Kanasten" in words and "kanasten" not in words
+    english = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
+    said = re.search(r"<summary>(More.*?)</summary>", english, re.S)
+    assert said and re.search(r": [a-z]", said.group(1))  # "More (n): canastas of sevens, …"
