@@ -13,7 +13,7 @@ from markupsafe import Markup
 COLOURS = ("#0b6e4f", "#c2410c", "#1d4ed8", "#a21caf", "#4d7c0f", "#b45309")
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2")
 WIDTH, HEIGHT = 480, 300
-LEFT, RIGHT, TOP, BOTTOM = 52, 10, 40, 34
+LEFT, RIGHT, TOP, BOTTOM = 66, 10, 40, 34  # LEFT: room for "-10,000" at 15 px
 Scale = Callable[[float], float]
 
 

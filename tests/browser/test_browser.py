@@ -277,3 +277,27 @@ def test_every_essential_action_works_without_javascript(browser, live_server):
     settle(page)
     assert totals(page) == {"Ann & Bea": 0, "Cat & Dee": 0}
     context.close()
+
+
+def test_the_charts_scale_is_never_cut_at_the_left(phone, live_server):
+    """A phone tester saw "10,000" cut to ",000" on the running-totals chart."""
+    from scorekeeper.data.connection import connect
+    from scorekeeper.data.evenings import create_evening
+    from scorekeeper.data.games import create_game
+    from scorekeeper.data.rounds import add_round
+
+    db = connect(live_server.database)
+    sides = ["Eve & Fay", "Gus & Hal"]
+    game = create_game(db, evening_id=create_evening(db, "2026-11-21"), variant="classic",
+                       sides=sides, players=4, options={"target": 50000})  # fmt: skip
+    for _ in range(4):
+        add_round(db, game, {sides[0]: {"meld_points": 3000, "mixed_canastas": 1, "went_out": True},
+                             sides[1]: {"meld_points": 100, "hand_points": 3000}})  # fmt: skip
+    db.close()
+    phone.goto(f"{live_server.url}/games/{game}")
+    labels = phone.evaluate("""() => {
+        const svg = document.querySelector('svg[role=img]'), box = svg.getBoundingClientRect();
+        return [...svg.querySelectorAll('text')].map(t => [t.textContent,
+            t.getBoundingClientRect().left - box.left]); }""")
+    assert any(text == "-10,000" or text == "-20,000" for text, _ in labels)
+    assert all(left >= 0 for _, left in labels), labels
