@@ -324,6 +324,8 @@ def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
     form.validate()
     entries = round_form.entries_from(form, variant, sides, rules)
     problems = [] if form.errors else round_form_problems(game, played, number, entries)
+    if form.errors:  # every problem at once, as the form's save lists them
+        show_engine_problems(Screen.of(game, played, number), form, entries)
     listed = round_form.error_list(form, sides) + problems
     if listed:
         first = listed[0]

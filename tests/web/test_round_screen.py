@@ -267,3 +267,16 @@ def test_concealed_ticked_with_nobody_out_is_refused_not_dropped(client, make_ga
     data["went_out"] = "0"
     assert post(client, game, data).status_code == 302
     assert api_rounds(client, game)[0]["Ann & Bea"]["concealed"] is True
+
+
+def test_the_live_preview_lists_the_engines_problems_beside_the_fields_refused(client, make_game):
+    """A phone tester fixed six problems and was then shown a seventh (too many red
+    threes): the live line held it back while other fields were wrong; the save did not."""
+    game = make_game("hand-and-foot", seats=("Ann", "Bob"))
+    typed = {"number": "1", "s0_meld_points": "12a", "s1_meld_points": "37", "s0_red_threes": "9"}
+    preview = client.post(f"/games/{game}/rounds/1/preview", data=typed)
+    texts = [p["text"] for p in preview.get_json()["problems"]]
+    assert preview.status_code == 400 and len(texts) == 3, texts
+    assert any("9 is more than the 4 red threes in play" in t for t in texts)
+    saved = client.post(f"/games/{game}/rounds/new", data=typed).get_data(as_text=True)
+    assert all(t.split(": ", 1)[-1].split(": ")[-1] in saved for t in texts)
