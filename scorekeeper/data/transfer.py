@@ -110,6 +110,7 @@ def game_rows(evening: dict[str, Any], game: dict[str, Any]) -> Iterator[list[An
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060\u00a0 "  # nothing to see before a formula
 
 
 def cell(value: Any) -> Any:
@@ -119,9 +120,12 @@ def cell(value: Any) -> Any:
 
     >>> [cell(v) for v in ("=1+1", "\uff1dSUM(A1)", "Ann", -35, 0, True, None)]
     ["'=1+1", "'\uff1dSUM(A1)", 'Ann', -35, 0, 'yes', '']
+    >>> cell("\ufeff=HYPERLINK(1)"), cell("\u200b@A1")
+    ("'\ufeff=HYPERLINK(1)", "'\u200b@A1")
     """
     if isinstance(value, str):
-        return "'" + value if value.startswith(FORMULA_STARTS) else value
+        shown = value.lstrip(INVISIBLE)  # "\u200b=1+1" is still a formula to some
+        return "'" + value if shown.startswith(FORMULA_STARTS) else value
     return "yes" if value is True else "" if value is None or value is False else value
 
 

@@ -49,6 +49,15 @@ def init_app(app: Flask) -> None:
     app.config["TRUSTED_HOSTS"] = hosts
 
 
+def lower_host(environ: dict[str, Any]) -> None:
+    """A host name is the same in any case (``LOCALHOST`` is ``localhost``), but
+    werkzeug compares it with ``TRUSTED_HOSTS`` as written: it is made lower case
+    before anything reads it (``polls.StampPolls``, in front of the whole app)."""
+    host = environ.get("HTTP_HOST")
+    if host and not host.islower():
+        environ["HTTP_HOST"] = host.lower()
+
+
 def trust(app: Flask, hosts: list[str]) -> None:
     """Add names (``serve --trusted-host``, the address it listens on)."""
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*app.config["TRUSTED_HOSTS"], *hosts]))

@@ -26,6 +26,7 @@ from werkzeug.wsgi import get_host
 from ..data import games
 from ..data import table as phones
 from ..data.connection import borrowed
+from . import hosts
 from .security import HEADERS
 
 WATCH = re.compile(r"/watch/(?P<token>[A-Za-z0-9_-]{1,100})/stamp")
@@ -44,6 +45,7 @@ class StampPolls:
         self.app, self.inner = app, inner
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        hosts.lower_host(environ)
         path = environ.get("PATH_INFO", "")
         if path.endswith("/stamp") and environ.get("REQUEST_METHOD") == "GET":
             answer = self.answer(environ, path)

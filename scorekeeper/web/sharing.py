@@ -5,7 +5,16 @@ from __future__ import annotations
 import io
 
 import segno
-from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    current_app,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
 from ..data import games
@@ -14,6 +23,7 @@ from . import board, forms, page_cache, security
 from .i18n import _
 
 bp = Blueprint("sharing", __name__)
+SECRET = "private, no-store"  # a page or image holding a link that lets someone in
 
 
 @bp.route("/unlock", methods=["GET", "POST"], defaults={"game_id": None})
@@ -49,12 +59,14 @@ def unlock(game_id: int | None) -> str | Response | tuple[str, int, dict[str, st
 
 
 @bp.route("/games/<int:game_id>/share")
-def share(game_id: int) -> str:
+def share(game_id: int) -> Response:
     """The spectator link and its QR code, for the players' own phones."""
     game = games.get_game(get_db(), game_id)
     security.guard(game)
     link = url_for(".watch", token=game["watch_token"], _external=True)
-    return render_template("share.html", game=game, link=link)
+    page = make_response(render_template("share.html", game=game, link=link))
+    page.headers["Cache-Control"] = SECRET  # the spectator link is a capability
+    return page
 
 
 @bp.route("/games/<int:game_id>/qr.svg")
@@ -62,7 +74,7 @@ def qr(game_id: int) -> Response:
     game = games.get_game(get_db(), game_id)
     security.guard(game)
     link = url_for(".watch", token=game["watch_token"], _external=True)
-    return Response(qr_svg(link), mimetype="image/svg+xml")
+    return Response(qr_svg(link), mimetype="image/svg+xml", headers={"Cache-Control": SECRET})
 
 
 def qr_svg(text: str) -> str:

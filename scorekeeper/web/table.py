@@ -65,7 +65,8 @@ def join_qr(game_id: int) -> Response:
     game = games.get_game(get_db(), game_id)
     security.guard_change(game)
     link = url_for(".join", code=phones.join_code(get_db(), game_id), _external=True)
-    return Response(sharing.qr_svg(link), mimetype="image/svg+xml")
+    return Response(sharing.qr_svg(link), mimetype="image/svg+xml",
+                    headers={"Cache-Control": sharing.SECRET})  # fmt: skip
 
 
 @bp.route("/games/<int:game_id>/table/stamp")

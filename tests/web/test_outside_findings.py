@@ -118,3 +118,18 @@ def test_a_game_stops_at_the_rounds_an_import_takes(app, client):
     form = client.post(f"/games/{game}/rounds/new", data={"number": "1001", "confirm_empty": "1"})
     assert form.status_code == 400 and "at most 1000 rounds" in form.get_data(as_text=True)
     assert db.execute("SELECT count(*) FROM rounds").fetchone()[0] == checks.MAX_ROUNDS
+
+
+def test_a_host_name_in_capitals_is_the_same_host(app, client, make_game):
+    game = make_game()
+    token = connect(app.config["DATABASE"]).execute("SELECT watch_token FROM games").fetchone()[0]
+    for path in ("/", f"/games/{game}", f"/watch/{token}/stamp"):
+        assert client.get(path, headers={"Host": "LOCALHOST"}).status_code == 200, path
+    assert client.get("/", headers={"Host": "evil.example"}).status_code == 400
+
+
+def test_pages_holding_a_way_in_are_never_stored_by_a_cache(client, make_game):
+    game = make_game()
+    for path in (f"/games/{game}/share", f"/games/{game}/qr.svg", f"/games/{game}/join.svg"):
+        answer = client.get(path)
+        assert answer.status_code == 200 and "no-store" in answer.headers["Cache-Control"], path
