@@ -178,11 +178,13 @@ def check_game(game: Any) -> PlannedGame:
     if not is_int(dealer) or not 0 <= dealer < max(len(seats), 1):
         template = N_("first_dealer: must be a seat number from 0 to %(most)s")
         raise ImportProblem(P_(template, most=max(len(seats), 1) - 1))
-    name = text(game, "name", checks.GAME_NAME_LENGTH)
+    name = text(game, "name", checks.GAME_NAME_LENGTH).strip()
     if problem := checks.name_problem(name, checks.GAME_NAME_LENGTH):
         raise ImportProblem(P_("name: %(problem)s", problem=problem))
-    removed = game.get("removed_at") is not None
-    return PlannedGame(uid(game), doc, answer, players, seats, dealer, name, removed)
+    removed = game.get("removed_at")
+    if removed is not None and not isinstance(removed, str):
+        raise ImportProblem(P_("removed_at: must be the time it was removed, or absent"))
+    return PlannedGame(uid(game), doc, answer, players, seats, dealer, name, bool(removed))
 
 
 def check_seats(seats: Any, doc: dict[str, Any], players: int) -> list[str]:

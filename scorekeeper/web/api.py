@@ -166,10 +166,10 @@ def delete_round(game_id: int, number: int) -> Reply:
 def version_of(db: Any, game_id: int, number: int) -> int:
     """The version the client last saw (``If-Match``), else the current one."""
     if "If-Match" in request.headers:
-        try:
-            return int(request.headers["If-Match"].strip('"W/'))
-        except ValueError:
-            raise ScoringError("If-Match: give the round's version number") from None
+        given = request.headers["If-Match"].strip('"W/')
+        if not (given.isascii() and given.isdigit() and len(given) <= 9):
+            raise ScoringError("If-Match: give the round's version number")
+        return int(given)
     played = games.rounds_of(db, game_id)
     if not 1 <= number <= len(played):
         raise games.NotFound(f"game {game_id} has no round {number}")

@@ -22,7 +22,7 @@ from typing import Any
 
 import rcssmin
 import rjsmin
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, current_app, request
 from flask_compress import Compress
 
 from .lru import LRU
@@ -64,9 +64,10 @@ class CompressedPages:
             self.kept.put(key, value)
 
 
-def kept_as(_request: Any) -> str:
-    """What the kept page in this answer is made of (``page_cache``), or ""."""
-    return str(g.get(SERVED_AS, ""))
+def kept_as(asked: Any) -> str:
+    """What the kept page in this answer (to the request ``asked``) is made of
+    (``page_cache``), or ""."""
+    return str(asked.environ.get(SERVED_AS, ""))
 
 
 def digest(filename: str) -> str | None:

@@ -21,10 +21,9 @@ MAX_PAGE = 10**6  # far past the last page; keeps OFFSET within SQLite's integer
 
 
 def page_number() -> int:
-    try:
-        return min(MAX_PAGE, max(1, int(request.args.get("page", 1))))
-    except ValueError:
-        return 1
+    raw = request.args.get("page", "1")
+    whole = raw.isascii() and raw.isdigit() and len(raw) <= 7
+    return min(MAX_PAGE, max(1, int(raw))) if whole else 1
 
 
 @bp.route("/evenings")

@@ -146,7 +146,8 @@ def scoreboard(game_id: int) -> str | Response:
     # the scorer's panel shows the phones (last seen) and an absolute join link
     seen = at_table if scorer else None
     link = (request.scheme, request.host)
-    key = page_cache.page_key("scoreboard", db_path(), made_of, scorer, seen, link)
+    query = request.query_string  # the language links go back to the page as asked for
+    key = page_cache.page_key("scoreboard", db_path(), made_of, scorer, seen, link, query)
     return page_cache.conditional(
         key, lambda: PAGES.get_or_render(key, lambda: scoreboard_page(game_id, None))
     )

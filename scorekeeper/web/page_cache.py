@@ -29,7 +29,9 @@ from .csrf_tokens import csrf_token
 from .lru import LRU
 
 KEPT = 256  # pages, some 25 KB each
-SERVED_AS = "kept_page"  # in ``g``: what a kept page served to this reader is made of
+SERVED_AS = "scorekeeper.kept_page"  # in the request's environ: what a kept page served
+# to this reader is made of (not ``g``, which an app context pushed around several
+# requests would carry from one to the next)
 
 
 class PageCache:
@@ -48,7 +50,7 @@ class PageCache:
         if kept is not None:
             page, token = kept
             mine = csrf_token() if token else ""
-            setattr(g, SERVED_AS, f"{key}:{mine}")
+            request.environ[SERVED_AS] = f"{key}:{mine}"
             return page.replace(token, mine) if token else page
         page = render()
         token = g.get("csrf_token")  # Flask-WTF keeps the request's token here
@@ -56,7 +58,7 @@ class PageCache:
             return page  # a token we cannot find again: never one browser's for another
         token = token if token and token in page else None
         self.pages.put(key, (page, token))
-        setattr(g, SERVED_AS, f"{key}:{token or ''}")
+        request.environ[SERVED_AS] = f"{key}:{token or ''}"
         return page
 
 

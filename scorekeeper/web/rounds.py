@@ -172,15 +172,17 @@ def out_choice_missing(screen: Screen, form: Any) -> bool:
     their side did (the choice is left empty for that, and a save without one is
     refused beside it); the message is put on the form."""
     asked = request.method == "POST" and request.form.get(OUT_ASKED) == "1"
-    if asked:
-        screen.out_claims = [int(s) for s in request.form.getlist("went_out_claim") if s.isdigit()]
+    if asked:  # posted back: the sides that claimed it, as the page listed them
+        posted = request.form.getlist("went_out_claim")
+        whole = [int(s) for s in posted if s.isascii() and s.isdigit() and len(s) <= 3]
+        screen.out_claims = sorted({i for i in whole if i < len(screen.game["sides"])})
+    if len(screen.out_claims) < 2:  # a clash takes two
+        screen.out_claims = []
+        return False
     missing = asked and "went_out" not in request.form
-    if screen.out_claims and (missing or request.method == "GET"):
-        claims = [i for i in screen.out_claims if 0 <= i < len(screen.game["sides"])]
-        form.went_out.errors = [
-            *form.went_out.errors,
-            table_view.out_clash_text(screen.game, claims),
-        ]
+    if missing or request.method == "GET":
+        clash = table_view.out_clash_text(screen.game, screen.out_claims)
+        form.went_out.errors = [*form.went_out.errors, clash]
     return missing
 
 
@@ -315,7 +317,9 @@ def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
     """The live preview's JSON: each side's score for the round being typed, the
     totals before and after it, or every problem with the reason."""
     game, played, answer = games.scored(get_db(), game_id)
-    security.guard_change(game)
+    security.guard(game)
+    if game["removed_at"]:  # JSON, as app.js reads it (not the app's page for a 409)
+        return jsonify(error=_("This game was removed")), 409
     variant, sides = get_variant(game["variant"]), game["sides"]
     rules = variant.rules(game["options"])
     number = max(1, min(number, len(played) + 1))  # a round of this game

@@ -90,7 +90,9 @@ def watch(token: str) -> Response:
     db = get_db()
     game_id = games.id_by_token(db, token)
     made_of = games.game_row(db, game_id)  # its stored answer and stamp included
-    key = page_cache.page_key("watch", current_app.config["DATABASE"], made_of)
+    key = page_cache.page_key(
+        "watch", current_app.config["DATABASE"], made_of, request.query_string
+    )  # the language links go back to the page as asked for
     return page_cache.conditional(
         key, lambda: WATCH_PAGES.get_or_render(key, lambda: watch_page(token, game_id))
     )

@@ -175,3 +175,19 @@ def test_an_import_refuses_one_player_in_two_seats(app, make_game, client):
     game["uid"], game["seats"] = "another", ["Eve", "eve", "Bob", "Cy"]
     with pytest.raises(ValueError, match="Eve.? sits twice|eve.? sits twice"):
         transfer.import_data(db, data)
+
+
+@pytest.mark.parametrize("removed", [False, 0, "", None])
+def test_removed_at_is_a_time_or_absent(app, make_game, client, removed):
+    db = connect(app.config["DATABASE"])
+    make_game()
+    data = json.loads(client.get("/export.json").data)
+    game = data["evenings"][0]["games"][0]
+    game.update(uid="another", removed_at=removed, name="   ")
+    if removed is None or removed == "":  # absent, or no time: a game as any other
+        transfer.import_data(db, data)
+        found = next(db.query("SELECT name, removed_at FROM games WHERE uid = 'another'"))
+        assert found == {"name": "", "removed_at": None}  # and a blank name is no name
+    else:
+        with pytest.raises(ValueError, match="removed_at"):
+            transfer.import_data(db, data)

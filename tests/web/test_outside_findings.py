@@ -133,3 +133,50 @@ def test_pages_holding_a_way_in_are_never_stored_by_a_cache(client, make_game):
     for path in (f"/games/{game}/share", f"/games/{game}/qr.svg", f"/games/{game}/join.svg"):
         answer = client.get(path)
         assert answer.status_code == 200 and "no-store" in answer.headers["Cache-Control"], path
+
+
+def test_crafted_went_out_claims_are_not_a_500(app, client, make_game):
+    """Found by a reviewer of the went-out clash: ``isdigit`` takes "²", ``int`` does not."""
+    game = make_game()
+    for claim in ("²", "9" * 5000, "-1", "99"):
+        posted = {"number": "1", "went_out_asked": "1", "went_out_claim": claim}
+        assert client.post(f"/games/{game}/rounds/new", data=posted).status_code == 400, claim
+
+
+def test_a_kept_page_never_answers_for_another_request_in_the_same_app_context(app, make_game):
+    """A reviewer found the compressed page's key kept in ``g``, which lives as long
+    as the app context: two requests inside one ``app.app_context()`` shared it, and
+    the second got the first one's page."""
+    import gzip
+
+    game = make_game()
+    token = connect(app.config["DATABASE"]).execute("SELECT watch_token FROM games").fetchone()[0]
+    client = app.test_client()
+    with app.app_context():
+        watch = client.get(f"/watch/{token}", headers={"Accept-Encoding": "gzip"})
+        history = client.get(f"/games/{game}/history", headers={"Accept-Encoding": "gzip"})
+    assert gzip.decompress(history.get_data()) != gzip.decompress(watch.get_data())
+    assert b"History" in gzip.decompress(history.get_data())
+
+
+def test_a_kept_page_does_not_carry_the_first_readers_query_to_the_next(client, make_game):
+    game = make_game()
+    client.get(f"/games/{game}?utm=FIRST_READER")
+    assert "FIRST_READER" not in client.get(f"/games/{game}").get_data(as_text=True)
+
+
+def test_numbers_in_headers_and_page_numbers_are_digits_0_to_9(client, make_game):
+    game = make_game()
+    client.post(f"/api/games/{game}/rounds", json=ROUND)
+    refused = client.put(f"/api/games/{game}/rounds/1", json=ROUND, headers={"If-Match": "1_0"})
+    assert refused.status_code == 400 and "If-Match" in refused.get_json()["error"]
+    assert client.get("/evenings?page=%EF%BC%92").status_code == 200  # ?page=２: page 1
+
+
+def test_the_preview_of_a_removed_game_answers_json(app, client, make_game):
+    from scorekeeper.data import removals
+
+    game = make_game()
+    removals.remove_game(connect(app.config["DATABASE"]), game, "the game")
+    answer = client.post(f"/games/{game}/rounds/1/preview", data={"s0_meld_points": "50"})
+    assert answer.status_code == 409 and answer.get_json()["error"] == "This game was removed"
