@@ -24,6 +24,7 @@ from ..data.connection import get_db
 from ..scoring import ScoringError
 from ..scoring.document import read_game
 from . import security
+from .whole_numbers import digits
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 Reply = tuple[Response, int] | Response
@@ -166,10 +167,10 @@ def delete_round(game_id: int, number: int) -> Reply:
 def version_of(db: Any, game_id: int, number: int) -> int:
     """The version the client last saw (``If-Match``), else the current one."""
     if "If-Match" in request.headers:
-        given = request.headers["If-Match"].strip('"W/')
-        if not (given.isascii() and given.isdigit() and len(given) <= 9):
+        given = digits(request.headers["If-Match"].strip('"W/'), 9)
+        if given is None:
             raise ScoringError("If-Match: give the round's version number")
-        return int(given)
+        return given
     played = games.rounds_of(db, game_id)
     if not 1 <= number <= len(played):
         raise games.NotFound(f"game {game_id} has no round {number}")

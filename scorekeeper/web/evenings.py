@@ -13,6 +13,7 @@ from ..data.connection import get_db
 from ..scoring import VARIANTS
 from . import board, forms, security
 from .i18n import _
+from .whole_numbers import digits
 
 bp = Blueprint("evenings", __name__)
 
@@ -21,9 +22,8 @@ MAX_PAGE = 10**6  # far past the last page; keeps OFFSET within SQLite's integer
 
 
 def page_number() -> int:
-    raw = request.args.get("page", "1")
-    whole = raw.isascii() and raw.isdigit() and len(raw) <= 7
-    return min(MAX_PAGE, max(1, int(raw))) if whole else 1
+    found = digits(request.args.get("page", "1"), 7)
+    return 1 if found is None else min(MAX_PAGE, max(1, found))
 
 
 @bp.route("/evenings")

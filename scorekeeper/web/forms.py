@@ -41,7 +41,7 @@ from .labels import evening_name
 from .option_form import add_fields
 from .round_form import STALE_FORM as STALE_FORM
 from .security import MIN_PASSPHRASE
-from .whole_numbers import IntegerField, ascii_int
+from .whole_numbers import IntegerField, ascii_int, digits
 
 ID_LIMIT = 2**63 - 1  # the largest id SQLite holds
 
@@ -55,11 +55,8 @@ def query_id(name: str) -> int | None:
     ...     [query_id(k) for k in "abcd"]
     [3, None, None, None]
     """
-    raw = request.args.get(name, "")
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 19:
-        return None
-    value = int(raw)
-    return value if value <= ID_LIMIT else None
+    value = digits(request.args.get(name, ""), 19)
+    return value if value is not None and value <= ID_LIMIT else None
 
 
 NAME_LENGTH = checks.SEAT_NAME_LENGTH

@@ -28,6 +28,7 @@ from ..scoring import ScoringError, Variant, get_variant, score_game
 from ..scoring.document import read_game, round_problems
 from . import board, forms, page_cache, round_form, security, table_parts, table_view
 from .i18n import _, say
+from .whole_numbers import digits
 
 bp = Blueprint("rounds", __name__)
 Page = str | Response | tuple[str, int]
@@ -129,7 +130,8 @@ def bound_number(next_number: int) -> int:
         if request.method == "POST"
         else request.args.get("round", "")
     )
-    bound = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 6 else next_number
+    found = digits(raw, 6)
+    bound = next_number if found is None else found
     return bound if 1 <= bound <= next_number else next_number
 
 
@@ -174,7 +176,7 @@ def out_choice_missing(screen: Screen, form: Any) -> bool:
     asked = request.method == "POST" and request.form.get(OUT_ASKED) == "1"
     if asked:  # posted back: the sides that claimed it, as the page listed them
         posted = request.form.getlist("went_out_claim")
-        whole = [int(s) for s in posted if s.isascii() and s.isdigit() and len(s) <= 3]
+        whole = [n for s in posted if (n := digits(s, 3)) is not None]
         screen.out_claims = sorted({i for i in whole if i < len(screen.game["sides"])})
     if len(screen.out_claims) < 2:  # a clash takes two
         screen.out_claims = []

@@ -17,6 +17,17 @@ WHOLE = re.compile(r"\s*[-+]?[0-9]+\s*")
 NOT_WHOLE = "Not a valid integer value."  # WTForms' own message, in WTForms' catalogs
 
 
+def digits(text: str, most: int) -> int | None:
+    """``text`` as a number if it is 1 to ``most`` of the digits 0-9 (a page number,
+    a round, a version, an id from outside), else None: never "１", "²" or a 5,000
+    digit string that ``int`` refuses.
+
+    >>> [digits(t, 3) for t in ("12", "", "1234", "１", "²", "-1", " 1")]
+    [12, None, None, None, None, None, None]
+    """
+    return int(text) if 0 < len(text) <= most and text.isascii() and text.isdigit() else None
+
+
 def ascii_int(value: Any) -> int:
     """``int`` for a form's choice, refusing digits other than 0-9.
 
