@@ -23,7 +23,7 @@ from ..scoring.document import option_problem, read_options
 from ..scoring.fields import POINTS_LIMIT
 from .i18n import Form, lazy, option_label
 from .i18n import lazy_gettext as _l
-from .whole_numbers import IntegerField, ascii_int
+from .whole_numbers import IntegerField, ascii_int, digits
 
 LISTS = ("thresholds", "by_round")
 MAX_ROWS = 20
@@ -78,10 +78,10 @@ def editor(variant: Variant, formdata: Any, values: Mapping[str, Any]) -> Editor
         rows[add] += 1
         data[opt(add, "rows")] = str(rows[add])
         return Editor(rows, data, add)
-    whole = index.isascii() and index.isdigit()
-    if key in options and whole and int(index) < rows[key] and rows[key] > 1:
+    i = digits(index, 3)  # a row of at most MAX_ROWS
+    if key in options and i is not None and i < rows[key] and rows[key] > 1:
         data = MultiDict(formdata)
-        option, i = options[key], int(index)
+        option = options[key]
         for j in range(i, rows[key]):
             for part in row_parts(option):
                 later = data.getlist(row_name(option, j + 1, part))

@@ -15,6 +15,7 @@ from ..scoring import ScoringError, Variant, get_variant
 from ..scoring.document import read_game, round_problems
 from . import round_form
 from .round_form import NOBODY
+from .whole_numbers import digits
 
 SIDE_FIELD = re.compile(r"s(\d+)_")
 
@@ -100,4 +101,4 @@ def document_of(game: dict[str, Any]) -> dict[str, Any]:
 def taking() -> int | None:
     """The side whose phone's numbers the scorer asked for ("Use their numbers")."""
     posted = request.form.get("take", "") if request.method == "POST" else ""
-    return int(posted) if posted.isascii() and posted.isdigit() else None
+    return digits(posted, 3)  # a side's number: a page sends 0 to 4

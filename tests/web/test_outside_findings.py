@@ -180,3 +180,14 @@ def test_the_preview_of_a_removed_game_answers_json(app, client, make_game):
     removals.remove_game(connect(app.config["DATABASE"]), game, "the game")
     answer = client.post(f"/games/{game}/rounds/1/preview", data={"s0_meld_points": "50"})
     assert answer.status_code == 409 and answer.get_json()["error"] == "This game was removed"
+
+
+def test_buttons_naming_a_row_or_a_side_in_5000_digits_are_not_a_500(app, make_game):
+    """Found reading this pass again: ``isdigit`` then ``int`` on a button's value,
+    with no bound, and ``int`` refuses more than 4,300 digits."""
+    app.testing = False  # as served: an exception is a 500, not raised into the test
+    client, game = app.test_client(), make_game()
+    taken = client.post(f"/games/{game}/rounds/new", data={"number": "1", "take": "9" * 5000})
+    assert taken.status_code < 500
+    removed = client.post("/games/new/classic/4", data={"remove_row": "opening:" + "9" * 5000})
+    assert removed.status_code < 500
