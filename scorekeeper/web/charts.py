@@ -134,12 +134,32 @@ def running_totals(
     for i in range(0, count + 1, max(1, count // 12)):
         parts.append(text(x(i), bottom + 18, first_round + i))
     parts.append(text(WIDTH - RIGHT, bottom + 32, axis, "end"))
-    for value, label in marks:
+    for value, _label in marks:
         parts.append(hline(y(value), "#b91c1c", 1.2, "6 4"))
+    for value, label in legible(marks, y):
         parts.append(text(WIDTH - RIGHT - 2, y(value) - 4, label, "end", "#b91c1c"))
     for n, side in enumerate(sides):
         parts.append(line([(x(i), y(v)) for i, v in enumerate(series[side])], n, side))
     return svg(title, [*parts, key], bottom + BOTTOM)
+
+
+def legible(marks: Sequence[tuple[int, str]], y: Scale) -> list[tuple[int, str]]:
+    """The marks whose labels can be read: the last one given first (the target),
+    then the others from the top down, each only if it clears those already placed
+    (on a scale of tens of thousands, "opens 50", "opens 90" and "opens 120" would
+    be written over each other; their lines are still drawn).
+
+    >>> legible([(1500, "a"), (1510, "b"), (5000, "target")], lambda v: 1000 - v / 10)
+    [(5000, 'target'), (1510, 'b')]
+    """
+    placed: list[tuple[int, str]] = []
+    for value, label in [*marks[-1:], *sorted(marks[:-1], reverse=True)]:
+        if all(abs(y(value) - y(other)) >= LABEL_GAP for other, _ in placed):
+            placed.append((value, label))
+    return placed
+
+
+LABEL_GAP = 12  # px between two marks' labels (the text is 11 px high)
 
 
 def win_rate(

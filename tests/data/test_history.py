@@ -1,5 +1,6 @@
 """Past evenings, player statistics and head-to-head, on games worked by hand."""
 
+import itertools
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -140,3 +141,20 @@ def test_a_game_resumed_from_paper(client):
     board = client.get(board_url).get_data(as_text=True)
     assert 'data-side="Cat &amp; Dee">65<' in board and "Enter round 4" in board
     assert "Round 3" in client.get(f"/games/{game}/rounds/1/print").get_data(as_text=True)
+
+
+def test_chart_labels_of_close_marks_are_not_written_over_each_other():
+    """On a scale of tens of thousands the opening thresholds (1500, 3000) lie a few
+    pixels apart: every line is drawn, but a label only where it can be read, and the
+    target's always."""
+    marks = [(1500, "opens 90"), (3000, "opens 120"), (5000, "target")]
+    series = {"A": [0, 30000, 60000], "B": [0, 20000, 40000]}
+    svg = str(charts.running_totals(["A", "B"], series, marks=marks))
+    tree = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    marked = [n for n in tree.iter(f"{ns}line") if n.get("stroke") == "#b91c1c"]
+    assert len(marked) == 3
+    red = [t for t in tree.iter(f"{ns}text") if t.get("fill") == "#b91c1c"]
+    assert [t.text for t in red][0] == "target" and len(red) < 3
+    heights = sorted(float(t.get("y")) for t in red)
+    assert all(b - a >= charts.LABEL_GAP for a, b in itertools.pairwise(heights))
