@@ -48,11 +48,19 @@ def settings(game_id: int) -> Response:
     return redirect(url_for("games.scoreboard", game_id=game_id, _anchor="table"))
 
 
-@bp.route("/games/<int:game_id>/table/phones/<int:phone_id>/remove", methods=["POST"])
-def remove(game_id: int, phone_id: int) -> Response:
+@bp.route("/games/<int:game_id>/table/phones/<int:phone_id>/remove", methods=["GET", "POST"])
+def remove(game_id: int, phone_id: int) -> Page:
+    """Asked first (a page of its own, so a slip of the thumb on the scoreboard
+    removes nobody), then done: the phone's link stops working at once."""
     game = games.get_game(get_db(), game_id)
     security.guard_change(game)
-    if not forms.RemovePhoneForm().validate_on_submit():
+    phone = next((p for p in phones.phones(get_db(), game_id) if p["id"] == phone_id), None)
+    if phone is None:
+        abort(404)
+    form = forms.RemovePhoneForm()
+    if request.method == "GET":
+        return render_template("remove_phone.html", game=game, phone=phone, form=form)
+    if not form.validate_on_submit():
         abort(400)
     if not phones.remove_phone(get_db(), game_id, phone_id):
         abort(404)

@@ -76,7 +76,7 @@ def panel(game: games.Game, editable: bool, board_: board.Board) -> dict[str, An
                     "confirm_rounds": bool(game["confirm_rounds"])}  # fmt: skip
         shown.update(
             code=code, link=url_for("table.join", code=code, _external=True),
-            settings=forms.TableSettingsForm(data=settings), remove=forms.RemovePhoneForm(),
+            settings=forms.TableSettingsForm(data=settings),
             phones=phones.phones(db, game["id"]),
         )  # fmt: skip
     return shown

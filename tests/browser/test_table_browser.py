@@ -124,7 +124,9 @@ def test_every_phone_at_the_table(pages, live_server, variant):
     expect(scorer.locator(".agreement")).to_contain_text("we had 65", timeout=LIVE)
 
     scorer.goto(f"{base}/games/{game}")
-    scorer.click("button[aria-label='Remove Watcher’s phone']")
+    scorer.click("a[aria-label='Remove Watcher’s phone']")
+    expect(scorer.locator("h1")).to_have_text("Remove Watcher’s phone?")
+    scorer.click("text=Remove the phone")
     expect(watcher.locator("h1")).to_have_text("This phone is not at the table", timeout=LIVE)
     scorer.goto(f"{base}/games/{game}/history")
     expect(scorer.locator(".table-events")).to_contain_text("Watcher was removed from the table")

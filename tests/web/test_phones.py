@@ -180,7 +180,13 @@ def test_confirm_query_and_asked_again_after_a_correction(client, at_table, db):
 def test_a_removed_phone_gets_a_clear_page_and_nothing_else(client, at_table, db):
     game, _, phones = at_table
     phone_id = table.phones(db, game)[0]["id"]
+    board = client.get(f"/games/{game}").get_data(as_text=True)
+    asked = client.get(f"/games/{game}/table/phones/{phone_id}/remove")  # the scoreboard's link
+    assert f'href="/games/{game}/table/phones/{phone_id}/remove"' in board
+    assert asked.status_code == 200 and "Remove Ann’s phone?" in asked.get_data(as_text=True)
+    assert len(table.phones(db, game)) == 3  # asking removes nobody
     assert client.post(f"/games/{game}/table/phones/{phone_id}/remove").status_code == 302
+    assert client.get(f"/games/{game}/table/phones/{phone_id}/remove").status_code == 404
     for response in (client.get(f"/table/{phones['ann']}"), part(client, phones["ann"], s0_meld_points="5"),
                      client.post(f"/table/{phones['ann']}/answer", data={"number": "1", "version": "1"})):  # fmt: skip
         assert response.status_code == 410 and "join the table" in response.get_data(as_text=True)
