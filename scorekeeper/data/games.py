@@ -310,8 +310,23 @@ def play_again(db: Database, game_id: int, rng: random.Random | None = None) -> 
         seats, dealer = next_seating(game, rng or random.SystemRandom())
         variant = get_variant(game["variant"])
         sides = side_names(variant, seats, len(game["sides"])) if seats else game["sides"]
-        return create_game(
+        new_id = create_game(
             db, evening_id=game["evening_id"], variant=game["variant"], sides=sides,
             players=game["players"], options=game["options"], seats=seats,
             first_dealer=dealer, passphrase_hash=game["passphrase_hash"], request_key=key,
         )  # fmt: skip
+        # the table's own settings go on with it; the phones at the old game are told
+        # (its stamp moves), and each can follow with one tap (``table.follow``)
+        db.execute(
+            "UPDATE games SET phones_enter = ?, confirm_rounds = ? WHERE id = ?",
+            [game["phones_enter"], game["confirm_rounds"], new_id],
+        )
+        db.execute("UPDATE games SET table_stamp = table_stamp + 1 WHERE id = ?", [game_id])
+        return new_id
+
+
+def next_game(db: Database, game: Game) -> int | None:
+    """The game started after ``game`` at the same table ("Same table again"), if any."""
+    sql = "SELECT id FROM games WHERE request_key = ? AND removed_at IS NULL"
+    found = row(db, sql, [f"after:{game['uid']}"])
+    return int(found["id"]) if found else None

@@ -171,6 +171,19 @@ def remove_phone(db: Database, game_id: int, phone_id: int) -> bool:
     return True
 
 
+def follow(db: Database, phone: Phone, game_id: int, side: int | None) -> bool:
+    """Move a phone from its game to the game that follows it at the same table, as
+    ``side`` there: its link (its token) keeps working, now for that game. False if
+    it has been removed, or has moved already (a double tap moves it once)."""
+    with writing(db):
+        sql = "UPDATE table_phones SET game_id = ?, side = ? "
+        sql += "WHERE id = ? AND game_id = ? AND removed_at IS NULL"
+        moved = db.execute(sql, [game_id, side, phone["id"], phone["game_id"]]).rowcount
+        if moved:
+            event(db, game_id, phone, "joined")
+    return bool(moved)
+
+
 def drafts(db: Database, game_id: int, number: int) -> dict[int, dict[str, Any]]:
     """Each side's draft of round ``number``, by side index."""
     sql = "SELECT * FROM table_drafts WHERE game_id = ? AND number = ?"

@@ -311,6 +311,11 @@ class RemovePhoneForm(Form):
     """Only the CSRF token: the phone is named in the URL."""
 
 
+class FollowForm(Form):
+    """Only the CSRF token: the phone is in the URL, the game it follows to is the
+    one started after its own."""
+
+
 class AnswerForm(Form):
     """A phone confirms a saved round, or queries it with a note."""
 

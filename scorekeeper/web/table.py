@@ -192,6 +192,19 @@ def part(token: str) -> Page | Response:
     return table_view.send_part(found, token)
 
 
+@bp.route("/table/<token>/follow", methods=["POST"])
+def follow(token: str) -> Page | Response:
+    """Go on to the table's next game ("Same table again"), with the same link."""
+    found = phone_or_stop(token)
+    if not forms.FollowForm().validate_on_submit():
+        abort(400)
+    following = games.next_game(get_db(), games.get_game(get_db(), found["game_id"]))
+    if following is not None:  # else the page says how things stand
+        side = table_view.side_in(games.get_game(get_db(), following), found)
+        phones.follow(get_db(), found, following, side)
+    return redirect(url_for(".phone", token=token))
+
+
 @bp.route("/table/<token>/answer", methods=["POST"])
 def answer(token: str) -> Page | Response:
     """Confirm a saved round, or query it with a note."""

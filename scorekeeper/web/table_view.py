@@ -38,6 +38,27 @@ def join_choice(name: str, side: str, enter: bool) -> str:
     return _("%(name)s — watches (%(side)s’s part: entering is off)", name=name, side=side)
 
 
+def side_in(game: games.Game, phone: phones.Phone) -> int | None:
+    """The side a phone enters for in ``game``, the next at its table: its player's
+    (seats may have been drawn afresh), or its side's by name; else it watches.
+
+    >>> drawn = {"seats": ["Bo", "Al", "Cy"], "sides": ["Bo", "Al", "Cy"]}
+    >>> side_in(drawn, {"who": "Al", "side": 0})
+    1
+    >>> side_in({"seats": [], "sides": ["Us", "Them"]}, {"who": "Them", "side": 1})
+    1
+    >>> side_in({"seats": [], "sides": ["Us", "Them"]}, {"who": "Watcher", "side": None}) is None
+    True
+    """
+    if phone["side"] is None:
+        return None
+    if phone["who"] in (game["seats"] or []):
+        return int(game["seats"].index(phone["who"]) % len(game["sides"]))
+    if phone["who"] in game["sides"]:
+        return int(game["sides"].index(phone["who"]))
+    return None
+
+
 def chosen(game: games.Game, value: str) -> tuple[str, int | None]:
     """The joining phone's name and side (None: a watcher)."""
     if value.startswith("p"):
@@ -161,8 +182,10 @@ def phone_page(
         layout = rounds.layout(kind, kind.rules(game["options"]), board_, screen)
     confirming = side is not None and bool(game["confirm_rounds"])
     variant = get_variant(game["variant"])
+    following = games.next_game(db, game) if answer["finished"] else None
     page = render_template(
         "table.html", game=game, board=board_, phone=phone, token=token, form=form,
+        following=following, follow_form=forms.FollowForm() if following else None,
         draft=draft, clash=clash, layout=layout, number=number, entering=entering,
         variant=variant, rules=variant.rules(game["options"]),
         agreement=agreement(game, played) if confirming else None,

@@ -17,7 +17,7 @@ SECRET = "table talk"
 OPEN_WRITES = {"sharing.unlock"}
 # A phone's own writes are guarded by its link (a capability), not the passphrase:
 # an unknown link or join code is refused as unknown.
-CAPABILITY_WRITES = {"table.join", "table.part", "table.answer"}
+CAPABILITY_WRITES = {"table.join", "table.part", "table.answer", "table.follow"}
 ARGS = {"variant_id": "classic", "players": "4", "game_id": "1", "number": "1", "evening_id": "1",
         "token": "t", "player_id": "1", "a": "1", "b": "2", "kind": "json", "removal_id": "1", "set_id": "1",
         "rule_set_id": "1", "phone_id": "1", "code": "t"}  # fmt: skip

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from scorekeeper.data import table
+from scorekeeper.data import games, table
 from scorekeeper.data.connection import connect
 from scorekeeper.web.throttle import Throttle
 from tests.web.test_guards import SECRET, dump, set_passphrase
@@ -296,3 +296,42 @@ def test_a_finished_game_offers_no_join_code(client, make_game, db):
     page = client.get(f"/games/{game}").get_data(as_text=True)
     assert "join code" not in page and "Save table settings" not in page
     assert "win" in page.lower()
+
+
+def test_phones_go_on_to_the_next_game_at_the_table_with_the_same_link(
+    client, at_table, db, make_game
+):
+    """Same table again keeps the table's settings, and each phone is told the next
+    game has started; one tap takes it there, as its player's side (seats may change),
+    a watcher as a watcher; a double tap moves it once."""
+    game, _, phones = at_table
+    won = {"Ann & Bea": {"meld_points": 5000, "mixed_canastas": 1, "went_out": True}}
+    assert client.post(f"/api/games/{game}/rounds", json=won).status_code == 201
+    assert "next game" not in client.get(f"/table/{phones['cat']}").get_data(as_text=True)
+    stamp = table.stamp(db, game)
+    again = client.post(f"/games/{game}/again")
+    following = int(again.location.rsplit("/", 1)[1])
+    assert table.stamp(db, game) > stamp  # the phones' pages look again
+    new = games.get_game(db, following)
+    assert (new["phones_enter"], new["confirm_rounds"]) == (1, 1)
+    page = client.get(f"/table/{phones['cat']}").get_data(as_text=True)
+    assert "The next game has started" in page
+    for name in ("cat", "cat", "watcher"):  # Cat twice: the double tap
+        moved = client.post(f"/table/{phones[name]}/follow")
+        assert moved.status_code == 302 and moved.location == f"/table/{phones[name]}"
+    at_new = {p["who"]: p["side"] for p in table.phones(db, following)}
+    assert at_new == {"Cat": new["seats"].index("Cat") % 2, "Watcher": None}
+    assert [p["who"] for p in table.phones(db, game)] == ["Ann"]  # not followed yet
+    page = client.get(f"/table/{phones['cat']}").get_data(as_text=True)
+    assert "Your part of round 1" in page and "The next game has started" not in page
+    history = client.get(f"/games/{following}/history").get_data(as_text=True)
+    assert history.count("Cat</strong> joined") == 1
+
+
+def test_a_phone_follows_only_to_the_game_after_its_own(client, at_table, db):
+    game, _, phones = at_table
+    assert client.post(f"/table/{phones['ann']}/follow").status_code == 302  # nothing to follow
+    assert [p["game_id"] for p in table.phones(db, game)] == [game] * 3
+    removed = table.phones(db, game)[0]
+    table.remove_phone(db, game, removed["id"])
+    assert client.post(f"/table/{phones['ann']}/follow").status_code == 410
