@@ -328,14 +328,15 @@ def passphrase(database: Path | None, clear: bool) -> None:
 @main.command("backup")
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
 @DB_OPTION
-def backup_command(path: Path, database: Path | None) -> None:
+@click.option("--force", is_flag=True, help="Replace PATH if it exists.")
+def backup_command(path: Path, database: Path | None, force: bool) -> None:
     """Write a consistent copy of the database to PATH (safe while the server runs)."""
     from .data.backup import BackupProblem, backup
 
     app = app_for(database)
     try:
         with progress_bar("Backing up") as progress:
-            backup(app.config["DATABASE"], path, progress)
+            backup(app.config["DATABASE"], path, progress, replace=force)
     except BackupProblem as error:
         fail(str(error))
     click.echo(f"Backed up {app.config['DATABASE']} to {path}")

@@ -30,12 +30,24 @@ class BackupProblem(RuntimeError):
 SIDE_FILES = ("", "-wal", "-shm", "-journal")
 
 
-def backup(source: str | Path, target: str | Path, progress: Progress | None = None) -> Path:
+def backup(
+    source: str | Path, target: str | Path, progress: Progress | None = None, replace: bool = True
+) -> Path:
     """Copy the database at ``source`` to ``target`` (written whole, then renamed);
-    ``progress`` is told the pages copied so far and the pages in all."""
+    ``progress`` is told the pages copied so far and the pages in all. Never over
+    a database in use; over any other existing file only if ``replace``."""
     target = Path(target)
     if is_live_file(source, target):
         raise BackupProblem(f"{target} is the live database itself: choose another file")
+    if in_use(target):  # another server's database: replacing it under it would corrupt it
+        raise BackupProblem(
+            f"{target} is a database a scorekeeper server is using (process {holder(target)}): "
+            "choose another file"
+        )
+    if target.exists() and not replace:
+        raise BackupProblem(
+            f"{target} exists already: choose another file, or --force to replace it"
+        )
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
@@ -92,6 +104,24 @@ def take_lock(database: str | Path) -> int | None:
     os.ftruncate(fd, 0)
     os.write(fd, f"{os.getpid()}\n".encode())
     return fd
+
+
+def in_use(database: str | Path) -> bool:
+    """Whether a server (or a restore) holds ``database``'s lock now, or SQLite has
+    a write-ahead log open beside it: some process is using it. Makes no lock file."""
+    if Path(f"{database}-wal").exists():
+        return True
+    try:
+        fd = os.open(lock_path(database), os.O_RDWR)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)  # closing drops the lock taken just to look
+    return False
 
 
 def holder(database: str | Path) -> str:

@@ -142,3 +142,23 @@ def test_restore_and_a_second_server_are_refused_while_a_server_runs(live_server
     assert second.returncode == 2 and f"process {pid}) is using" in second.stderr
     live_server.stop(signal.SIGKILL)  # the kernel drops the lock with the process
     assert cli("restore", str(copy), "--db", str(live_server.database), "--yes").returncode == 0
+
+
+def test_a_backup_is_never_written_over_another_servers_database(live_server, app, tmp_path):
+    """Found by an outside attack: ``backup --db mine.sqlite theirs.sqlite`` replaced a
+    running server's database under it (malformed at once), and any existing file
+    (notes.txt) was silently replaced."""
+    theirs = Path(live_server.database)
+    live_server.json("POST", "/api/games", {"variant": "classic", "sides": ["A", "B"]})
+    mine = app.config["DATABASE"]
+    done = cli("backup", str(theirs), "--db", mine, "--force")
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"{theirs} is a database a scorekeeper server is using")
+    assert live_server.json("GET", "/api/games/1")[0] == 200 and count_rounds(theirs) == 0
+    notes = tmp_path / "notes.txt"
+    notes.write_text("keep me")
+    refused = CliRunner().invoke(main, ["backup", str(notes), "--db", mine])
+    assert refused.exit_code == 2 and "exists already" in refused.output
+    assert notes.read_text() == "keep me"
+    replaced = CliRunner().invoke(main, ["backup", str(notes), "--db", mine, "--force"])
+    assert replaced.exit_code == 0 and count_rounds(notes) == 0
