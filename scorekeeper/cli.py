@@ -42,17 +42,24 @@ def score(file: TextIO | None, example: str | None) -> None:
         file = io.StringIO(example_path(example).read_text(encoding="utf-8"))
     if file is None:
         fail("give a FILE to score (- for standard input), or --example NAME")
+    from .data.checks import BadJSON, read_json
+
     try:
-        doc = json.load(file)
-    except json.JSONDecodeError as error:
-        fail(f"not valid JSON: {error}")
+        doc = read_json(file.read())
     except UnicodeDecodeError:
         fail("not valid JSON: the file is not UTF-8 text")
+    except BadJSON as error:  # too deep, a number past Python's 4,300 digits, bad text
+        fail(str(error) if str(error).startswith("not valid JSON") else f"not valid JSON: {error}")
     try:
         answer = score_game(doc)
+        text = json.dumps(answer, indent=2, ensure_ascii=False)
+        text.encode("utf-8")  # a name with half a surrogate pair ("\ud800") is not text
     except ScoringError as error:
         fail(str(error))
-    click.echo(json.dumps(answer, indent=2, ensure_ascii=False))
+    except UnicodeEncodeError:
+        fail("not valid JSON: a string holds half a surrogate pair (like \\ud800), "
+             "which is not text")  # fmt: skip
+    click.echo(text)
 
 
 def fail(message: str) -> NoReturn:

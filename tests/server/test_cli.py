@@ -36,7 +36,14 @@ def test_reads_standard_input():
       'round 1, side "B": red_threes: 5 is more than the 4 red threes in play'),
      ("{not json", "not valid JSON: Expecting property name enclosed in double quotes: "
       "line 1 column 2 (char 1)"),
-     ("", "not valid JSON: Expecting value: line 1 column 1 (char 0)")],
+     ("", "not valid JSON: Expecting value: line 1 column 1 (char 0)"),
+     # found by an outside attack: each of these was a traceback and exit status 1
+     ("[" * 100000 + "]" * 100000, "not valid JSON: nested more than 32 levels deep"),
+     ('{"variant": "classic", "sides": ["A", "B"], "players": ' + "9" * 5000 + "}",
+      "not valid JSON: Exceeds the limit (4300 digits) for integer string conversion: value "
+      "has 5000 digits; use sys.set_int_max_str_digits() to increase the limit"),
+     ('{"variant": "classic", "sides": ["A", "\\ud800"]}',
+      "not valid JSON: a string holds half a surrogate pair (like \\ud800), which is not text")],
 )  # fmt: skip
 def test_invalid_document_is_one_line_on_stderr_and_exit_2(stdin, message):
     done = run("score", "-", stdin=stdin)
