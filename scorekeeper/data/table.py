@@ -160,13 +160,18 @@ def game_and_phones(db: Database, game_id: int) -> tuple[games.Game, list[Phone]
 
 
 def remove_phone(db: Database, game_id: int, phone_id: int) -> bool:
-    """Take a phone's capability away for good; False if it was not at the table."""
+    """Take a phone's capability away for good; False if it was not at the table.
+    The join code it came with is retired (a new one is made when the scorer next
+    shows it), so it cannot simply join again, and its unsaved part is dropped."""
     with writing(db):
         sql = "SELECT * FROM table_phones WHERE id = ? AND game_id = ? AND removed_at IS NULL"
         phone = next(db.query(sql, [phone_id, game_id]), None)
         if phone is None:
             return False
         db.execute("UPDATE table_phones SET removed_at = ? WHERE id = ?", [now(), phone_id])
+        db.execute("UPDATE games SET join_code = NULL WHERE id = ?", [game_id])
+        sql = "DELETE FROM table_drafts WHERE game_id = ? AND phone_id = ?"
+        db.execute(sql, [game_id, phone_id])
         event(db, game_id, phone, "removed")
     return True
 

@@ -177,9 +177,10 @@ def test_confirm_query_and_asked_again_after_a_correction(client, at_table, db):
     )
 
 
-def test_a_removed_phone_gets_a_clear_page_and_nothing_else(client, at_table, db):
-    game, _, phones = at_table
+def test_a_removed_phone_gets_a_clear_page_and_nothing_else(app, client, at_table, db):
+    game, code, phones = at_table
     phone_id = table.phones(db, game)[0]["id"]
+    assert part(client, phones["ann"], s0_meld_points="995").status_code == 302
     board = client.get(f"/games/{game}").get_data(as_text=True)
     asked = client.get(f"/games/{game}/table/phones/{phone_id}/remove")  # the scoreboard's link
     assert f'href="/games/{game}/table/phones/{phone_id}/remove"' in board
@@ -192,7 +193,11 @@ def test_a_removed_phone_gets_a_clear_page_and_nothing_else(client, at_table, db
         assert response.status_code == 410 and "join the table" in response.get_data(as_text=True)
     assert client.get(f"/table/{phones['ann']}/stamp").status_code == 410
     assert client.get("/table/no-such-phone").status_code == 404
-    assert table.drafts(db, game, 1) == {}
+    assert table.drafts(db, game, 1) == {}  # its part is dropped (outside attack)
+    # ... and it cannot come back with the code it had (outside attack): a new one is made
+    assert app.test_client().post(f"/join/{code}", data={"who": "p0"}).status_code == 404
+    fresh = table.join_code(db, game)
+    assert fresh != code and fresh in client.get(f"/games/{game}").get_data(as_text=True)
 
 
 def test_phone_routes_ignore_the_passphrase_but_scorer_routes_need_it(app, client, at_table, db):
