@@ -97,9 +97,12 @@ def throttle() -> Throttle:
     return found
 
 
-def try_keys(game_id: int | str) -> list[Key]:
-    """What a wrong passphrase counts against: this client, and the game ("*": the app)."""
-    return [("client", request.remote_addr or "?"), ("game", str(game_id))]
+def try_keys(game_id: int | str, app_wide: bool = False) -> list[Key]:
+    """What a wrong passphrase counts against: this client, and the game ("*": the app);
+    the app too when the guess was tried against the app-wide passphrase, so that
+    guessing it through many games (or from many addresses) is no faster."""
+    keys = [("client", request.remote_addr or "?"), ("game", str(game_id))]
+    return keys + [("game", "*")] if app_wide and str(game_id) != "*" else keys
 
 
 def refuse_if_throttled(keys: list[Key]) -> None:
@@ -109,12 +112,13 @@ def refuse_if_throttled(keys: list[Key]) -> None:
                               retry_after=wait)  # fmt: skip
 
 
-def header_matches(hashes: list[str], game_id: int | str) -> bool:
-    """Whether the X-Scorer-Passphrase header matches; a wrong one is a failed try."""
+def header_matches(hashes: list[str], game_id: int | str, app_wide: bool = False) -> bool:
+    """Whether the X-Scorer-Passphrase header matches; a wrong one is a failed try
+    (``app_wide``: the app-wide passphrase is among ``hashes``)."""
     given = request.headers.get("X-Scorer-Passphrase")
     if given is None:
         return False
-    keys = try_keys(game_id)
+    keys = try_keys(game_id, app_wide)
     refuse_if_throttled(keys)
     if any(matches(h, given) for h in hashes):
         return True
@@ -138,7 +142,7 @@ def may_score(game: dict[str, Any]) -> bool:
         return True
     if any(remembered(k, h) for k, h in guards):
         return True
-    return header_matches([h for _, h in guards], game["id"])
+    return header_matches([h for _, h in guards], game["id"], bool(everything))
 
 
 def may_create() -> bool:

@@ -35,8 +35,8 @@ def unlock(game_id: int | None) -> str | Response | tuple[str, int, dict[str, st
     form = forms.PassphraseForm()
     wait = 0
     if form.validate_on_submit():
-        keys = security.try_keys(game_id or "*")
         given, everything = form.passphrase.data, security.app_hash()
+        keys = security.try_keys(game_id or "*", app_wide=bool(everything))
         wait = security.throttle().wait(keys)
         if wait:
             form.passphrase.errors.append(_("Too many wrong tries: wait %(n)s seconds.", n=wait))

@@ -161,6 +161,26 @@ def test_the_api_header_counts_wrong_tries_too(app, client, make_game, clock):
     assert ok.status_code == 201
 
 
+def test_guessing_the_app_passphrase_through_many_games_and_addresses_is_no_faster(
+    app, make_game, clock
+):
+    """Found by an outside attack: a wrong guess at game N counted against game N and the
+    client only, so five games from five addresses gave 25 guesses at the app-wide
+    passphrase a minute; they all count against the app now."""
+    games = [make_game() for _ in range(5)]
+    set_passphrase(app)
+    for n, game in enumerate(games):
+        answer = app.test_client().post(
+            f"/api/games/{game}/rounds", json={}, headers={"X-Scorer-Passphrase": f"guess {n}"},
+            environ_base={"REMOTE_ADDR": f"10.0.1.{n}"},
+        )  # fmt: skip
+        assert answer.status_code == 401
+    api = app.test_client().post("/api/games", json={}, headers={"X-Scorer-Passphrase": "guess"},
+                                 environ_base={"REMOTE_ADDR": "10.0.2.1"})  # fmt: skip
+    assert api.status_code == 429
+    assert unlock(app, f"/games/{games[0]}/unlock", "guess", address="10.0.2.2").status_code == 429
+
+
 def test_the_limiter_stays_small():
     throttle = Throttle(size=100, clock=lambda: 5.0)
     for n in range(1000):
