@@ -165,28 +165,36 @@ def rescore(db: Database, game: Game, rounds: list[Round], number: int) -> Answe
     return score_from(document(game, []), state, [r["entries"] for r in rounds])
 
 
-def undoable(db: Database, game_id: int, number: int) -> bool:
-    """Whether round ``number`` is the one just saved: the last, unchanged, recent."""
+def undoable(db: Database, game_id: int, number: int) -> int | None:
+    """Which saving round ``number`` is, if it is the one just saved (the last,
+    unchanged, recent): the id of its "added" line in the history, which no other
+    saving ever has; else None. The Undo button carries it: an Undo sent again after
+    another device saved a new round under that number undoes nothing."""
     sql = (
-        "SELECT version, created_at, (SELECT max(number) FROM rounds WHERE game_id = ?) AS last "
-        "FROM rounds WHERE game_id = ? AND number = ?"
+        "SELECT version, created_at, (SELECT max(number) FROM rounds WHERE game_id = ?) AS last, "
+        "(SELECT max(id) FROM round_changes WHERE game_id = ? AND number = ? "
+        "AND action = 'added') AS saving FROM rounds WHERE game_id = ? AND number = ?"
     )
-    found = row(db, sql, [game_id, game_id, number])
+    found = row(db, sql, [game_id, game_id, number, game_id, number])
     if found is None or found["version"] != 1 or found["last"] != number:
-        return False
+        return None
     age = (datetime.now(UTC) - datetime.fromisoformat(found["created_at"])).total_seconds()
-    return age <= UNDO_SECONDS
+    return int(found["saving"]) if age <= UNDO_SECONDS and found["saving"] else None
 
 
-def undo_round(db: Database, game_id: int, number: int, version: int) -> None:
+def undo_round(
+    db: Database, game_id: int, number: int, version: int, saving: int | None = None
+) -> None:
     """Take back the round just saved: only the last round, unchanged since, and
-    within ``UNDO_SECONDS`` of its saving; kept in the history as undone."""
+    within ``UNDO_SECONDS`` of its saving; with ``saving`` (from ``undoable``), only
+    the very round saved then. Kept in the history as undone."""
     with writing(db):
         game, later, count = locate(db, game_id, number, version)
         sql = "SELECT created_at FROM rounds WHERE game_id = ? AND number = ?"
         saved = datetime.fromisoformat(row(db, sql, [game_id, number])["created_at"])  # type: ignore[index]
         age = (datetime.now(UTC) - saved).total_seconds()
-        if number != count or version != 1 or age > UNDO_SECONDS:
+        another = saving is not None and saving != undoable(db, game_id, number)
+        if number != count or version != 1 or age > UNDO_SECONDS or another:
             template = N_("round %(n)s can no longer be undone: correct or delete it instead")
             raise TooLateToUndo(P_(template, n=number))
         answer = rescore(db, game, [], number)

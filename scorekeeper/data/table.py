@@ -243,10 +243,14 @@ def event(db: Database, game_id: int, phone: Phone, action: str, **more: Any) ->
 
 
 def answers(db: Database, game_id: int) -> dict[int, list[dict[str, Any]]]:
-    """Confirmations and queries of each round, newest first."""
+    """Confirmations and queries of each round, newest first; only those given since
+    the round now under that number was saved (one undone or deleted, and another
+    saved under its number at the same version, is not confirmed by what was said of
+    the first)."""
     sql = (
-        "SELECT * FROM table_events WHERE game_id = ? AND action IN ('confirmed', 'queried') "
-        "ORDER BY id DESC"
+        "SELECT e.* FROM table_events e JOIN rounds r ON r.game_id = e.game_id "
+        "AND r.number = e.number WHERE e.game_id = ? AND e.action IN ('confirmed', 'queried') "
+        "AND e.at >= r.created_at ORDER BY e.id DESC"
     )
     found: dict[int, list[dict[str, Any]]] = {}
     for stored in db.query(sql, [game_id]):

@@ -87,7 +87,10 @@ ENDPOINTS = [
      f"\"Them\": {{\"natural_canastas\": 1, \"meld_points\": 250, \"went_out\": true}}}}' \\\n"
      f"     {BASE}/api/games/1/rounds/1"),
     ("DELETE /api/games/{id}/rounds/{n}", "Delete round n (later rounds move up).",
-     "Header `If-Match: <version>` as for `PUT`. Answer: 200 with the answer.",
+     "Header `If-Match: <version>` as for `PUT`. Answer: 200 with the answer. Send "
+     "`If-Match` from a script that may retry: without it, a DELETE sent twice also "
+     "removes the round that moved up into place n; with it, the second is refused (409, "
+     "or 404 when no round moved up).",
      f"curl -X DELETE -H 'If-Match: 2' {BASE}/api/games/1/rounds/1"),
     ("GET /api/openapi.json", "This API as an OpenAPI 3.1 description.", "",
      f"curl {BASE}/api/openapi.json"),

@@ -277,6 +277,12 @@ class DeleteRoundForm(Form):
     )
 
 
+class UndoRoundForm(DeleteRoundForm):
+    """Undo the round just saved: that round, as that saving left it."""
+
+    saving = HiddenField()  # which saving of the round (``data.rounds.undoable``)
+
+
 # -- every phone at the table (web/table.py) ------------------------------------------
 
 

@@ -162,8 +162,9 @@ def scoreboard_page(game_id: int, saved: int | None) -> str:
     board_ = board.build(game, played, answer)
     editable = security.may_score(game) and not game["removed_at"]  # removed: read-only
     undo = None
-    if editable and saved and rounds.undoable(db, game_id, saved):
-        undo = {"number": saved, "form": forms.DeleteRoundForm(version=1)}
+    saving = rounds.undoable(db, game_id, saved) if editable and saved else None
+    if saving:
+        undo = {"number": saved, "form": forms.UndoRoundForm(version=1, saving=str(saving))}
     again = forms.AgainForm() if board_.finished and editable and security.may_create() else None
     table = table_view.panel(game, editable, board_)
     return render_template("scoreboard.html", game=game, board=board_, editable=editable,

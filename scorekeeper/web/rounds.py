@@ -363,12 +363,13 @@ def undo_round(game_id: int, number: int) -> Page:
     """Take back the round just saved (the scoreboard offers it for a few seconds)."""
     game = games.get_game(get_db(), game_id)
     security.guard_change(game)
-    form = forms.DeleteRoundForm()
+    form = forms.UndoRoundForm()
     if not form.validate_on_submit():
         message = _("The form had expired or came from elsewhere: nothing was undone.")
         return render_template("error.html", title=_("Not undone"), message=message), 400
-    try:
-        rounds.undo_round(get_db(), game_id, number, int(form.version.data))
+    try:  # a form that does not say which saving of the round it undoes, undoes nothing
+        saving = digits(form.saving.data or "", 18)
+        rounds.undo_round(get_db(), game_id, number, int(form.version.data), saving or -1)
     except (rounds.TooLateToUndo, rounds.StaleEdit, ScoringError) as problem:
         text = say(problem)
         flash(text[:1].upper() + text[1:] + ".")

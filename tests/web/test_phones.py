@@ -340,3 +340,19 @@ def test_a_phone_follows_only_to_the_game_after_its_own(client, at_table, db):
     removed = table.phones(db, game)[0]
     table.remove_phone(db, game, removed["id"])
     assert client.post(f"/table/{phones['ann']}/follow").status_code == 410
+
+
+def test_a_confirmation_is_of_the_round_confirmed_not_of_one_saved_after_it(client, at_table, db):
+    """Found by an outside attack: round 1 confirmed, then deleted, and a different
+    round 1 saved at the same version showed "confirmed by Cat"."""
+    game, _, phones = at_table
+    client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 50}})
+    confirm = {"number": "1", "version": "1", "confirm": "1"}
+    assert client.post(f"/table/{phones['cat']}/answer", data=confirm).status_code == 302
+    assert "confirmed</strong> by Cat" in client.get(f"/games/{game}").get_data(as_text=True)
+    db.execute("UPDATE table_events SET at = '2020-01-01T00:00:00+00:00'")  # a while ago
+    db.conn.commit()
+    assert client.delete(f"/api/games/{game}/rounds/1").status_code == 200
+    client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 5000}})
+    board = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "confirmed</strong> by Cat" not in board and "waiting for confirmation" in board

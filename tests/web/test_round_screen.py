@@ -91,8 +91,18 @@ def test_undo_right_after_a_save_and_not_later(app, client, make_game):
     response = post(client, game, {"number": "1", "s0_meld_points": "50", "key": "k"})
     board = client.get(response.location).get_data(as_text=True)
     assert "Round 1 saved." in board and f"/games/{game}/rounds/1/undo" in board
-    assert client.post(f"/games/{game}/rounds/1/undo", data={"version": "1"}).status_code == 302
+    saving = re.search(r'name="saving" type="hidden" value="([^"]+)"', board)[1]
+    undo = {"version": "1", "saving": saving}
+    assert client.post(f"/games/{game}/rounds/1/undo", data=undo).status_code == 302
     assert api_rounds(client, game) == []
+    # found by an outside attack: the same Undo sent again (a double tap, a retry) after
+    # another device saved a new round 1 took that round away; it undoes nothing now
+    assert client.post(f"/api/games/{game}/rounds", json={}).status_code == 201
+    again = client.post(f"/games/{game}/rounds/1/undo", data=undo)
+    page = client.get(again.location).get_data(as_text=True)
+    assert "can no longer be undone" in page, re.findall(r"flash[^>]*>([^<]*)", page)
+    assert api_rounds(client, game) == [{}]  # the other device's round is still there
+    client.delete(f"/api/games/{game}/rounds/1")
     history = client.get(f"/games/{game}/history").get_data(as_text=True)
     assert "Round 1 undone" in history
     post(client, game, {"number": "1", "s0_meld_points": "50", "key": "k2"})
