@@ -49,6 +49,10 @@ def boards_of(db: Any, evening_id: int) -> list[tuple[games.Game, board.Board]]:
     return out
 
 
+IN_SHORT = 60  # rounds: a longer game is shown on an evening's page (and printout) in short,
+# its rounds on its own page; an evening's page costs no more than its games' number then
+
+
 @bp.route("/evenings/<int:evening_id>", methods=["GET", "POST"])
 def evening(evening_id: int) -> str | Response | tuple[str, int]:
     db = get_db()
@@ -60,5 +64,6 @@ def evening(evening_id: int) -> str | Response | tuple[str, int]:
         history.update_evening(db, evening_id, form.name.data.strip(), form.note.data.strip())
         flash(_("Saved."))
         return redirect(url_for(".evening", evening_id=evening_id))
-    page = render_template("evening.html", evening=row, form=form, boards=boards_of(db, evening_id))
+    boards = boards_of(db, evening_id)
+    page = render_template("evening.html", evening=row, form=form, boards=boards, summary=IN_SHORT)
     return (page, 400) if request.method == "POST" else page

@@ -7,7 +7,7 @@ from flask import Blueprint, abort, render_template
 from ..data import evenings, games
 from ..data.connection import get_db
 from . import board
-from .evenings import boards_of
+from .evenings import IN_SHORT, boards_of
 
 bp = Blueprint("printouts", __name__)
 
@@ -31,4 +31,5 @@ def print_round(game_id: int, number: int) -> str:
 def print_evening(evening_id: int) -> str:
     db = get_db()
     row = evenings.evening(db, evening_id) or abort(404)
-    return render_template("print_evening.html", evening=row, boards=boards_of(db, evening_id))
+    boards = boards_of(db, evening_id)
+    return render_template("print_evening.html", evening=row, boards=boards, summary=IN_SHORT)

@@ -158,3 +158,25 @@ def test_chart_labels_of_close_marks_are_not_written_over_each_other():
     assert [t.text for t in red][0] == "target" and len(red) < 3
     heights = sorted(float(t.get("y")) for t in red)
     assert all(b - a >= charts.LABEL_GAP for a, b in itertools.pairwise(heights))
+
+
+def test_an_evenings_page_shows_long_games_in_short(client, make_game):
+    """Found by an outside attack: an imported evening of 100 games of 1,000 rounds made
+    a 111 MB page that took 55 s, every round of every game drawn with its breakdown
+    and chart. An evening's page now lists a game's rounds (no breakdowns, which are on
+    the game's page), and a game longer than ``IN_SHORT`` rounds only in short."""
+    from scorekeeper.web.evenings import IN_SHORT
+
+    short, long = make_game(), make_game()
+    for game, count in ((short, 3), (long, IN_SHORT + 1)):
+        for _ in range(count):
+            client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 5}})
+    evening = client.get("/evenings/2").get_data(as_text=True)  # each make_game: an evening
+    assert '<details class="round"' not in evening and "<svg" not in evening
+    assert f'{IN_SHORT + 1} rounds: <a href="/games/{long}">see them on the game' in evening
+    shown = client.get("/evenings/1").get_data(as_text=True)
+    assert 'class="scores' in shown and "<svg" in shown  # a short game: its rounds and chart
+    printed = client.get("/evenings/2/print").get_data(as_text=True)
+    assert f"{IN_SHORT + 1} rounds: print the game on its own" in printed
+    assert "Each round, line by line" not in printed
+    assert "Each round, line by line" in client.get(f"/games/{long}/print").get_data(as_text=True)
