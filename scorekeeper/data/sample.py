@@ -12,6 +12,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..scoring import FIELDS, VARIANTS, Variant, score_game
+from ..scoring.fields import CANASTA_CARDS
 from ..scoring.seating import side_names
 from .evenings import create_evening
 from .games import create_game
@@ -78,8 +79,31 @@ def random_round(
     out = rng.choice([None, *sides, *sides])
     budget = [variant.red_threes_in_play(players)]
     entries = {side: random_side(variant, rng, budget, side == out) for side in sides}
+    fit_the_packs(variant, players, entries, out)
     one_per_round(entries, "dealer_bonus", 1)  # one dealer
     one_per_round(entries, "kitties", 2)  # two kitties are dealt
+    return entries
+
+
+def fit_the_packs(
+    variant: Variant, players: int, entries: dict[str, dict[str, Any]], out: str | None = None
+) -> dict[str, dict[str, Any]]:
+    """Trim a round's counts, the side that went out served first, so that all sides
+    together need no more cards than the packs hold: the cards in canastas, and each
+    kind the packs hold few of (``Variant.scarce_cards``: sevens, wild cards...)."""
+    kinds = [(tuple(CANASTA_CARDS), 0, variant.cards_in_play(players))]
+    kinds += [(fields, each, most) for fields, each, most, _ in variant.scarce_cards(players)]
+    for fields, each, most in kinds:
+        left = most
+        for side in sorted(entries, key=lambda s: s != out):
+            for name in (n for n in fields if n in entries[side]):
+                size = each or CANASTA_CARDS[name]
+                entries[side][name] = min(entries[side][name], left // size)
+                left -= entries[side][name] * size
+    for counts in entries.values():  # weeping: still no more weepers than canastas
+        canastas = sum(counts.get(f, 0) for f in WEEPING_CANASTAS)
+        for name in (n for n in ("weepers_picked_up", "canastas_from_hand") if n in counts):
+            counts[name] = min(counts[name], canastas)
     return entries
 
 

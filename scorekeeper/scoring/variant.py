@@ -30,6 +30,13 @@ from .rules import (
 )
 
 CANASTA_FIELDS = tuple(CANASTA_CARDS)
+# Cards of which the packs hold few, and what uses them up: the fields counting it,
+# the cards each one takes, how many are in play, and the problem when a round counts
+# more ("%(n)s makes %(seen)s ... this round, more than the %(most)s in play").
+Scarce = tuple[tuple[str, ...], int, int, str]
+SEVENS = N_("%(n)s makes %(seen)s sevens this round, more than the %(most)s in play")
+WILD_CARDS = N_("%(n)s makes %(seen)s wild cards this round, more than the %(most)s in play")
+BLACK_THREES = N_("%(n)s makes %(seen)s black threes this round, more than the %(most)s in play")
 
 
 class Variant:
@@ -112,6 +119,11 @@ class Variant:
 
     def cards_in_play(self, players: int) -> int:
         raise NotImplementedError
+
+    def scarce_cards(self, players: int) -> Sequence[Scarce]:
+        """Kinds of card the packs hold few of (sevens, wild cards...) that some
+        fields use up: no round may count more of one than are in play. None here."""
+        return ()
 
     def red_threes_in_play(self, players: int) -> int:
         raise NotImplementedError

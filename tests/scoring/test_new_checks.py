@@ -178,7 +178,7 @@ WEEPING_CANASTAS = ("natural_canastas", "mixed_canastas", "sevens_canastas", "wi
 @settings(max_examples=200, deadline=None)
 @given(
     st.fixed_dictionaries(
-        {name: st.integers(0, 2) for name in WEEPING_CANASTAS}
+        {name: st.integers(0, 1 if name == "sevens_canastas" else 2) for name in WEEPING_CANASTAS}
         | {"canastas_from_hand": st.integers(0, 4), "weepers_picked_up": st.integers(0, 3),
            "weeper_points": st.sampled_from([0, 25]), "black_threes_in_weeper": st.integers(0, 1)}
     )
@@ -214,3 +214,46 @@ def test_kitties_add_up_to_at_most_two(kitties):
     else:
         assert sum(kitties) <= 2
         assert sum(answer["totals"].values()) == 2 * 50 * sum(kitties)
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [({"variant": "classic", "sides": ["A", "B"],
+       "rounds": [{"A": {"natural_canastas": 8}, "B": {"natural_canastas": 8}}]},
+      'round 1, side "B": natural_canastas: 8 makes 112 cards in canastas this round, '
+      "more than the 108 in play"),
+     ({"variant": "classic", "sides": ["A", "B"],
+       "rounds": [{"A": {"natural_canastas": 13, "mixed_canastas": 3}}]},
+      'round 1, side "A": mixed_canastas: 3 makes 112 cards in canastas this round, '
+      "more than the 108 in play"),
+     ({"variant": "weeping", "sides": ["A", "B"],
+       "rounds": [{"A": {"sevens_canastas": 1}, "B": {"sevens_canastas": 1}}]},
+      'round 1, side "B": sevens_canastas: 1 makes 14 sevens this round, more than the 12 in play'),
+     ({"variant": "weeping", "sides": ["A", "B"], "rounds": [{"A": {"wild_canastas": 3}}]},
+      'round 1, side "A": wild_canastas: 3 makes 21 wild cards this round, '
+      "more than the 18 in play"),
+     ({"variant": "weeping", "sides": ["A", "B"],
+       "rounds": [{"A": {"black_threes_in_hand": 4}, "B": {"black_threes_in_weeper": 3}}]},
+      'round 1, side "B": black_threes_in_weeper: 3 makes 7 black threes this round, '
+      "more than the 6 in play"),
+     ({"variant": "samba-foot", "sides": ["A", "B"], "rounds": [{"A": {"wild_canastas": 5}}]},
+      'round 1, side "A": wild_canastas: 5 makes 35 wild cards this round, '
+      "more than the 30 in play"),
+     ({"variant": "five-person", "sides": FIVE,
+       "rounds": [{p: {"super_canastas_impure": 2} for p in FIVE}]},
+      'round 1, side "P5": super_canastas_impure: 2 makes 130 cards in canastas this round, '
+      "more than the 110 in play")],
+)  # fmt: skip
+def test_a_round_may_not_need_more_cards_than_the_packs_hold(doc, message):
+    """Found by an independent scorer: each count was checked on its own, so two sides'
+    canastas together, or two sevens canastas from three decks' twelve sevens, passed."""
+    with pytest.raises(ScoringError) as refused:
+        score_game(doc)
+    assert str(refused.value) == message
+
+
+def test_as_many_as_the_packs_hold_is_still_a_round():
+    weeping = {"A": {"sevens_canastas": 1, "wild_canastas": 2, "black_threes_in_hand": 6}}
+    samba = {"A": {"wild_canastas": 2}, "B": {"wild_canastas": 2}}
+    for variant, rnd in (("weeping", weeping), ("samba-foot", samba)):
+        score_game({"variant": variant, "sides": ["A", "B"], "rounds": [rnd]})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.data.sample import fit_the_packs
 from scorekeeper.scoring import FIELDS, VARIANTS, ScoringError, score_game
 
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -98,6 +99,7 @@ def games(draw, variant_ids=tuple(VARIANTS)):
             break
         out = draw(st.sampled_from([None, *sides]))
         rnd = {s: draw(side_fields(variant, s == out, options)) for s in sides}
+        fit_the_packs(variant, len(sides) if variant.id == "five-person" else 4, rnd, out)
         keep_one(rnd, "dealer_bonus", 1)
         keep_one(rnd, "kitties", 2)
         doc["rounds"].append(rnd)
@@ -128,8 +130,8 @@ def side_fields(draw, variant, out, options):
             f[name] = draw(st.booleans())
     if not options.get("red_sevens"):
         f.pop("red_sevens_canastas", None)
-    if out:  # three of every kind meets any out_* value drawn
-        f.update({n: 3 for fields, _ in OUT_OPTIONS[variant.id].values() for n in fields})
+    if out:  # three of the first kind each option counts meets any out_* value drawn
+        f.update({fields[0]: 3 for fields, _ in OUT_OPTIONS[variant.id].values()})
         f["went_out"] = True
         if variant.uses("foot_points") and variant.id == "samba-foot":
             f["foot_points"] = 0

@@ -7,6 +7,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.data.sample import fit_the_packs
 from scorekeeper.scoring import FIELDS, VARIANTS, ScoringError, score_game
 from scorekeeper.scoring.fields import CANASTA_CARDS
 
@@ -73,9 +74,8 @@ def games(draw, variant_ids=tuple(VARIANTS)):
             break
         out = draw(st.sampled_from([None, *sides]))
         budget = [variant.red_threes_in_play(players), 2, 1]  # red threes, kitties, dealers
-        doc["rounds"].append(
-            {s: draw(side_fields(variant, players, budget, s == out, options)) for s in sides}
-        )
+        rnd = {s: draw(side_fields(variant, players, budget, s == out, options)) for s in sides}
+        doc["rounds"].append(fit_the_packs(variant, players, rnd, out))
     return doc
 
 

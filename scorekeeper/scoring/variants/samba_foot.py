@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..i18n import problem as P_
 from ..rules import (
@@ -19,7 +19,7 @@ from ..rules import (
     Rules,
     Switch,
 )
-from ..variant import Variant, round_error
+from ..variant import WILD_CARDS, Scarce, Variant, round_error
 
 
 class SambaFoot(Variant):
@@ -111,6 +111,10 @@ class SambaFoot(Variant):
 
     def red_threes_in_play(self, players: int) -> int:
         return 2 * (players + 1)
+
+    def scarce_cards(self, players: int) -> Sequence[Scarce]:
+        """A deck more than the players, 6 wild cards (4 twos, 2 jokers) in each."""
+        return ((("wild_canastas",), 7, 6 * (players + 1), WILD_CARDS),)
 
     def going_out_problem(
         self, side: str, entries: Mapping[str, Fields], rules: Rules, team_size: int

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from ..i18n import N_, term
@@ -22,7 +22,7 @@ from ..rules import (
     RedThrees,
     Rules,
 )  # fmt: skip
-from ..variant import Variant, option_error, round_error
+from ..variant import BLACK_THREES, SEVENS, WILD_CARDS, Scarce, Variant, option_error, round_error
 
 TURNED = ("meld_points", "red_threes")  # count against a side that never wept
 CANASTAS = ("natural_canastas", "mixed_canastas", "sevens_canastas", "wild_canastas")
@@ -127,6 +127,14 @@ class Weeping(Variant):
 
     def cards_in_play(self, players: int) -> int:
         return 162
+
+    def scarce_cards(self, players: int) -> Sequence[Scarce]:
+        """Three decks: 12 sevens, 18 wild cards (12 twos, 6 jokers), 6 black threes."""
+        return (
+            (("sevens_canastas",), 7, 12, SEVENS),
+            (("wild_canastas",), 7, 18, WILD_CARDS),
+            (("black_threes_in_hand", "black_threes_in_weeper"), 1, 6, BLACK_THREES),
+        )
 
     def red_threes_in_play(self, players: int) -> int:
         return 6
