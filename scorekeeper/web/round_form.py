@@ -343,6 +343,25 @@ def problem_text(error: ScoringError) -> str:
     return f"{error.side}: {labelled(_(FIELDS[error.field].label), say(error.problem))}"
 
 
+def spare_the_out_side(form: Any, variant: Variant, rules: Rules) -> bool:
+    """Drop the problems of the fields the side that went out does not count (its
+    hand, say): the page hides them once that side is chosen, so a typo left in one
+    must not stop the save. Whether the form is valid then."""
+    out = form.went_out.data
+    if out is not None and out.isdigit():
+        for name in spared_when_out(variant, rules):
+            key = field_name(int(out), name)
+            spared = [
+                key,
+                *(field_name(int(out), name, c.key) for c in variant.counter_cards(name)),
+            ]
+            for field in (form[k] for k in spared if k in form):
+                field.errors = []
+                if hasattr(field, "number"):
+                    field.number = 0
+    return not form.form_errors and not any(field.errors for field in form)
+
+
 def spared_when_out(variant: Variant, rules: Rules) -> list[str]:
     """Fields the side that went out does not count under ``rules`` (its hand, say)."""
     return [p.field for p in variant.card_penalties(rules) if not p.out_side]

@@ -143,6 +143,8 @@ def round_page(screen: Screen) -> Page:
     members = board.members_of(game, variant)
     form, take = filled_form(screen, variant, rules, members)
     valid = take is None and form.validate_on_submit()
+    if take is None and form.is_submitted() and not valid:
+        valid = round_form.spare_the_out_side(form, variant, rules)
     if out_choice_missing(screen, form):
         valid = False
     if valid:
@@ -327,7 +329,7 @@ def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
     number = max(1, min(number, len(played) + 1))  # a round of this game
     board_ = board.build(game, played, answer)
     form = round_form.round_form(variant, sides, rules, board_.members)
-    form.validate()
+    form.validate() or round_form.spare_the_out_side(form, variant, rules)
     entries = round_form.entries_from(form, variant, sides, rules)
     problems = [] if form.errors else round_form_problems(game, played, number, entries)
     if form.errors:  # every problem at once, as the form's save lists them

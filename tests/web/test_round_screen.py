@@ -290,3 +290,22 @@ def test_the_live_preview_lists_the_engines_problems_beside_the_fields_refused(c
     assert any("9 is more than the 4 red threes in play" in t for t in texts)
     saved = client.post(f"/games/{game}/rounds/new", data=typed).get_data(as_text=True)
     assert all(t.split(": ", 1)[-1].split(": ")[-1] in saved for t in texts)
+
+
+def test_a_typo_in_a_field_hidden_once_its_side_went_out_does_not_stop_the_save(client, make_game):
+    """Found by a phone tester: hand points "1,250" refused, then that side chosen as
+    the one that went out (which hides its hand points): the hidden field's problem
+    still stopped every save, its message pointing at nothing."""
+    game = make_game()
+    typed = {"number": "1", "key": "k", "went_out": "1", "s1_hand_points": "1,250",
+             "s1_mixed_canastas": "1", "s1_meld_points": "120", "s0_meld_points": "50",
+             "s0_hand_points": "1,5"}  # fmt: skip
+    refused = post(client, game, typed)  # the other side's typo still counts
+    assert refused.status_code == 400 and "1,5" in refused.get_data(as_text=True)
+    preview = client.post(f"/games/{game}/rounds/1/preview", data={**typed, "s0_hand_points": ""})
+    assert preview.status_code == 200, preview.json
+    assert post(client, game, {**typed, "s0_hand_points": "20"}).status_code == 302
+    assert api_rounds(client, game) == [
+        {"Ann & Bea": {"meld_points": 50, "hand_points": 20},
+         "Cat & Dee": {"mixed_canastas": 1, "meld_points": 120, "went_out": True}}
+    ]  # fmt: skip
