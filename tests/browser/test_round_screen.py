@@ -349,3 +349,28 @@ def test_the_live_line_says_every_problem_and_marks_each_field(phone):
     for field in ("#s0_meld_points", "#s1_meld_points"):
         expect(phone.locator(field)).to_have_attribute("aria-invalid", "false")
     assert phone.problems == []
+
+
+def test_on_a_phone_on_its_side_the_field_typed_in_is_not_under_the_bars(browser, live_server):
+    """Found by a phone tester: at 740x360 the totals bar and the Save bar filled the
+    screen, and the field being typed in sat under the Save bar."""
+    context = phone_context(browser, viewport={"width": 740, "height": 360})
+    page = context.new_page()
+    page.base = live_server.url
+    new_game(page)
+    open_round(page)
+    fields = page.eval_on_selector_all(
+        "#round-form input[inputmode=numeric]", "inputs => inputs.map(i => i.id)"
+    )
+    checked = 0
+    for field in (f for f in fields if page.locator(f"#{f}").is_visible()):
+        page.fill(f"#{field}", "5")  # focused, and scrolled only as far as it takes
+        box = page.evaluate("document.activeElement.getBoundingClientRect().toJSON()")
+        bar = page.locator(".sticky").first.bounding_box()
+        head = page.locator(".round-head").bounding_box()
+        covered = [b for b in (bar, head) if b["y"] < box["y"] + box["height"]
+                   and box["y"] < b["y"] + b["height"]]  # fmt: skip
+        assert not covered, (field, box, bar, head)
+        checked += 1
+    assert checked >= 8
+    context.close()
