@@ -22,7 +22,9 @@ class Option:
     ``kind`` is ``points`` (whole number >= 0), ``positive`` (whole number >= 1),
     ``flag`` (true/false), ``thresholds`` (``[[min score or null, points], ...]``
     with rising minimums) or ``by_round`` (``[points for round 1, 2, ...]``).
-    ``fill`` gives the reason where RULES.md marks the seed value as a FILL.
+    ``fill`` gives the reason where RULES.md marks the seed value as a FILL;
+    ``in_fives``: a card's value, a multiple of 5 (RULES.md: every entered point
+    total is one, which a card worth 7 would break).
     """
 
     key: str
@@ -30,6 +32,7 @@ class Option:
     default: Any
     kind: str = "points"
     fill: str | None = None
+    in_fives: bool = False
 
 
 @dataclass(frozen=True)

@@ -146,8 +146,12 @@ class Variant:
         if kept is None or any(a is not b for a, b in zip(kept[0], source, strict=True)):
             cards = [
                 Option(
-                    f"card_{c.key}", f"card: {c.label}", c.points, fill=self.card_fill.get(c.key)
-                )
+                    f"card_{c.key}",
+                    f"card: {c.label}",
+                    c.points,
+                    fill=self.card_fill.get(c.key),
+                    in_fives=True,
+                )  # fmt: skip
                 for c in self.card_values
             ]
             options = (*self.options, *cards)

@@ -16,12 +16,19 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, Field, SelectChoice, SelectField, StringField
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import (
+    DataRequired,
+    InputRequired,
+    Length,
+    NumberRange,
+    Optional,
+    ValidationError,
+)
 
 from ..scoring import Option, ScoringError, Variant
 from ..scoring.document import option_problem, read_options
 from ..scoring.fields import POINTS_LIMIT
-from .i18n import Form, lazy, option_label
+from .i18n import Form, _, lazy, option_label
 from .i18n import lazy_gettext as _l
 from .whole_numbers import IntegerField, ascii_int, digits
 
@@ -92,6 +99,15 @@ def editor(variant: Variant, formdata: Any, values: Mapping[str, Any]) -> Editor
     return Editor(rows, formdata)
 
 
+def in_fives(form: Any, field: Field) -> None:
+    """A card's value: a multiple of 5, or the card counter and every point total
+    would be refused for the rest of the game (a phone tester's "4 to 7" worth 7)."""
+    if isinstance(field.data, int) and field.data % 5:
+        raise ValidationError(
+            _("%(n)s is not a multiple of 5: every card is worth a multiple of 5.", n=field.data)
+        )
+
+
 def option_fields(
     option: Option, value: Any = None, rows: int | None = None
 ) -> list[tuple[str, Field]]:
@@ -104,6 +120,7 @@ def option_fields(
         return [(opt(option.key), BooleanField(label, default=value))]
     if option.kind in ("points", "positive"):
         check = [InputRequired(), NumberRange(1 if option.kind == "positive" else 0, POINTS_LIMIT)]
+        check += [in_fives] if option.in_fives else []
         return [(opt(option.key), IntegerField(label, check, default=value))]
     n = len(value) if rows is None else rows
     if option.kind == "by_round":

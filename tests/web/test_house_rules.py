@@ -258,3 +258,16 @@ def test_numbers_in_other_digits_are_refused_not_read(client, field, typed):
     assert answer.status_code == 400, field
     assert client.get("/api/games").get_json() == before  # nothing stored
     assert client.post(url, data=data).status_code == 302  # the same form, as sent by a phone
+
+
+def test_a_cards_value_must_be_a_multiple_of_5(client):
+    """Found by a phone tester: "4 to 7" worth 7 was taken, and from then on every hand
+    counted with the card counter was refused ("7 is not a multiple of 5")."""
+    url = url_of("classic")
+    data = seat_form(seats_of("classic"), **defaults_of(client, url))
+    refused = client.post(url, data={**data, "opt_card_low": "7"})
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 400
+    assert "7 is not a multiple of 5: every card is worth a multiple of 5." in html
+    assert 'value="7"' in html  # what was typed is kept
+    assert client.post(url, data={**data, "opt_card_low": "10"}).status_code == 302
