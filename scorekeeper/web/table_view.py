@@ -70,6 +70,17 @@ def chosen(game: games.Game, value: str) -> tuple[str, int | None]:
     return _("Watcher"), None  # a name, kept as the joining phone said it
 
 
+def to_confirm(rounds: list[Any], states: dict[int, dict[str, Any]], latest: int = 5) -> list[Any]:
+    """The rounds a phone lists to confirm, newest first: the latest few, and every
+    older one still waiting or queried (a phone tester's round 1, still waiting, had
+    dropped off the list of the last five)."""
+    newest = list(reversed(rounds))
+    return [
+        r for n, r in enumerate(newest)
+        if n < latest or states[r["number"]]["state"] != "confirmed"
+    ]  # fmt: skip
+
+
 def agreement(game: games.Game, played: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     """Each round's state: confirmed or queried (at its current version), or waiting."""
     answered = phones.answers(get_db(), game["id"])
@@ -183,12 +194,13 @@ def phone_page(
     confirming = side is not None and bool(game["confirm_rounds"])
     variant = get_variant(game["variant"])
     following = games.next_game(db, game) if answer["finished"] else None
+    states = agreement(game, played) if confirming else None
     page = render_template(
         "table.html", game=game, board=board_, phone=phone, token=token, form=form,
         following=following, follow_form=forms.FollowForm() if following else None,
         draft=draft, clash=clash, layout=layout, number=number, entering=entering,
         variant=variant, rules=variant.rules(game["options"]),
-        agreement=agreement(game, played) if confirming else None,
+        agreement=states, to_confirm=to_confirm(board_.rounds, states) if states else [],
         answer_form=answer_form or forms.AnswerForm(),
         screen=rounds.Screen.of(game, played, number), stamp=phone["table_stamp"],
         problems=round_form.error_list(form, game["sides"]) if form else [],

@@ -356,3 +356,19 @@ def test_a_confirmation_is_of_the_round_confirmed_not_of_one_saved_after_it(clie
     client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 5000}})
     board = client.get(f"/games/{game}").get_data(as_text=True)
     assert "confirmed</strong> by Cat" not in board and "waiting for confirmation" in board
+
+
+def test_a_round_still_waiting_stays_on_the_phones_list_however_old(client, at_table):
+    """Found by a phone tester: the phone listed only the last five rounds, and round
+    1, never confirmed, dropped off it."""
+    game, _, phones = at_table
+    for _ in range(7):
+        client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 50}})
+    for number in range(2, 8):
+        confirm = {"number": str(number), "version": "1", "confirm": "1"}
+        assert client.post(f"/table/{phones['cat']}/answer", data=confirm).status_code == 302
+    page = client.get(f"/table/{phones['cat']}").get_data(as_text=True)
+    assert "Confirm round 1" in page and "Confirm round 2" not in page
+    section = page[page.index('id="confirm"') : page.index('id="phone-board"')]
+    listed = re.findall(r"<strong>Round (\d+)</strong>", section)
+    assert listed == ["7", "6", "5", "4", "3", "1"]
