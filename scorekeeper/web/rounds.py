@@ -275,7 +275,8 @@ def save(screen: Screen, form: Any, entries: dict[str, Any]) -> Response | None:
 def layout(variant: Variant, rules: Any, board_: board.Board, screen: Screen) -> dict[str, Any]:
     """Which fields each side shows, and where: the common ones open, the rare
     ones folded away; the dealer bonus only on the dealer's side."""
-    turn = board_.rounds[screen.number - 1]["turn"] if screen.stored else board_.next_turn
+    saved = screen.number <= len(board_.rounds)  # a correction, or saved since it was opened
+    turn = board_.rounds[screen.number - 1]["turn"] if saved else board_.next_turn
     dealer_side = next(
         (s for s, names in board_.members.items() if turn.dealer and turn.dealer in names), None
     )

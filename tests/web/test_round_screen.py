@@ -72,6 +72,7 @@ def test_a_screen_is_bound_to_its_round_back_then_save_stores_nothing_twice(clie
     html = response.get_data(as_text=True)
     assert response.status_code == 409 and "Round 1 is already saved" in html
     assert f"/games/{game}/rounds/1/edit" in html and 'value="50"' in html
+    assert "Ann deals" in html and "Cat deals" not in html  # round 1's deal, not round 2's
     assert len(api_rounds(client, game)) == 1
 
 
