@@ -204,3 +204,28 @@ def test_every_page_fits_the_phone(context, live_server, size):
                             return r.getClientRects().length > 1; })
             .map(td => td.textContent)""")
         assert broken == []
+
+
+@pytest.mark.parametrize(("lang", "width"), [("pt_BR", 360), ("es", 360), ("de", 360), ("en", 320)])
+def test_statistics_and_house_rules_fit_the_phone_in_every_language(
+    context, live_server, lang, width
+):
+    """Found by a phone tester: a player's "By game" table drew "Mão e Pé" one letter a
+    line and pushed the page to 461 px; the opening table's rows squeezed their labels
+    to a letter a line, the box over the text."""
+    db = connect(live_server.database)
+    sample.fill(db, 40, seed=7)
+    busiest = next(db.query("SELECT player_id, count(DISTINCT variant) AS n FROM player_stats "
+                            "GROUP BY player_id ORDER BY n DESC LIMIT 1"))  # fmt: skip
+    db.close()
+    assert busiest["n"] > 2
+    page = context(viewport={"width": width, "height": 740})
+    page.goto(f"{live_server.url}/language/{lang}?next=/players/{busiest['player_id']}")
+    assert page.locator("table.by-variant").count() == 1 and fits(page)
+    page.goto(f"{live_server.url}/games/new/classic/4")
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    assert fits(page)
+    for row in page.locator("#option-opening .option-row .field").all():
+        label, box = row.locator("label").bounding_box(), row.locator("input").bounding_box()
+        assert label["y"] + label["height"] <= box["y"] + 1  # each label above its box
+        assert label["width"] > 30  # not a letter a line
