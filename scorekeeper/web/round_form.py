@@ -177,6 +177,7 @@ def round_form_class(
         number = HiddenField(validators=[Optional(), Regexp(r"^[0-9]{1,6}$", message=STALE_FORM)])
         key = HiddenField(default=lambda: uuid.uuid4().hex)  # one round per submission
         confirm_empty = HiddenField()
+        parts = HiddenField()  # the phones' parts it was filled from (table_view.parts_seen)
         went_out = RadioField(
             _("Who went out?"),
             choices=[

@@ -203,11 +203,29 @@ def filled_form(screen: Screen, variant: Variant, rules: Any, members: dict[str,
             data.update(entries, version=screen.stored["version"])
         else:
             prefilled, screen.out_claims = table_view.prefilled(game, screen.number)
-            data.update(prefilled)
+            data.update(prefilled, parts=table_view.parts_seen(game, screen.number))
     take = table_parts.taking() if screen.stored is None else None
     if take is not None:
         more["formdata"] = table_view.taken(game, screen.number, take)
-    return round_form.round_form(variant, sides, rules, members, data=data, **more), take
+    form = round_form.round_form(variant, sides, rules, members, data=data, **more)
+    if take is not None:  # filled from the phones as they are now
+        form.parts.data = table_view.parts_seen(game, screen.number)
+    return form, take
+
+
+def parts_moved(screen: Screen, form: Any) -> bool:
+    """Whether a phone sent its part again after this new round's screen was filled
+    (a phone tester saved the old numbers, the box below already showing the new):
+    then the form is shown again, once, with what is typed kept and a word above it."""
+    if screen.stored is not None or "parts" not in request.form:
+        return False
+    now = table_view.parts_seen(screen.game, screen.number)
+    if (form.parts.data or "") == now:
+        return False
+    form.parts.data = now  # saving again keeps what is typed
+    form.form_errors.append(str(table_view.PARTS_MOVED))
+    screen.status = 409
+    return True
 
 
 def submit(screen: Screen, form: Any, entries: dict[str, Any]) -> Response | None:
@@ -223,6 +241,8 @@ def submit(screen: Screen, form: Any, entries: dict[str, Any]) -> Response | Non
         return None
     if round_form.is_empty(entries) and form.confirm_empty.data != "1":
         screen.confirm_empty, screen.status = True, 400
+        return None
+    if parts_moved(screen, form):
         return None
     try:
         return save(screen, form, entries)

@@ -15,6 +15,7 @@ from ..data.connection import get_db
 from ..scoring import get_variant
 from . import board, forms, round_form, rounds, table_parts
 from .i18n import _
+from .i18n import lazy_gettext as _l
 
 WATCH = "watch"
 Page = Response | tuple[str, int] | tuple[Response, int]
@@ -152,6 +153,21 @@ def prefilled(game: games.Game, number: int) -> tuple[dict[str, Any], list[int]]
         return data, []
     data.pop("concealed", None)
     return {**data, "went_out": ""}, claims  # no choice ticked: the scorer picks one
+
+
+def parts_seen(game: games.Game, number: int) -> str:
+    """Which of the phones' parts of round ``number`` a round screen was filled from:
+    each side's draft and its version ("0:2,1:1"); empty when phones do not enter."""
+    if not game["phones_enter"]:
+        return ""
+    drafts = phones.drafts(get_db(), game["id"], number)
+    return ",".join(f"{side}:{drafts[side]['version']}" for side in sorted(drafts))
+
+
+PARTS_MOVED = _l(
+    "A phone sent its part again after this screen was filled: look at “From the phones” "
+    "below, then save again to keep what is here, or use their numbers."
+)
 
 
 def out_clash_text(game: games.Game, claims: list[int]) -> str:

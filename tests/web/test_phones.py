@@ -372,3 +372,28 @@ def test_a_round_still_waiting_stays_on_the_phones_list_however_old(client, at_t
     section = page[page.index('id="confirm"') : page.index('id="phone-board"')]
     listed = re.findall(r"<strong>Round (\d+)</strong>", section)
     assert listed == ["7", "6", "5", "4", "3", "1"]
+
+
+def test_a_part_sent_again_after_the_screen_was_filled_is_not_saved_over_unseen(
+    client, at_table, db
+):
+    """Found by a phone tester: the scorer's screen was filled from the phones (+380),
+    Bob changed his part (the box below showed +360), and Save stored the old numbers
+    without a word. Now the save is refused once, with what is typed kept."""
+    game, _, phones = at_table
+    assert part(client, phones["cat"], s1_meld_points="120").status_code == 302
+    page = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
+    seen = re.search(r'name="parts" type="hidden" value="([^"]*)"', page)[1]
+    assert seen == "1:1" and 'value="120"' in page
+    assert part(client, phones["cat"], version=1, s1_meld_points="100").status_code == 302
+    typed = {"number": "1", "key": "k", "parts": seen, "s1_meld_points": "120",
+             "s0_meld_points": "50"}  # fmt: skip
+    refused = client.post(f"/games/{game}/rounds/new", data=typed)
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 409 and "A phone sent its part again" in html
+    assert 'value="120"' in html and 'name="parts" type="hidden" value="1:2"' in html
+    assert client.get(f"/api/games/{game}").json["document"]["rounds"] == []
+    kept = client.post(f"/games/{game}/rounds/new", data={**typed, "parts": "1:2"})
+    assert kept.status_code == 302  # saving again keeps what the scorer typed
+    rounds = client.get(f"/api/games/{game}").json["document"]["rounds"]
+    assert rounds[0]["Cat & Dee"] == {"meld_points": 120}
