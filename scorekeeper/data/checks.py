@@ -40,7 +40,25 @@ def name_problem(name: str, limit: int) -> str | None:
         return P_("a name may be at most %(most)s characters", most=limit)
     if control(name):
         return P_("a name may not contain control characters")
+    if any(c in HIDDEN for c in name):
+        return P_("a name may not contain invisible characters")
     return None
+
+
+# Zero-width spaces and joiners that join nothing, and the marks that turn text around:
+# "Ann" and "Ann\u200b" look the same on every page but are two people; "\u202e" makes
+# a name read backwards. (The zero-width joiner of emoji and some scripts is allowed.)
+HIDDEN = frozenset("\u200b\u2060\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def name_key(name: str) -> str:
+    """What two names that are the same person share: compatibility forms folded, any
+    case (SQLite's NOCASE folds A-Z only: "Zoë" and "ZOË" were two players).
+
+    >>> name_key(" ZOË ") == name_key("zoë") == name_key("Zoe\u0308")
+    True
+    """
+    return unicodedata.normalize("NFKC", name.strip()).casefold()
 
 
 def control(text: str, allowed: str = "") -> bool:

@@ -202,9 +202,9 @@ def check_seats(seats: Any, doc: dict[str, Any], players: int) -> list[str]:
     # names the game was played under (``players.rename``), and so does the export
     seen: set[str] = set()
     for seat in seats:
-        if seat.strip().casefold() in seen:  # one player in two seats, as the form refuses
+        if checks.name_key(seat) in seen:  # one player in two seats, as the form refuses
             raise ImportProblem(P_("seats: %(seat)s sits twice", seat=quote(seat[:40])))
-        seen.add(seat.strip().casefold())
+        seen.add(checks.name_key(seat))
     return seats
 
 

@@ -9,7 +9,7 @@ from sqlite_utils import Database
 
 from ..scoring.i18n import N_
 from ..scoring.i18n import problem as P_
-from . import tallies
+from . import checks, tallies
 from .connection import insert, now, writing
 
 
@@ -23,10 +23,23 @@ def names(db: Database) -> list[str]:
     return [p["name"] for p in all_players(db)]
 
 
+def same_name(db: Database, name: str, but: int | None = None) -> dict[str, Any] | None:
+    """The player (removed ones too) whose name is ``name`` in any case or form
+    (``checks.name_key``), other than player ``but``: by the index when the case is
+    ASCII's, else by reading the names (a table has some hundreds)."""
+    sql = "SELECT id, name, removed_at FROM players WHERE name = ? COLLATE NOCASE AND id IS NOT ?"
+    found = next(db.query(sql, [name, but]), None)
+    if found is None:
+        key = checks.name_key(name)
+        every = db.query("SELECT id, name, removed_at FROM players WHERE id IS NOT ?", [but])
+        found = next((p for p in every if checks.name_key(p["name"]) == key), None)
+    return found
+
+
 def remember(db: Database, name: str) -> int:
     """The id of the player with this name (any case), added if new. Seating a
     removed player by name brings them back."""
-    row = next(db.query("SELECT id FROM players WHERE name = ? COLLATE NOCASE", [name]), None)
+    row = same_name(db, name)
     if row:
         db.execute("UPDATE players SET removed_at = NULL WHERE id = ?", [row["id"]])
         return int(row["id"])
@@ -41,8 +54,7 @@ def rename(db: Database, player_id: int, name: str) -> None:
     """Give a player a new name. Sides stored in games keep the names they were
     played under; seats (and so statistics) follow the player."""
     with writing(db):
-        sql = "SELECT name, removed_at FROM players WHERE name = ? COLLATE NOCASE AND id != ?"
-        other = next(db.query(sql, [name, player_id]), None)
+        other = same_name(db, name, but=player_id)
         if other:
             template = N_("%(name)s is already a player's name.")
             if other["removed_at"]:

@@ -161,7 +161,7 @@ def new_game_form(
             seen: dict[str, str] = {}
             for i in range(players):
                 field = self[f"seat{i}"]
-                key = (field.data or "").strip().casefold()
+                key = checks.name_key(field.data or "")
                 if key and key in seen:  # an empty seat is DataRequired's to name
                     field.errors.append(
                         _("%(name)s already sits in %(seat)s", name=field.data, seat=seen[key])

@@ -191,3 +191,28 @@ def test_buttons_naming_a_row_or_a_side_in_5000_digits_are_not_a_500(app, make_g
     assert taken.status_code < 500
     removed = client.post("/games/new/classic/4", data={"remove_row": "opening:" + "9" * 5000})
     assert removed.status_code < 500
+
+
+def test_names_the_same_but_for_case_or_form_are_one_player_and_hidden_marks_are_refused(
+    client, app
+):
+    """Found by an outside attack: "Zoë", "ZOË" and "Zoë" + a zero-width space made
+    three players (SQLite's NOCASE folds A-Z only), and a right-to-left override was
+    taken in a name."""
+    from scorekeeper.data.connection import connect
+    from scorekeeper.data.players import remember
+
+    db = connect(app.config["DATABASE"])
+    try:
+        zoe = remember(db, "Zoë")
+        assert remember(db, "ZOË") == zoe and remember(db, "Zoe\u0308") == zoe
+        assert remember(db, "Émile") == remember(db, "émile") != zoe
+    finally:
+        db.close()
+    for hidden in ("Zoë\u200b", "\u202eeoZ"):
+        answer = client.post("/api/games", json={"variant": "classic", "sides": [hidden, "B"]})
+        assert answer.status_code == 400 and "invisible characters" in answer.json["error"]
+    from tests.web.test_views import seat_form
+
+    twice = client.post("/games/new/classic/4", data=seat_form(["Zoë", "Ann", "ZOË", "Bea"]))
+    assert twice.status_code == 400 and "ZOË already sits in Seat 1" in twice.get_data(as_text=True)
