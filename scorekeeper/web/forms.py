@@ -40,6 +40,7 @@ from .i18n import lazy_gettext as _l
 from .labels import evening_name
 from .option_form import add_fields
 from .round_form import STALE_FORM as STALE_FORM
+from .round_form import labelled
 from .security import MIN_PASSPHRASE
 from .whole_numbers import IntegerField, ascii_int, digits
 
@@ -93,6 +94,23 @@ class ChooseVariantForm(Form):
             )
 
 
+SHORT_PASSPHRASE = _l(
+    "Use 8 to 200 characters (a few words are easiest to remember). "
+    "It is not shown again: type it once more."
+)
+
+
+def problems_of(form: Any) -> list[dict[str, str]]:
+    """Every field's problem, for the summary at the top of a long form: where, and
+    what (a phone tester missed a passphrase refused far below the fold)."""
+    return [
+        {"href": f"#{field.id}", "text": labelled(str(field.label.text), str(error))}
+        for field in form
+        if field.type != "CSRFTokenField"
+        for error in field.errors
+    ]
+
+
 def printable(form: Form, field: Field) -> None:
     """A name is shown on every page and printout: the check the API and import make too."""
     if checks.name_problem(field.data or "", 10**6):  # the length is Length's to check
@@ -137,9 +155,9 @@ def new_game_form(
         evening = SelectField(_l("Evening"), coerce=ascii_int, default=0)
         passphrase = PasswordField(
             _l("Scorer passphrase (optional)"),
-            [Optional(), Length(min=MIN_PASSPHRASE, max=200)],
+            [Optional(), Length(min=MIN_PASSPHRASE, max=200, message=SHORT_PASSPHRASE)],
             description=_l(
-                "Only people who type it may enter or correct rounds; "
+                "At least 8 characters. Only people who type it may enter or correct rounds; "
                 "everyone else sees the game read-only."
             ),
         )

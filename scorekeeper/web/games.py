@@ -81,6 +81,7 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
         known=people.names(get_db()), seating=seating,
         partners=partners(seating), paper_sides=paper_sides(seating),
         editor=option_form.layout(form, variant, state), state=state,
+        problems=forms.problems_of(form) if request.method == "POST" else [],
     )  # fmt: skip
     failed = request.method == "POST" and state.changed_rows is None
     return (page, 400) if failed else page

@@ -216,3 +216,21 @@ def test_names_the_same_but_for_case_or_form_are_one_player_and_hidden_marks_are
 
     twice = client.post("/games/new/classic/4", data=seat_form(["Zoë", "Ann", "ZOË", "Bea"]))
     assert twice.status_code == 400 and "ZOË already sits in Seat 1" in twice.get_data(as_text=True)
+
+
+def test_a_refused_passphrase_is_said_at_the_top_and_beside_it(client):
+    """Found by a phone tester: "tea" as a passphrase gave WTForms' "Field must be
+    between 8 and 200 characters long." far below the fold, nothing at the top, and the
+    box emptied without a word."""
+    from tests.web.test_views import seat_form
+
+    data = {**seat_form(["Ann", "Cat", "Bea", "Dee"]), "passphrase": "tea"}
+    refused = client.post("/games/new/classic/4", data=data)
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 400 and "Field must be between" not in html
+    summary = html[
+        html.index('id="error-summary"') : html.index("</ul>", html.index('id="error-summary"'))
+    ]
+    assert 'href="#passphrase"' in summary and "Use 8 to 200 characters" in summary
+    assert html.count("type it once more") == 2  # at the top, and beside the box
+    assert "At least 8 characters." in html  # said before anyone types
