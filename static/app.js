@@ -284,16 +284,19 @@ document.addEventListener("DOMContentLoaded", () => {
 // --- Evening flow: times in the phone's own time zone --------------------------
 // The server writes <time datetime="...UTC..." data-local>21 Nov 2026, 20:15 UTC</time>;
 // here the text becomes the browser's local time (without JS the UTC text stays).
-document.addEventListener("DOMContentLoaded", () => {
+// table.js calls it again on each section it replaces, so that a live update does not
+// bring the UTC text back.
+function localTimes(root) {
   const format = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
     day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit",
     timeZoneName: "short",
   });
-  for (const element of document.querySelectorAll("time[data-local]")) {
+  for (const element of root.querySelectorAll("time[data-local]")) {
     const moment = new Date(element.getAttribute("datetime"));
     if (!Number.isNaN(moment.getTime())) element.textContent = format.format(moment);
   }
-});
+}
+document.addEventListener("DOMContentLoaded", () => localTimes(document));
 
 // --- Fits every phone: a hint on tables that scroll sideways -------------------
 // CSS already fades the edge of a scrolling table; this adds the words.

@@ -59,7 +59,7 @@ def join(page, link, who):
 def test_every_phone_at_the_table(pages, live_server, variant):
     game, sides, seats = new_game(live_server.database, variant)
     base = live_server.url
-    scorer = pages()
+    scorer = pages(timezone_id="America/New_York")  # times shown in the phone's own zone
     scorer.goto(f"{base}/games/{game}")
     scorer.check("#phones_enter")
     scorer.check("#confirm_rounds")
@@ -114,6 +114,8 @@ def test_every_phone_at_the_table(pages, live_server, variant):
     expect(watcher.locator("#phone-board table.scores")).to_be_visible(timeout=LIVE)  # live
     other.click("text=Confirm round 1")
     expect(scorer.locator(".agreement")).to_contain_text(f"confirmed by {seats[1]}", timeout=LIVE)
+    # a live update keeps the phone's own time zone (a phone tester saw UTC come back)
+    expect(scorer.locator(".agreement time").first).to_contain_text("EST")
 
     scorer.goto(f"{base}/games/{game}/rounds/1/edit")  # a correction asks again
     scorer.fill("#s0_meld_points", "60")
