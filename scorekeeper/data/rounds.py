@@ -189,12 +189,9 @@ def undo_round(
     within ``UNDO_SECONDS`` of its saving; with ``saving`` (from ``undoable``), only
     the very round saved then. Kept in the history as undone."""
     with writing(db):
-        game, later, count = locate(db, game_id, number, version)
-        sql = "SELECT created_at FROM rounds WHERE game_id = ? AND number = ?"
-        saved = datetime.fromisoformat(row(db, sql, [game_id, number])["created_at"])  # type: ignore[index]
-        age = (datetime.now(UTC) - saved).total_seconds()
-        another = saving is not None and saving != undoable(db, game_id, number)
-        if number != count or version != 1 or age > UNDO_SECONDS or another:
+        game, later, count = locate(db, game_id, number, version)  # still at ``version``
+        just_saved = undoable(db, game_id, number)  # the last, unchanged, recent
+        if just_saved is None or saving not in (None, just_saved):
             template = N_("round %(n)s can no longer be undone: correct or delete it instead")
             raise TooLateToUndo(P_(template, n=number))
         answer = rescore(db, game, [], number)
