@@ -90,10 +90,8 @@ def fit_the_packs(
 ) -> dict[str, dict[str, Any]]:
     """Trim a round's counts, the side that went out served first, so that all sides
     together need no more cards than the packs hold: the cards in canastas, and each
-    kind the packs hold few of (``Variant.scarce_cards``: sevens, wild cards...)."""
-    kinds = [(tuple(CANASTA_CARDS), 0, variant.cards_in_play(players))]
-    kinds += [(fields, each, most) for fields, each, most, _ in variant.scarce_cards(players)]
-    for fields, each, most in kinds:
+    kind the packs hold few of: what the engine checks (``Variant.card_limits``)."""
+    for fields, each, most, _ in variant.card_limits(players):
         left = most
         for side in sorted(entries, key=lambda s: s != out):
             for name in (n for n in fields if n in entries[side]):

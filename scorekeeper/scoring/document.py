@@ -355,13 +355,8 @@ def check_cards(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
 def check_all_sides(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
     """The canastas of all sides together, and each scarce kind of card (sevens,
     wild cards...), no more than the packs hold."""
-    variant, players = game.variant, game.players
-    cards = variant.cards_in_play(players)
-    kinds: list[tuple[tuple[str, ...], int, int, str]] = [
-        (tuple(n for n in CANASTA_CARDS if variant.uses(n)), 0, cards, IN_CANASTAS),
-        *variant.scarce_cards(players),
-    ]
-    for fields, each, most, template in kinds:
+    variant = game.variant
+    for fields, each, most, template in variant.card_limits(game.players):
         seen = 0
         for side, f in entries.items():
             for name in (n for n in fields if variant.uses(n)):
@@ -369,8 +364,3 @@ def check_all_sides(game: Game, number: int, entries: Mapping[str, Fields]) -> N
                 if f[name] and seen > most:
                     problem = P_(template, n=f[name], seen=seen, most=most)
                     raise round_error(number, side, name, problem)
-
-
-IN_CANASTAS = N_(
-    "%(n)s makes %(seen)s cards in canastas this round, more than the %(most)s in play"
-)

@@ -37,6 +37,9 @@ Scarce = tuple[tuple[str, ...], int, int, str]
 SEVENS = N_("%(n)s makes %(seen)s sevens this round, more than the %(most)s in play")
 WILD_CARDS = N_("%(n)s makes %(seen)s wild cards this round, more than the %(most)s in play")
 BLACK_THREES = N_("%(n)s makes %(seen)s black threes this round, more than the %(most)s in play")
+IN_CANASTAS = N_(
+    "%(n)s makes %(seen)s cards in canastas this round, more than the %(most)s in play"
+)
 
 
 class Variant:
@@ -124,6 +127,14 @@ class Variant:
         """Kinds of card the packs hold few of (sevens, wild cards...) that some
         fields use up: no round may count more of one than are in play. None here."""
         return ()
+
+    def card_limits(self, players: int) -> list[Scarce]:
+        """What the packs bound in one round, all sides together: the cards in
+        canastas (``cards each`` 0: each canasta field's own size) and every scarce
+        kind. The engine checks rounds against it; generated rounds are fitted to it."""
+        canastas = tuple(n for n in CANASTA_FIELDS if self.uses(n))
+        return [(canastas, 0, self.cards_in_play(players), IN_CANASTAS),
+                *self.scarce_cards(players)]  # fmt: skip
 
     def red_threes_in_play(self, players: int) -> int:
         raise NotImplementedError
