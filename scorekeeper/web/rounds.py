@@ -203,7 +203,7 @@ def filled_form(screen: Screen, variant: Variant, rules: Any, members: dict[str,
             data.update(entries, version=screen.stored["version"])
         else:
             prefilled, screen.out_claims = table_view.prefilled(game, screen.number)
-            data.update(prefilled, parts=table_view.parts_seen(game, screen.number))
+            data.update(prefilled)  # with the parts it was filled from
     take = table_parts.taking() if screen.stored is None else None
     if take is not None:
         more["formdata"] = table_view.taken(game, screen.number, take)

@@ -144,8 +144,9 @@ def prefilled(game: games.Game, number: int) -> tuple[dict[str, Any], list[int]]
     """The new round form's values from the phones' drafts (the scorer has typed
     nothing), and the sides whose phones say they went out when more than one
     does: then who went out is left for the scorer to choose."""
-    data: dict[str, Any] = {}
-    parts = [draft["fields"] for draft in phones.drafts(get_db(), game["id"], number).values()]
+    drafts = phones.drafts(get_db(), game["id"], number)
+    data: dict[str, Any] = {"parts": seen(game, drafts)}  # what the form was filled from
+    parts = [draft["fields"] for draft in drafts.values()]
     for part in parts:
         data.update(part)
     claims = table_parts.out_claims(parts)
@@ -158,9 +159,15 @@ def prefilled(game: games.Game, number: int) -> tuple[dict[str, Any], list[int]]
 def parts_seen(game: games.Game, number: int) -> str:
     """Which of the phones' parts of round ``number`` a round screen was filled from:
     each side's draft and its version ("0:2,1:1"); empty when phones do not enter."""
+    if not game["phones_enter"]:  # nothing to read: no phone may send a part
+        return ""
+    return seen(game, phones.drafts(get_db(), game["id"], number))
+
+
+def seen(game: games.Game, drafts: dict[int, dict[str, Any]]) -> str:
+    """``parts_seen`` of drafts already read (the new round form's prefill reads them)."""
     if not game["phones_enter"]:
         return ""
-    drafts = phones.drafts(get_db(), game["id"], number)
     return ",".join(f"{side}:{drafts[side]['version']}" for side in sorted(drafts))
 
 
