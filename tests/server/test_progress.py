@@ -59,10 +59,10 @@ def test_commands_are_quiet_when_not_on_a_terminal(tmp_path):
 
 
 def test_commands_draw_a_bar_on_a_terminal(tmp_path, monkeypatch):
-    monkeypatch.setattr(cli, "on_terminal", lambda stream: True)
+    monkeypatch.setattr(cli.common, "on_terminal", lambda stream: True)
     db = tmp_path / "s.sqlite"
     drawn = []
-    real = cli.click.progressbar
+    real = cli.common.click.progressbar
 
     def spy(**kwargs):
         drawn.append((kwargs["label"], kwargs["length"]))

@@ -79,7 +79,7 @@ def test_only_addresses_the_server_listens_on_are_given(tmp_path, served, monkey
 def test_qr_code_of_the_best_address_only_on_a_terminal(tmp_path, served, monkeypatch):
     assert "\u2588" not in serve(tmp_path, monkeypatch=monkeypatch).output
     made = []
-    monkeypatch.setattr(cli, "on_terminal", lambda stream: True)
+    monkeypatch.setattr(cli.common, "on_terminal", lambda stream: True)
     import segno
 
     real = segno.make
@@ -113,7 +113,7 @@ def test_mdns_announces_scorekeeper_local_and_withdraws_on_exit(tmp_path, served
 
     monkeypatch.setattr(zeroconf, "Zeroconf", FakeZeroconf)
     FakeZeroconf.made.clear()
-    monkeypatch.setattr(cli.signal, "signal", lambda *args: None)
+    monkeypatch.setattr(cli.serve.signal, "signal", lambda *args: None)
     result = serve(tmp_path, "--mdns", monkeypatch=monkeypatch)
     assert "Also at http://scorekeeper.local:8000/ (mDNS)" in result.output
     (zc,) = FakeZeroconf.made

@@ -1,0 +1,33 @@
+"""The ``scorekeeper`` command, by command group: game documents and the reference
+(``documents``), serving the app (``serve``), the database file (``database``);
+``common`` holds what they share."""
+
+from __future__ import annotations
+
+import click
+
+from . import database, documents, serve
+from .documents import examples
+
+__all__ = ["examples", "main"]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="scorekeeper", message="scorekeeper %(version)s")
+def main() -> None:
+    """Scorekeeper: score keeping for Canasta-family card games."""
+
+
+for command in (
+    documents.score,
+    documents.rules_command,
+    documents.api_command,
+    serve.serve,
+    database.passphrase,
+    database.backup_command,
+    database.restore_command,
+    database.export_command,
+    database.import_command,
+    database.sample_command,
+):
+    main.add_command(command)

@@ -1,0 +1,56 @@
+"""What every ``scorekeeper`` command shares: failing in one line, the ``--db``
+option, the app on a database file, and the progress bar a person watches."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+import click
+
+
+def fail(message: str) -> NoReturn:
+    click.echo(message, err=True)
+    sys.exit(2)
+
+
+DB_OPTION = click.option(
+    "--db",
+    "database",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="SQLite file (default: scorekeeper.sqlite in the instance folder).",
+)
+
+
+def app_for(database: Path | None) -> Any:
+    """The app on the given database file (created or upgraded as needed)."""
+    from .. import create_app
+
+    return create_app({"DATABASE": str(database.resolve())} if database else None)
+
+
+def on_terminal(stream: TextIO) -> bool:
+    """Whether a person watches ``stream`` (QR codes and progress bars are for them)."""
+    return stream.isatty()
+
+
+@contextmanager
+def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A ``progress(done, total)`` callback drawing a bar on standard error, made
+    on the first call; None (nothing drawn) when no person watches standard error."""
+    if not on_terminal(sys.stderr):
+        yield None
+        return
+    with ExitStack() as stack:
+        bars: list[Any] = []
+
+        def progress(done: int, total: int) -> None:
+            if not bars:
+                bar = click.progressbar(length=total, label=label, file=sys.stderr)
+                bars.append(stack.enter_context(bar))
+            bars[0].update(done - bars[0].pos)
+
+        yield progress

@@ -1,0 +1,96 @@
+"""Commands about game documents and the reference: ``score``, ``rules``, ``api``."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import TextIO
+
+import click
+
+from ..scoring import ScoringError, score_game
+from .common import fail
+
+
+@click.command()
+@click.argument("file", type=click.File("r", encoding="utf-8"), required=False)
+@click.option("--example", metavar="NAME", help="Score a shipped example game instead of FILE.")
+def score(file: TextIO | None, example: str | None) -> None:
+    """Score the game document FILE ("-" reads standard input).
+
+    FILE is a JSON game document as described in RULES.md: the variant, the
+    sides, optional players and house-rule options, and the rounds played so far.
+    Prints the answer (each round's scores and breakdown, running totals, the
+    next round's opening requirements, whether the game is over and who won) as
+    JSON and exits 0. An invalid document prints one line naming the round, the
+    side and the field to standard error and exits 2. ``--example NAME`` scores
+    the example game shipped for a variant (an unknown NAME lists the names).
+    """
+    if example is not None:
+        if file is not None:
+            fail("give a FILE to score or --example NAME, not both")
+        file = io.StringIO(example_path(example).read_text(encoding="utf-8"))
+    if file is None:
+        fail("give a FILE to score (- for standard input), or --example NAME")
+    from ..data.checks import BadJSON, read_json
+
+    try:
+        doc = read_json(file.read())
+    except UnicodeDecodeError:
+        fail("not valid JSON: the file is not UTF-8 text")
+    except BadJSON as error:  # too deep, a number past Python's 4,300 digits, bad text
+        fail(str(error) if str(error).startswith("not valid JSON") else f"not valid JSON: {error}")
+    try:
+        answer = score_game(doc)
+        text = json.dumps(answer, indent=2, ensure_ascii=False)
+        text.encode("utf-8")  # a name with half a surrogate pair ("\ud800") is not text
+    except ScoringError as error:
+        fail(str(error))
+    except UnicodeEncodeError:
+        fail("not valid JSON: a string holds half a surrogate pair (like \\ud800), "
+             "which is not text")  # fmt: skip
+    click.echo(text)
+
+
+def examples() -> dict[str, Path]:
+    """The example game documents shipped with the package, by name."""
+    from .. import asset_folder
+
+    return {p.stem: p for p in sorted(Path(asset_folder("examples")).glob("*.json"))}
+
+
+def example_path(name: str) -> Path:
+    shipped = examples()
+    if name not in shipped:
+        fail(f"no example called {name!r}; the examples are: {', '.join(shipped)}")
+    return shipped[name]
+
+
+MARKDOWN = click.option(
+    "--markdown", is_flag=True, default=True, help="Markdown (the only format, and the default)."
+)
+
+
+@click.command("rules")
+@MARKDOWN
+def rules_command(markdown: bool) -> None:
+    """Print the rules reference of every variant, generated from the registry.
+
+    docs/rules.md is this output: scorekeeper rules --markdown > docs/rules.md
+    """
+    from ..scoring.reference import rules_markdown
+
+    click.echo(rules_markdown(), nl=False)
+
+
+@click.command("api")
+@MARKDOWN
+def api_command(markdown: bool) -> None:
+    """Print the JSON API reference, generated from the registry.
+
+    docs/api.md is this output: scorekeeper api --markdown > docs/api.md
+    """
+    from ..scoring.api_reference import api_markdown
+
+    click.echo(api_markdown(), nl=False)

@@ -1,0 +1,190 @@
+"""``scorekeeper serve``: the app on this machine, for the phones on its network."""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from . import common
+from .common import DB_OPTION, app_for, fail
+
+
+@click.command()
+@click.option(
+    "--host",
+    default="0.0.0.0",
+    show_default=True,
+    help="Address to listen on; 0.0.0.0 lets phones on the same network in.",
+)
+@click.option("--port", default=8000, show_default=True, help="Port to listen on.")
+@DB_OPTION
+@click.option("--threads", default=8, show_default=True, help="Worker threads.")
+@click.option(
+    "--backup-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Keep a daily backup of the database in this folder.",
+)
+@click.option(
+    "--trusted-host",
+    "trusted_hosts",
+    multiple=True,
+    help="Also answer requests for this host name (repeatable); this machine's names "
+    "and addresses are trusted already.",
+)
+@click.option(
+    "--keep",
+    default=14,
+    show_default=True,
+    type=click.IntRange(1, 10000),
+    help="How many daily backups to keep.",
+)
+@click.option(
+    "--https",
+    is_flag=True,
+    help="Serve HTTPS with a self-signed certificate made on first run (see README).",
+)
+@click.option(
+    "--cert-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Where --https keeps its key and certificate (default: the instance folder).",
+)
+@click.option(
+    "--mdns/--no-mdns",
+    default=False,
+    show_default=True,
+    help="Also announce the server on the network as scorekeeper.local.",
+)
+def serve(
+    host: str,
+    port: int,
+    database: Path | None,
+    threads: int,
+    backup_dir: Path | None,
+    keep: int,
+    https: bool,
+    cert_dir: Path | None,
+    mdns: bool,
+    trusted_hosts: tuple[str, ...],
+) -> None:
+    """Serve the app (waitress; cheroot for --https). The database is created on first run.
+
+    Prints the addresses a phone on the same network can open, best first, and a
+    QR code of the best one when the output is a terminal. A port already in use
+    is one line on standard error and exit status 2.
+    """
+    from .. import serving
+    from ..web import hosts as trusted
+
+    lan = lan_addresses(host)
+    hosts = serving.listen_hosts(host, lan)
+    try:
+        serving.check_port(hosts, port)
+    except serving.PortProblem as error:
+        fail(str(error))
+    app = app_for(database)
+    hold_server_lock(app.config["DATABASE"])
+    trusted.trust(app, [*trusted_hosts, *([] if host in ("0.0.0.0", "::") else [host])])
+    click.echo(f"Database: {app.config['DATABASE']}")
+    if backup_dir:
+        from ..data.backup import DailyBackups
+
+        DailyBackups(app.config["DATABASE"], backup_dir, keep).start()
+        click.echo(f"Daily backups: {backup_dir} (the last {keep} kept)")
+    files = certificate_files(app, cert_dir, lan) if https else None
+    scheme = "https" if https else "http"
+    show_addresses(scheme, host, lan, port)
+    withdraw = start_mdns(lan[0], port, scheme) if mdns and lan and host in serving.ANY else None
+    try:
+        if files:
+            serving.serve_https(app, hosts, port, threads, files)
+        else:
+            serving.serve_http(app, hosts, port, threads)
+    except serving.PortProblem as error:
+        fail(str(error))
+    finally:
+        if withdraw:
+            withdraw()
+
+
+SERVER_LOCK: list[int] = []  # the lock's file descriptor, held for the server's life
+
+
+def hold_server_lock(database: str) -> None:
+    """One server per database: a second ``serve`` (and ``restore``) is refused."""
+    from ..data.backup import holder, take_lock
+
+    fd = take_lock(database)
+    if fd is None:
+        fail(f"another scorekeeper server (process {holder(database)}) is using {database}: "
+             "stop it first (Ctrl-C in its window, or kill that process)")  # fmt: skip
+    SERVER_LOCK.append(fd)
+
+
+def lan_addresses(host: str) -> list[str]:
+    """The addresses phones may use: the LAN addresses of this machine's interfaces
+    (IPv6 ones only when listening on ``::``), or ``host`` itself when it is one."""
+    from .. import network
+    from ..serving import ANY
+
+    if host not in ANY:
+        return [host]
+    pairs = network.interfaces()
+    if host == "::":
+        pairs = [(name, address) for name, address in pairs if ":" in address]
+    return network.lan_addresses(pairs)
+
+
+def show_addresses(scheme: str, host: str, lan: list[str], port: int) -> None:
+    """The lines that say what to open, best first, and the best one as a QR code."""
+    from ..network import is_loopback, url
+
+    phone = [a for a in lan if not is_loopback(a)]
+    for n, address in enumerate(phone):
+        where = "Open" if n == 0 else "  or"
+        click.echo(f"{where} {url(scheme, address, port)} on the phone")
+    if not phone and not is_loopback(host):
+        click.echo("No network address found: connect this machine to the phones' wifi.")
+    local = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    if is_loopback(local):
+        click.echo(f"On this machine: {url(scheme, local, port)}")
+    if phone and common.on_terminal(sys.stdout):
+        import segno
+
+        segno.make(url(scheme, phone[0], port)).terminal(out=sys.stdout, compact=True)
+
+
+def certificate_files(app: Any, folder: Path | None, lan: list[str]) -> tuple[Path, Path]:
+    """The --https certificate and key for every name and address given out;
+    session cookies are then sent over HTTPS only."""
+    from .. import certificate, network
+
+    names = network.host_names() + [a for a in lan if not network.is_address(a)]
+    addresses = [a for a in lan if network.is_address(a)] + ["127.0.0.1", "::1"]
+    files = certificate.ensure(folder or Path(app.instance_path), names, addresses)
+    app.config.update(SESSION_COOKIE_SECURE=True, HTTPS_CERTIFICATE=str(files[0]))
+    click.echo(f"Certificate: {files[0]} (phones can fetch it at /certificate.pem)")
+    return files
+
+
+def start_mdns(address: str, port: int, scheme: str) -> Callable[[], None] | None:
+    """Announce scorekeeper.local; a failure is one line and the server goes on.
+    A stop by SIGTERM (systemd, kill) still withdraws the announcement."""
+    from .. import network
+
+    try:
+        withdraw = network.announce(address, port, scheme)
+    except Exception as error:  # zeroconf's errors have no common base beyond this
+        click.echo(f"Not announced as {network.MDNS_HOST} ({error}): use the address above.")
+        return None
+    signal.signal(signal.SIGTERM, stop_on_sigterm)
+    click.echo(f"Also at {scheme}://{network.MDNS_HOST}:{port}/ (mDNS)")
+    return withdraw
+
+
+def stop_on_sigterm(number: int, frame: Any) -> None:
+    raise KeyboardInterrupt
