@@ -34,7 +34,7 @@ METHODS = [
     ("templates/**.html", "jinja2.ext:babel_extract"),
 ]
 OPTIONS = {  # the templates' own tags (``{% cache %}``) must parse, or a file's strings are lost
-    "templates/**.html": {"extensions": "scorekeeper.web.fragments.FragmentCache"},
+    "templates/**.html": {"extensions": "scorekeeper.web.http.fragments.FragmentCache"},
 }
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)  # no churn in the header on every update
 

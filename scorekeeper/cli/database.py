@@ -22,7 +22,7 @@ def passphrase(database: Path | None, clear: bool) -> None:
     """
     from ..data import settings
     from ..data.connection import connect
-    from ..web import security
+    from ..web.http import security
 
     app = app_for(database)
     secret = None if clear else click.prompt("Passphrase", hide_input=True,

@@ -78,7 +78,7 @@ def serve(
     is one line on standard error and exit status 2.
     """
     from .. import serving
-    from ..web import hosts as trusted
+    from ..web.http import hosts as trusted
 
     lan = lan_addresses(host)
     hosts = serving.listen_hosts(host, lan)

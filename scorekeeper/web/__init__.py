@@ -23,35 +23,28 @@ from werkzeug.wrappers import Response
 
 from ..data.games import GameRemoved, NotFound
 from ..scoring import VARIANTS
-from . import (
+from .forms import option_form
+from .http import assets, fragments, hosts, i18n, polls, security, sessions
+from .http.i18n import gettext
+from .pages import (
     api,
-    assets,
-    board,
     evenings,
-    fragments,
     games,
     health,
-    hosts,
-    i18n,
-    labels,
     openapi,
-    option_form,
     players,
-    polls,
     printouts,
     pwa,
     removals,
     rounds,
     rule_sets,
     rules,
-    security,
-    sessions,
     sharing,
     table,
     transfer,
     what_if,
 )
-from .i18n import gettext
+from .shown import board, labels
 
 csrf = CSRFProtect()
 PAGES = (

@@ -9,7 +9,7 @@ from scorekeeper.data.connection import connect
 from scorekeeper.data.evenings import create_evening
 from scorekeeper.data.players import head_to_head, statistics
 from scorekeeper.data.players import remember as remember_player
-from scorekeeper.web import charts
+from scorekeeper.web.shown import charts
 
 
 @pytest.fixture
@@ -165,7 +165,7 @@ def test_an_evenings_page_shows_long_games_in_short(client, make_game):
     a 111 MB page that took 55 s, every round of every game drawn with its breakdown
     and chart. An evening's page now lists a game's rounds (no breakdowns, which are on
     the game's page), and a game longer than ``IN_SHORT`` rounds only in short."""
-    from scorekeeper.web.evenings import IN_SHORT
+    from scorekeeper.web.pages.evenings import IN_SHORT
 
     short, long = make_game(), make_game()
     for game, count in ((short, 3), (long, IN_SHORT + 1)):

@@ -13,7 +13,7 @@ from scorekeeper.data.evenings import create_evening
 from scorekeeper.data.games import create_game, get_game, next_seating, play_again, recent_games
 from scorekeeper.data.players import statistics
 from scorekeeper.data.rounds import add_round
-from scorekeeper.web.security import hash_passphrase
+from scorekeeper.web.http.security import hash_passphrase
 from tests.data.test_tallies import RECOUNT, ROUNDS
 
 SEATS = ["Ann", "Cat", "Bea", "Dee"]

@@ -11,7 +11,7 @@ from wtforms import SelectChoice, SelectField, StringField
 from wtforms.fields.core import Field
 from wtforms.validators import DataRequired
 
-from scorekeeper.web.i18n import Form
+from scorekeeper.web.http.i18n import Form
 
 
 class Sample(Form):
@@ -90,7 +90,8 @@ def test_the_lean_text_input_writes_what_wtforms_writes(app, make_game):
     from scorekeeper.data.connection import get_db
     from scorekeeper.data.games import game_row
     from scorekeeper.scoring import get_variant
-    from scorekeeper.web import board, round_form
+    from scorekeeper.web.forms import round_form
+    from scorekeeper.web.shown import board
 
     app.config["WTF_CSRF_ENABLED"] = False
     game_id = make_game()

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper.web import fragments, rounds
+from scorekeeper.web.http import fragments
+from scorekeeper.web.pages import rounds
 
 
 def blank(html: str) -> str:

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from scorekeeper.cli import main
 from scorekeeper.data import rule_sets
 from scorekeeper.data.connection import connect
-from scorekeeper.web.throttle import Throttle
+from scorekeeper.web.http.throttle import Throttle
 
 SECRET = "table talk"
 # Routes that change nothing but the browser's own session: refused passphrases

@@ -4,7 +4,7 @@ another Host header is a 400, so share links never carry a foreign host."""
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.web.hosts import machine_hosts
+from scorekeeper.web.http.hosts import machine_hosts
 
 
 @pytest.mark.parametrize(

@@ -77,7 +77,7 @@ def test_a_kept_scoreboard_follows_every_change(app, client, make_game):
 
 def test_kept_pages_differ_for_a_browser_that_may_score(app, make_game):
     from scorekeeper.data.settings import set_app_passphrase_hash
-    from scorekeeper.web.security import hash_passphrase
+    from scorekeeper.web.http.security import hash_passphrase
 
     game = make_game()
     db = connect(app.config["DATABASE"])
@@ -162,7 +162,7 @@ def test_the_scorers_kept_scoreboard_gets_this_browsers_token(app, make_game, mo
     rendered once and kept, and each browser gets it with its own token."""
     import re
 
-    from scorekeeper.web import games
+    from scorekeeper.web.pages import games
 
     app.config["WTF_CSRF_ENABLED"] = True
     game = make_game()
@@ -209,7 +209,7 @@ def test_a_session_cookie_is_checked_once_but_never_trusted_changed(app, client,
     old one still expires."""
     import time
 
-    from scorekeeper.web import sessions
+    from scorekeeper.web.http import sessions
 
     game_free = app.test_client()
     with client.session_transaction() as session:

@@ -38,7 +38,7 @@ def test_the_description_is_served_and_generated_from_the_registry(client):
 
 def test_every_documented_path_is_in_the_api_reference():
     from scorekeeper.scoring.api_reference import api_markdown
-    from scorekeeper.web.openapi import describe
+    from scorekeeper.web.pages.openapi import describe
 
     text = api_markdown().replace("{n}", "{number}").replace("{id}", "{game_id}")
     for path, operations in describe()["paths"].items():
@@ -56,7 +56,7 @@ OPERATIONS = [
 
 
 def test_every_operation_is_fuzzed():
-    from scorekeeper.web.openapi import describe
+    from scorekeeper.web.pages.openapi import describe
 
     described = {(m.upper(), p) for p, ops in describe()["paths"].items() for m in ops}
     assert described == set(OPERATIONS)

@@ -16,8 +16,8 @@ from scorekeeper.data import table as phones
 from scorekeeper.data.connection import connect
 from scorekeeper.scoring import VARIANTS, ScoringError
 from scorekeeper.scoring.document import read_game
-from scorekeeper.web.i18n import field_label, option_label, say
-from scorekeeper.web.option_form import opt
+from scorekeeper.web.forms.option_form import opt
+from scorekeeper.web.http.i18n import field_label, option_label, say
 
 DE = {"Accept-Language": "de"}
 SEATS = {"classic": 4, "hand-and-foot": 4, "five-person": 5, "weeping": 4, "samba-foot": 4}

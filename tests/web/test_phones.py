@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.data import games, table
 from scorekeeper.data.connection import connect
-from scorekeeper.web.throttle import Throttle
+from scorekeeper.web.http.throttle import Throttle
 from tests.web.test_guards import SECRET, dump, set_passphrase
 
 

@@ -73,7 +73,7 @@ def test_a_round_save_reads_the_game_once_before_the_lock_and_once_under_it(
 
 def test_the_passphrase_read_with_the_game_still_guards_the_next_request(app, client, make_game):
     from scorekeeper.data.settings import set_app_passphrase_hash
-    from scorekeeper.web.security import hash_passphrase
+    from scorekeeper.web.http.security import hash_passphrase
 
     game = make_game()
     fields = round_fields(client, game)

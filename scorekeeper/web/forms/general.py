@@ -31,17 +31,17 @@ from wtforms.validators import (
     ValidationError,
 )
 
-from ..data import checks
-from ..scoring import VARIANTS, Variant
-from ..scoring.fields import POINTS_LIMIT
-from ..scoring.seating import side_choices
-from .i18n import Form, _
-from .i18n import lazy_gettext as _l
-from .labels import evening_name
+from ...data import checks
+from ...scoring import VARIANTS, Variant
+from ...scoring.fields import POINTS_LIMIT
+from ...scoring.seating import side_choices
+from ..http.i18n import Form, _
+from ..http.i18n import lazy_gettext as _l
+from ..http.security import MIN_PASSPHRASE
+from ..shown.labels import evening_name
 from .option_form import add_fields
 from .round_form import STALE_FORM as STALE_FORM
 from .round_form import labelled
-from .security import MIN_PASSPHRASE
 from .whole_numbers import IntegerField, ascii_int, digits
 
 ID_LIMIT = 2**63 - 1  # the largest id SQLite holds

@@ -12,8 +12,8 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify
 
-from ..scoring import VARIANTS
-from ..scoring.schema import Schema, answer_schema, game_schema, side_fields_schema
+from ...scoring import VARIANTS
+from ...scoring.schema import Schema, answer_schema, game_schema, side_fields_schema
 
 bp = Blueprint("openapi", __name__)
 

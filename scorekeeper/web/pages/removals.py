@@ -8,13 +8,14 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..data import games, removals
-from ..data import players as people
-from ..data.connection import get_db
-from ..data.games import NotFound
-from ..scoring import get_variant
-from . import forms, security
-from .i18n import _
+from ...data import games, removals
+from ...data import players as people
+from ...data.connection import get_db
+from ...data.games import NotFound
+from ...scoring import get_variant
+from ..forms import general
+from ..http import security
+from ..http.i18n import _
 
 bp = Blueprint("removals", __name__)
 Page = str | Response | tuple[str, int]
@@ -34,7 +35,7 @@ def remove_game(game_id: int) -> Page:
     if game["removed_at"]:
         flash(_("That game was already removed."))
         return redirect(url_for(".history"))
-    form = forms.RemoveForm()
+    form = general.RemoveForm()
     if form.validate_on_submit():
         removals.remove_game(db, game_id, game_label(game), form.by.data or "")
         flash(_("Removed %(what)s. Undo it from the history of removals.", what=game_label(game)))
@@ -55,7 +56,7 @@ def remove_player(player_id: int) -> Page:
     if row["removed_at"]:
         flash(_("%(name)s was already removed.", name=row["name"]))
         return redirect(url_for(".history"))
-    form = forms.RemoveForm()
+    form = general.RemoveForm()
     if form.validate_on_submit():
         removals.remove_player(db, player_id, row["name"], form.by.data or "")
         flash(_("Removed %(what)s. Undo it from the history of removals.", what=row["name"]))
@@ -70,7 +71,7 @@ def remove_player(player_id: int) -> Page:
 @bp.route("/removals")
 def history() -> str:
     return render_template(
-        "removals.html", removals=removals.history(get_db()), form=forms.UndoForm()
+        "removals.html", removals=removals.history(get_db()), form=general.UndoForm()
     )
 
 
@@ -87,7 +88,7 @@ def undo(removal_id: int) -> Response:
         security.guard(games.get_game(db, row["target_id"]))
     elif not security.may_create():
         abort(403)
-    form = forms.UndoForm()
+    form = general.UndoForm()
     if not form.validate_on_submit():
         abort(400)
     removals.undo(db, removal_id)

@@ -7,11 +7,13 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from ..data import players as people
-from ..data import tallies
-from ..data.connection import get_db
-from . import charts, forms, security
-from .i18n import _, say
+from ...data import players as people
+from ...data import tallies
+from ...data.connection import get_db
+from ..forms import general
+from ..http import security
+from ..http.i18n import _, say
+from ..shown import charts
 
 bp = Blueprint("players", __name__)
 
@@ -25,10 +27,10 @@ def players() -> str:
 def player(player_id: int) -> str | Response:
     db = get_db()
     row = people.player(db, player_id) or abort(404)
-    other = forms.query_id("vs")
+    other = general.query_id("vs")
     if other:
         return redirect(url_for(".head_to_head", a=player_id, b=other))
-    return player_page(row, forms.PlayerNameForm(data={"name": row["name"]}))
+    return player_page(row, general.PlayerNameForm(data={"name": row["name"]}))
 
 
 def player_page(row: dict[str, Any], rename_form: Any) -> str:
@@ -54,7 +56,7 @@ def rename(player_id: int) -> str | Response | tuple[str, int]:
     row = people.player(db, player_id) or abort(404)
     if not security.may_create():
         abort(403)
-    form = forms.PlayerNameForm()
+    form = general.PlayerNameForm()
     if form.validate_on_submit():
         try:
             people.rename(db, player_id, form.name.data)

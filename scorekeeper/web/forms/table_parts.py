@@ -11,8 +11,8 @@ from typing import Any
 from flask import request
 from werkzeug.datastructures import MultiDict
 
-from ..scoring import ScoringError, Variant, get_variant
-from ..scoring.document import read_game, round_problems
+from ...scoring import ScoringError, Variant, get_variant
+from ...scoring.document import read_game, round_problems
 from . import round_form
 from .round_form import NOBODY
 from .whole_numbers import digits

@@ -9,13 +9,15 @@ from typing import Any
 from flask import jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..data import games
-from ..data import table as phones
-from ..data.connection import get_db
-from ..scoring import get_variant
-from . import board, forms, round_form, rounds, table_parts
-from .i18n import _
-from .i18n import lazy_gettext as _l
+from ...data import games
+from ...data import table as phones
+from ...data.connection import get_db
+from ...scoring import get_variant
+from ..forms import general, round_form, table_parts
+from ..http.i18n import _
+from ..http.i18n import lazy_gettext as _l
+from ..pages import rounds
+from . import board
 
 WATCH = "watch"
 Page = Response | tuple[str, int] | tuple[Response, int]
@@ -30,7 +32,7 @@ def join_choices(game: games.Game) -> list[tuple[str, str]]:
     else:
         people = [(f"s{n}", name, n) for n, name in enumerate(sides)]
     choices = [(value, join_choice(name, sides[side], enter)) for value, name, side in people]
-    return [*choices, (WATCH, _("Just watching"))]  # made SelectChoices by forms.join_form
+    return [*choices, (WATCH, _("Just watching"))]  # made SelectChoices by general.join_form
 
 
 def join_choice(name: str, side: str, enter: bool) -> str:
@@ -109,7 +111,7 @@ def panel(game: games.Game, editable: bool, board_: board.Board) -> dict[str, An
                     "confirm_rounds": bool(game["confirm_rounds"])}  # fmt: skip
         shown.update(
             code=code, link=url_for("table.join", code=code, _external=True),
-            settings=forms.TableSettingsForm(data=settings),
+            settings=general.TableSettingsForm(data=settings),
             phones=phones.phones(db, game["id"]),
         )  # fmt: skip
     return shown
@@ -220,11 +222,11 @@ def phone_page(
     states = agreement(game, played) if confirming else None
     page = render_template(
         "table.html", game=game, board=board_, phone=phone, token=token, form=form,
-        following=following, follow_form=forms.FollowForm() if following else None,
+        following=following, follow_form=general.FollowForm() if following else None,
         draft=draft, clash=clash, layout=layout, number=number, entering=entering,
         variant=variant, rules=variant.rules(game["options"]),
         agreement=states, to_confirm=to_confirm(board_.rounds, states) if states else [],
-        answer_form=answer_form or forms.AnswerForm(),
+        answer_form=answer_form or general.AnswerForm(),
         screen=rounds.Screen.of(game, played, number), stamp=phone["table_stamp"],
         problems=round_form.error_list(form, game["sides"]) if form else [],
     )  # fmt: skip

@@ -45,7 +45,7 @@ def ascii_int(value: Any) -> int:
     return int(value)
 
 
-class IntegerField(wtforms.IntegerField):  # type: ignore[misc]
+class IntegerField(wtforms.IntegerField):
     """WTForms' ``IntegerField``, refusing what is not written with the digits 0-9
     (with its usual message, next to the field, the typed text kept)."""
 

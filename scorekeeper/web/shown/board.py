@@ -7,11 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..scoring import Answer, Variant, get_variant
-from ..scoring.rules import AfterRounds, ByScore, ReachTarget
-from ..scoring.seating import Turn, teams, turn
+from ...scoring import Answer, Variant, get_variant
+from ...scoring.rules import AfterRounds, ByScore, ReachTarget
+from ...scoring.seating import Turn, teams, turn
+from ..http.i18n import _, number
 from . import charts
-from .i18n import _, number
 
 
 @dataclass

@@ -39,15 +39,16 @@ from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
 from wtforms.i18n import messages_path
 
-from ..scoring import FIELDS, Option, ScoringError
-from ..scoring.errors import one_line, quote
-from ..scoring.i18n import Problem
-from . import bound_fields, csrf_tokens
+from ...scoring import FIELDS, Option, ScoringError
+from ...scoring.errors import one_line, quote
+from ...scoring.i18n import Problem
+from ..forms import bound_fields
+from . import csrf_tokens
 
 LANGUAGES = {"en": "English", "es": "Español", "pt_BR": "Português (Brasil)", "de": "Deutsch"}
 COOKIE = "lang"
 YEAR = 365 * 24 * 60 * 60
-CATALOGS = Path(__file__).parent.parent / "translations"
+CATALOGS = Path(__file__).parents[2] / "translations"
 
 bp = Blueprint("i18n", __name__)
 

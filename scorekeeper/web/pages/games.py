@@ -17,15 +17,18 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from ..data import evenings, games, rounds
-from ..data import players as people
-from ..data import rule_sets as saved
-from ..data import table as phones
-from ..data.connection import get_db
-from ..scoring import ScoringError, Variant
-from ..scoring.seating import side_names, teams
-from . import board, forms, i18n, option_form, page_cache, rule_sets, security, table_view
-from .i18n import _, ngettext
+from ...data import evenings, games, rounds
+from ...data import players as people
+from ...data import rule_sets as saved
+from ...data import table as phones
+from ...data.connection import get_db
+from ...scoring import ScoringError, Variant
+from ...scoring.seating import side_names, teams
+from ..forms import general, option_form
+from ..http import i18n, page_cache, security
+from ..http.i18n import _, ngettext
+from ..shown import board, table_view
+from . import rule_sets
 from .rules import variant_or_404
 
 bp = Blueprint("games", __name__)
@@ -40,7 +43,7 @@ def index() -> str:
 def choose() -> str | Response:
     if not security.may_create():
         abort(403)
-    form = forms.ChooseVariantForm(request.args)
+    form = general.ChooseVariantForm(request.args)
     rule_sets.offer(form)
     if request.args and form.validate():
         chosen = form.variant.data.removeprefix("set-") if form.variant.data in form.sets else None
@@ -59,9 +62,9 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
     chosen = rule_sets.chosen(variant)  # a saved rule set fills in the house rules
     values = variant.rules(chosen["options"] if chosen else {})
     state = option_form.editor(variant, request.form if request.method == "POST" else None, values)
-    form = forms.new_game_form(variant, players, values, state.rows, state.formdata)
+    form = general.new_game_form(variant, players, values, state.rows, state.formdata)
     started = evenings.with_players(get_db(), evenings.evenings_on(get_db(), str(form.date.data)))
-    form.evening.choices = forms.evening_choices(started)
+    form.evening.choices = general.evening_choices(started)
     if request.method == "GET" and started:
         form.evening.data = started[0]["id"]  # today's latest evening: this table's
     seating = teams(variant, [str(i + 1) for i in range(players)])
@@ -81,7 +84,7 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
         known=people.names(get_db()), seating=seating,
         partners=partners(seating), paper_sides=paper_sides(seating),
         editor=option_form.layout(form, variant, state), state=state,
-        problems=forms.problems_of(form) if request.method == "POST" else [],
+        problems=general.problems_of(form) if request.method == "POST" else [],
     )  # fmt: skip
     failed = request.method == "POST" and state.changed_rows is None
     return (page, 400) if failed else page
@@ -128,7 +131,7 @@ def start_game(
         evening_id=evening, variant=variant.id, sides=sides, players=count,
         options=option_form.house_rules(form, variant, state.rows), seats=seats,
         first_dealer=form.first_dealer.data, passphrase_hash=secret or None,
-        start=forms.paper_start(form, sides),
+        start=general.paper_start(form, sides),
     )  # fmt: skip
     return saved.start_game(db, game, chosen["id"] if chosen else None, save_as)
 
@@ -136,7 +139,7 @@ def start_game(
 @bp.route("/games/<int:game_id>")
 def scoreboard(game_id: int) -> str | Response:
     db = get_db()
-    saved = forms.query_id("saved")
+    saved = general.query_id("saved")
     if saved or session.get("_flashes"):  # this browser's own: rendered for it alone
         return scoreboard_page(game_id, saved)
     made_of, at_table = phones.game_and_phones(db, game_id)  # its answer and stamp too
@@ -165,8 +168,8 @@ def scoreboard_page(game_id: int, saved: int | None) -> str:
     undo = None
     saving = rounds.undoable(db, game_id, saved) if editable and saved else None
     if saving:
-        undo = {"number": saved, "form": forms.UndoRoundForm(version=1, saving=str(saving))}
-    again = forms.AgainForm() if board_.finished and editable and security.may_create() else None
+        undo = {"number": saved, "form": general.UndoRoundForm(version=1, saving=str(saving))}
+    again = general.AgainForm() if board_.finished and editable and security.may_create() else None
     table = table_view.panel(game, editable, board_)
     return render_template("scoreboard.html", game=game, board=board_, editable=editable,
                            undo=undo, again=again, table=table)  # fmt: skip
@@ -180,10 +183,10 @@ def again(game_id: int) -> Response | tuple[str, int]:
     security.guard(game)
     if not security.may_create():
         abort(403)
-    form = forms.AgainForm()
+    form = general.AgainForm()
     if not answer["finished"] or game["removed_at"] or not form.validate_on_submit():
         message = (
-            _("This game is not over yet.") if not answer["finished"] else str(forms.STALE_FORM)
+            _("This game is not over yet.") if not answer["finished"] else str(general.STALE_FORM)
         )
         return render_template("error.html", title=_("Not started"), message=message), 400
     new_id = games.play_again(db, game_id)
@@ -196,7 +199,7 @@ def rename(game_id: int) -> str | Response | tuple[str, int]:
     db = get_db()
     game = games.get_game(db, game_id)
     security.guard_change(game)
-    form = forms.GameNameForm(data={"name": game["name"]})
+    form = general.GameNameForm(data={"name": game["name"]})
     if form.validate_on_submit():
         games.rename_game(db, game_id, form.name.data or "")
         flash(_("Name saved.") if form.name.data else _("Name removed."))

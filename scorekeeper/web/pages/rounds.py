@@ -22,13 +22,15 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from ..data import games, rounds
-from ..data.connection import get_db
-from ..scoring import ScoringError, Variant, get_variant, score_game
-from ..scoring.document import read_game, round_problems
-from . import board, forms, page_cache, round_form, security, table_parts, table_view
-from .i18n import _, say
-from .whole_numbers import digits
+from ...data import games, rounds
+from ...data.connection import get_db
+from ...scoring import ScoringError, Variant, get_variant, score_game
+from ...scoring.document import read_game, round_problems
+from ..forms import general, round_form, table_parts
+from ..forms.whole_numbers import digits
+from ..http import page_cache, security
+from ..http.i18n import _, say
+from ..shown import board, table_view
 
 bp = Blueprint("rounds", __name__)
 Page = str | Response | tuple[str, int]
@@ -386,7 +388,7 @@ def undo_round(game_id: int, number: int) -> Page:
     """Take back the round just saved (the scoreboard offers it for a few seconds)."""
     game = games.get_game(get_db(), game_id)
     security.guard_change(game)
-    form = forms.UndoRoundForm()
+    form = general.UndoRoundForm()
     if not form.validate_on_submit():
         message = _("The form had expired or came from elsewhere: nothing was undone.")
         return render_template("error.html", title=_("Not undone"), message=message), 400
@@ -407,7 +409,7 @@ def delete_round(game_id: int, number: int) -> Response | tuple[str, int]:
     security.guard_change(game)
     if not 1 <= number <= len(played):
         abort(404)
-    form = forms.DeleteRoundForm(version=played[number - 1]["version"])
+    form = general.DeleteRoundForm(version=played[number - 1]["version"])
     error = None
     if form.validate_on_submit():
         try:

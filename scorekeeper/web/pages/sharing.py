@@ -17,10 +17,12 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from ..data import games
-from ..data.connection import get_db
-from . import board, forms, page_cache, security
-from .i18n import _
+from ...data import games
+from ...data.connection import get_db
+from ..forms import general
+from ..http import page_cache, security
+from ..http.i18n import _
+from ..shown import board
 
 bp = Blueprint("sharing", __name__)
 SECRET = "private, no-store"  # a page or image holding a link that lets someone in
@@ -32,7 +34,7 @@ def unlock(game_id: int | None) -> str | Response | tuple[str, int, dict[str, st
     """Type the scorer passphrase once; this browser may score from then on.
     Five wrong tries a minute (per client, per game) and the form says wait."""
     game = games.get_game(get_db(), game_id) if game_id else None
-    form = forms.PassphraseForm()
+    form = general.PassphraseForm()
     wait = 0
     if form.validate_on_submit():
         given, everything = form.passphrase.data, security.app_hash()

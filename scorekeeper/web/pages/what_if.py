@@ -10,14 +10,14 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 from werkzeug.datastructures import MultiDict
 
-from ..data import evenings, games
-from ..data import rule_sets as saved
-from ..data.connection import get_db
-from ..scoring import ScoringError, Variant, get_variant
-from ..scoring.rescore import rescore
-from . import option_form
-from .forms import query_id
-from .i18n import _, say
+from ...data import evenings, games
+from ...data import rule_sets as saved
+from ...data.connection import get_db
+from ...scoring import ScoringError, Variant, get_variant
+from ...scoring.rescore import rescore
+from ..forms import option_form
+from ..forms.general import query_id
+from ..http.i18n import _, say
 from .rules import variant_or_404
 
 bp = Blueprint("what_if", __name__)

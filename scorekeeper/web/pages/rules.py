@@ -8,10 +8,11 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template
 
-from ..data import games
-from ..data.connection import get_db
-from ..scoring import VARIANTS, Variant, get_variant
-from . import option_form, security
+from ...data import games
+from ...data.connection import get_db
+from ...scoring import VARIANTS, Variant, get_variant
+from ..forms import option_form
+from ..http import security
 
 bp = Blueprint("rules", __name__)
 

@@ -13,7 +13,7 @@ from babel.dates import format_datetime, format_skeleton
 from flask import has_request_context
 from markupsafe import Markup, escape
 
-from .i18n import language
+from ..http.i18n import language
 
 
 def locale() -> str:

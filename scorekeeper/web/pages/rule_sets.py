@@ -10,13 +10,14 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
-from ..data import games
-from ..data import rule_sets as store
-from ..data.connection import get_db
-from ..scoring import VARIANTS, ScoringError, Variant, get_variant
-from . import option_form, security
-from .forms import query_id
-from .i18n import _, say
+from ...data import games
+from ...data import rule_sets as store
+from ...data.connection import get_db
+from ...scoring import VARIANTS, ScoringError, Variant, get_variant
+from ..forms import option_form
+from ..forms.general import query_id
+from ..http import security
+from ..http.i18n import _, say
 from .rules import game_rules_page
 
 bp = Blueprint("rule_sets", __name__)

@@ -7,11 +7,12 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..data import evenings, games
-from ..data import transfer as files
-from ..data.connection import get_db
-from . import forms, security
-from .i18n import _, ngettext, say
+from ...data import evenings, games
+from ...data import transfer as files
+from ...data.connection import get_db
+from ..forms import general
+from ..http import security
+from ..http.i18n import _, ngettext, say
 
 bp = Blueprint("transfer", __name__)
 IMPORT_LIMIT = files.MAX_BYTES + 64 * 1024  # the file, and the form around it
@@ -49,7 +50,7 @@ def import_file() -> str | Response | tuple[str, int]:
     app-wide passphrase (when set) guards it, as it guards starting a game."""
     security.guard_app()
     request.max_content_length = IMPORT_LIMIT  # an export of years of evenings
-    form = forms.ImportForm()
+    form = general.ImportForm()
     if form.validate_on_submit():
         try:
             data = files.parse(form.file.data.read(files.MAX_BYTES + 1))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, jsonify, send_file
 
-from ..data.connection import health
+from ...data.connection import health
 
 bp = Blueprint("health", __name__)
 

@@ -23,9 +23,9 @@ from werkzeug.exceptions import SecurityError
 from werkzeug.http import parse_etags
 from werkzeug.wsgi import get_host
 
-from ..data import games
-from ..data import table as phones
-from ..data.connection import borrowed
+from ...data import games
+from ...data import table as phones
+from ...data.connection import borrowed
 from . import hosts
 from .security import HEADERS
 

@@ -22,11 +22,14 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from ..data import games
-from ..data import table as phones
-from ..data.connection import get_db
-from . import forms, security, sharing, table_view
-from .i18n import _, ngettext
+from ...data import games
+from ...data import table as phones
+from ...data.connection import get_db
+from ..forms import general
+from ..http import security
+from ..http.i18n import _, ngettext
+from ..shown import table_view
+from . import sharing
 
 bp = Blueprint("table", __name__)
 Page = str | Response | tuple[str, int] | tuple[str, int, dict[str, str]] | tuple[Response, int]
@@ -40,7 +43,7 @@ def settings(game_id: int) -> Response:
     """The scorer's house settings: may phones enter parts, must rounds be confirmed."""
     game = games.get_game(get_db(), game_id)
     security.guard_change(game)
-    form = forms.TableSettingsForm()
+    form = general.TableSettingsForm()
     if not form.validate_on_submit():
         abort(400)
     phones.set_settings(get_db(), game_id, form.phones_enter.data, form.confirm_rounds.data)
@@ -57,7 +60,7 @@ def remove(game_id: int, phone_id: int) -> Page:
     phone = next((p for p in phones.phones(get_db(), game_id) if p["id"] == phone_id), None)
     if phone is None:
         abort(404)
-    form = forms.RemovePhoneForm()
+    form = general.RemovePhoneForm()
     if request.method == "GET":
         return render_template("remove_phone.html", game=game, phone=phone, form=form)
     if not form.validate_on_submit():
@@ -104,7 +107,7 @@ def stamp_answer(value: int) -> Response:
 @bp.route("/join")
 def join_by_hand() -> Page:
     """Type the join code (for a phone without a camera)."""
-    form = forms.JoinCodeForm(request.args)
+    form = general.JoinCodeForm(request.args)
     if request.args and form.validate():
         return redirect(url_for(".join", code=phones.normal_code(form.code.data)))
     return render_template("join_code.html", form=form)
@@ -128,7 +131,7 @@ def join(code: str) -> Page:
         security.throttle().failed(keys)
         return gone(_("That join code is not (or no longer) valid."), 404)  # as an unknown link
     game = games.get_game(get_db(), game_id)
-    form = forms.join_form(table_view.join_choices(game))
+    form = general.join_form(table_view.join_choices(game))
     if form.validate_on_submit():
         who, side = table_view.chosen(game, form.who.data)
         token = phones.join(get_db(), game_id, who, side)
@@ -196,7 +199,7 @@ def part(token: str) -> Page | Response:
 def follow(token: str) -> Page | Response:
     """Go on to the table's next game ("Same table again"), with the same link."""
     found = phone_or_stop(token)
-    if not forms.FollowForm().validate_on_submit():
+    if not general.FollowForm().validate_on_submit():
         abort(400)
     following = games.next_game(get_db(), games.get_game(get_db(), found["game_id"]))
     if following is not None:  # else the page says how things stand
@@ -212,7 +215,7 @@ def answer(token: str) -> Page | Response:
     game = games.get_game(get_db(), found["game_id"])
     if found["side"] is None or not game["confirm_rounds"]:
         return gone_here(_("This phone does not confirm rounds: the scorer decides that."))
-    form = forms.AnswerForm()
+    form = general.AnswerForm()
     action = "queried" if "query" in request.form else "confirmed"
     valid = form.validate_on_submit()
     if valid and action == "queried" and not (form.note.data or "").strip():

@@ -18,8 +18,8 @@ from flask import Flask, Response, abort, current_app, request, session
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from ..data import games, settings
-from ..data.connection import get_db
+from ...data import games, settings
+from ...data.connection import get_db
 from .throttle import Key, Throttle
 
 HEADERS = {

@@ -19,12 +19,12 @@ from flask import Blueprint, abort, jsonify, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from ..data import checks, evenings, games, rounds
-from ..data.connection import get_db
-from ..scoring import ScoringError
-from ..scoring.document import read_game
-from . import security
-from .whole_numbers import digits
+from ...data import checks, evenings, games, rounds
+from ...data.connection import get_db
+from ...scoring import ScoringError
+from ...scoring.document import read_game
+from ..forms.whole_numbers import digits
+from ..http import security
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 Reply = tuple[Response, int] | Response

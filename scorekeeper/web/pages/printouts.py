@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template
 
-from ..data import evenings, games
-from ..data.connection import get_db
-from . import board
+from ...data import evenings, games
+from ...data.connection import get_db
+from ..shown import board
 from .evenings import IN_SHORT, boards_of
 
 bp = Blueprint("printouts", __name__)

@@ -7,13 +7,15 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..data import evenings as history
-from ..data import games, players
-from ..data.connection import get_db
-from ..scoring import VARIANTS
-from . import board, forms, security
-from .i18n import _
-from .whole_numbers import digits
+from ...data import evenings as history
+from ...data import games, players
+from ...data.connection import get_db
+from ...scoring import VARIANTS
+from ..forms import general
+from ..forms.whole_numbers import digits
+from ..http import security
+from ..http.i18n import _
+from ..shown import board
 
 bp = Blueprint("evenings", __name__)
 
@@ -57,7 +59,7 @@ IN_SHORT = 60  # rounds: a longer game is shown on an evening's page (and printo
 def evening(evening_id: int) -> str | Response | tuple[str, int]:
     db = get_db()
     row = history.evening(db, evening_id) or abort(404)
-    form = forms.EveningForm(data={"name": row["name"], "note": row["note"]})
+    form = general.EveningForm(data={"name": row["name"], "note": row["note"]})
     if request.method == "POST":
         security.guard_app()  # an evening is no one game's: the app passphrase guards it
     if form.validate_on_submit():

@@ -1,0 +1,1 @@
+"""HTTP plumbing: sessions, CSRF, headers, hosts, limits, caching, compression, polls."""

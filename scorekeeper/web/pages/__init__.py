@@ -1,0 +1,1 @@
+"""The pages: one blueprint per area, thin (parse, call the data layer, render)."""
