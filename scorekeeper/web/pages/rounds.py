@@ -3,9 +3,6 @@ and the live preview. Parse the form, ask the engine, call the data layer."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from flask import (
@@ -23,61 +20,17 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from ...data import games, rounds
+from ...data import table as phones
 from ...data.connection import get_db
-from ...scoring import ScoringError, Variant, get_variant, score_game
-from ...scoring.document import read_game, round_problems
+from ...scoring import ScoringError, Variant, get_variant
 from ..forms import general, round_form, table_parts
 from ..forms.whole_numbers import digits
 from ..http import page_cache, security
 from ..http.i18n import _, say
-from ..shown import board, table_view
+from ..shown import board, round_screen, table_view
 
 bp = Blueprint("rounds", __name__)
 Page = str | Response | tuple[str, int]
-
-
-@dataclass
-class Screen:
-    """What the round screen shows besides the form. The game's rounds and the
-    engine's answer are read when first needed: a save that succeeds never needs
-    them (so it costs the same in a long game)."""
-
-    game: games.Game
-    number: int  # the round's place among the rounds entered here
-    stored: games.Round | None  # the round being corrected
-    read: Callable[[], tuple[list[games.Round], Any]]  # the rounds played, the answer
-    preview: dict[str, Any] | None = None
-    clash: games.Round | None = None  # another phone's version of the round
-    already_saved: int | None = None  # the round number someone saved first
-    closed: bool = False  # a screen opened for a round that is saved already: no form
-    confirm_empty: bool = False
-    out_claims: list[int] = field(default_factory=list)  # phones that all say "we went out"
-    status: int = 200
-    notes: list[str] = field(default_factory=list)
-
-    @classmethod
-    def of(
-        cls,
-        game: games.Game,
-        played: list[games.Round],
-        number: int,
-        stored: games.Round | None = None,
-        answer: Any = None,
-    ) -> Screen:
-        """The screen of a game whose rounds (and answer) were read already."""
-        return cls(game, number, stored, lambda: (played, answer))
-
-    @cached_property
-    def scored(self) -> tuple[list[games.Round], Any]:
-        return self.read()
-
-    @property
-    def played(self) -> list[games.Round]:
-        return self.scored[0]
-
-    @property
-    def answer(self) -> Any:
-        return self.scored[1]
 
 
 @bp.route("/games/<int:game_id>/rounds/new", methods=["GET", "POST"])
@@ -101,11 +54,13 @@ def new_round(game_id: int) -> Page:
     db = get_db()
     if request.method == "POST":  # a save needs how far the game is, not its rounds
         game, count, finished = games.progress(db, game_id)
-        screen = Screen(game, bound_number(count + 1), None, lambda: games.scored(db, game_id)[1:])
+        screen = round_screen.Screen(
+            game, bound_number(count + 1), None, lambda: games.scored(db, game_id)[1:]
+        )
     else:
         game, played, answer = games.scored(db, game_id)
         count, finished = len(played), answer["finished"]
-        screen = Screen.of(game, played, bound_number(count + 1), answer=answer)
+        screen = round_screen.Screen.of(game, played, bound_number(count + 1), answer=answer)
     security.guard_change(game)
     if finished and screen.number > count:
         flash(_("This game is over: no more rounds."))
@@ -121,7 +76,7 @@ def edit_round(game_id: int, number: int) -> Page:
     security.guard_change(game)
     if not 1 <= number <= len(played):
         abort(404)
-    return round_page(Screen.of(game, played, number, played[number - 1], answer))
+    return round_page(round_screen.Screen.of(game, played, number, played[number - 1], answer))
 
 
 def bound_number(next_number: int) -> int:
@@ -137,7 +92,7 @@ def bound_number(next_number: int) -> int:
     return bound if 1 <= bound <= next_number else next_number
 
 
-def round_page(screen: Screen) -> Page:
+def round_page(screen: round_screen.Screen) -> Page:
     """Round entry and correction share one form: preview, or save and go back."""
     game, sides = screen.game, screen.game["sides"]
     variant = get_variant(game["variant"])
@@ -164,16 +119,17 @@ def round_page(screen: Screen) -> Page:
     parts = None
     if screen.stored is None:
         parts = table_view.round_parts(game, screen.played, screen.number, members)
+    layout = round_screen.layout(variant, rules, board_, screen)
     return render_template(
         "round.html", game=game, board=board_, form=form, variant=variant, rules=rules,
-        screen=screen, problems=errors, layout=layout(variant, rules, board_, screen), parts=parts,
+        screen=screen, problems=errors, layout=layout, parts=parts,
     ), status  # fmt: skip
 
 
 OUT_ASKED = "went_out_asked"  # posted back while several phones said they went out
 
 
-def out_choice_missing(screen: Screen, form: Any) -> bool:
+def out_choice_missing(screen: round_screen.Screen, form: Any) -> bool:
     """Whether the scorer still has to say who went out, several phones having said
     their side did (the choice is left empty for that, and a save without one is
     refused beside it); the message is put on the form."""
@@ -192,7 +148,9 @@ def out_choice_missing(screen: Screen, form: Any) -> bool:
     return missing
 
 
-def filled_form(screen: Screen, variant: Variant, rules: Any, members: dict[str, list[str]]) -> Any:
+def filled_form(
+    screen: round_screen.Screen, variant: Variant, rules: Any, members: dict[str, list[str]]
+) -> Any:
     """The round form: as posted; on a GET, the stored round (a correction) or the
     phones' parts of this round (a new one); with "Use their numbers", as posted
     but with that side's part from its phone. Also the side taken, if any."""
@@ -208,14 +166,14 @@ def filled_form(screen: Screen, variant: Variant, rules: Any, members: dict[str,
             data.update(prefilled)  # with the parts it was filled from
     take = table_parts.taking() if screen.stored is None else None
     if take is not None:
-        more["formdata"] = table_view.taken(game, screen.number, take)
+        more["formdata"] = taken(game, screen.number, take)
     form = round_form.round_form(variant, sides, rules, members, data=data, **more)
     if take is not None:  # filled from the phones as they are now
         form.parts.data = table_view.parts_seen(game, screen.number)
     return form, take
 
 
-def parts_moved(screen: Screen, form: Any) -> bool:
+def parts_moved(screen: round_screen.Screen, form: Any) -> bool:
     """Whether a phone sent its part again after this new round's screen was filled
     (a phone tester saved the old numbers, the box below already showing the new):
     then the form is shown again, once, with what is typed kept and a word above it."""
@@ -230,16 +188,18 @@ def parts_moved(screen: Screen, form: Any) -> bool:
     return True
 
 
-def submit(screen: Screen, form: Any, entries: dict[str, Any]) -> Response | None:
+def submit(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> Response | None:
     """Preview or save a valid form; None (with what to show on ``screen``) to show
     the form again."""
-    problems = engine_problems(screen, entries)
+    problems = round_screen.engine_problems(screen, entries)
     for problem in problems:
         round_form.show_error(form, problem, screen.game["sides"])
     if problems:
         return None
     if "preview" in request.form:
-        screen.preview = preview_scores(screen.game, screen.played, screen.number, entries)
+        screen.preview = round_screen.preview_scores(
+            screen.game, screen.played, screen.number, entries
+        )
         return None
     if round_form.is_empty(entries) and form.confirm_empty.data != "1":
         screen.confirm_empty, screen.status = True, 400
@@ -263,22 +223,16 @@ def submit(screen: Screen, form: Any, entries: dict[str, Any]) -> Response | Non
     return None
 
 
-def show_engine_problems(screen: Screen, form: Any, entries: dict[str, Any]) -> None:
+def show_engine_problems(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> None:
     """With some fields refused, the engine's problems with the rest, so that every
     problem shows at once (a field already marked keeps its own message)."""
-    for problem in engine_problems(screen, entries):
+    for problem in round_screen.engine_problems(screen, entries):
         field = round_form.error_field(form, problem, screen.game["sides"])
         if field is None or not field.errors:
             round_form.show_error(form, problem, screen.game["sides"])
 
 
-def engine_problems(screen: Screen, entries: dict[str, Any]) -> list[ScoringError]:
-    """Every problem the engine finds in the round by itself, all at once."""
-    game = read_game(games.document(screen.game, []))
-    return round_problems(game, label(screen.game, screen.number), entries)
-
-
-def save(screen: Screen, form: Any, entries: dict[str, Any]) -> Response | None:
+def save(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> Response | None:
     """Store the round (or the correction) and go back to the scoreboard; None
     (with the problem on the form) when a correction's form is out of date."""
     game_id, db = screen.game["id"], get_db()
@@ -289,54 +243,9 @@ def save(screen: Screen, form: Any, entries: dict[str, Any]) -> Response | None:
         form.form_errors.append(str(round_form.STALE_FORM))
         return None
     rounds.edit_round(db, game_id, screen.number, entries, int(form.version.data))
-    number = label(screen.game, screen.number)
+    number = round_screen.label(screen.game, screen.number)
     flash(_("Round %(n)s corrected; the rounds after it are scored again.", n=number))
     return redirect(url_for("games.scoreboard", game_id=game_id))
-
-
-def layout(variant: Variant, rules: Any, board_: board.Board, screen: Screen) -> dict[str, Any]:
-    """Which fields each side shows, and where: the common ones open, the rare
-    ones folded away; the dealer bonus only on the dealer's side."""
-    saved = screen.number <= len(board_.rounds)  # a correction, or saved since it was opened
-    turn = board_.rounds[screen.number - 1]["turn"] if saved else board_.next_turn
-    dealer_side = next(
-        (s for s, names in board_.members.items() if turn.dealer and turn.dealer in names), None
-    )
-    fields = round_form.side_fields(variant, rules)
-    return {
-        "points": [f for f in fields if f.endswith("_points")],
-        "counts": [f for f in fields if not f.endswith("_points") and f not in variant.rare_fields],
-        "rare": [f for f in fields if f in variant.rare_fields and f != "dealer_bonus"],
-        "dealer_bonus": "dealer_bonus" in fields,
-        "dealer_side": dealer_side,
-        "spared": round_form.spared_when_out(variant, rules),
-        "before": totals_before(board_, screen.number),
-    }
-
-
-def totals_before(board_: board.Board, number: int) -> dict[str, int]:
-    """Each side's running total before round ``number`` (entered here)."""
-    if number > len(board_.rounds):
-        return dict(board_.totals)
-    if number == 1:
-        return {s: board_.start.get(s, 0) for s in board_.sides}
-    return dict(board_.rounds[number - 2]["running"])
-
-
-def label(game: games.Game, number: int) -> int:
-    """A stored round's number in the game: after those played on paper."""
-    return int(game["start"].get("rounds", 0)) + number
-
-
-def preview_scores(
-    game: games.Game, played: list[games.Round], number: int, entries: Any
-) -> dict[str, Any]:
-    """The round as it would score, without storing it."""
-    docs = [r["entries"] for r in played]
-    docs = docs[: number - 1] + [entries] + docs[number:]
-    doc = games.document(game, [{"entries": e} for e in docs])
-    result: dict[str, Any] = dict(score_game(doc)["rounds"][number - 1])
-    return result
 
 
 @bp.route("/games/<int:game_id>/rounds/<int:number>/preview", methods=["POST"])
@@ -354,33 +263,20 @@ def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
     form = round_form.round_form(variant, sides, rules, board_.members)
     form.validate() or round_form.spare_the_out_side(form, variant, rules)
     entries = round_form.entries_from(form, variant, sides, rules)
-    problems = [] if form.errors else round_form_problems(game, played, number, entries)
+    problems = (
+        [] if form.errors else round_screen.round_form_problems(game, played, number, entries)
+    )
     if form.errors:  # every problem at once, as the form's save lists them
-        show_engine_problems(Screen.of(game, played, number), form, entries)
+        show_engine_problems(round_screen.Screen.of(game, played, number), form, entries)
     listed = round_form.error_list(form, sides) + problems
     if listed:
         first = listed[0]
         return jsonify(error=first["text"], side=first.get("side"), field=first.get("field"),
                        problems=listed), 400  # fmt: skip
-    before = totals_before(board_, number)
-    result = preview_scores(game, played, number, entries)
+    before = round_screen.totals_before(board_, number)
+    result = round_screen.preview_scores(game, played, number, entries)
     after = {s: before[s] + result["scores"][s] for s in sides}
     return jsonify({**result, "before": before, "after": after})
-
-
-def round_form_problems(
-    game: games.Game, played: list[games.Round], number: int, entries: dict[str, Any]
-) -> list[dict[str, Any]]:
-    """The engine's problems with a round being typed, as the preview lists them."""
-    problems = engine_problems(Screen.of(game, played, number), entries)
-    if not problems:
-        try:
-            preview_scores(game, played, number, entries)
-        except ScoringError as error:
-            problems = [error]
-    return [
-        {"text": round_form.problem_text(p), "side": p.side, "field": p.field} for p in problems
-    ]
 
 
 @bp.route("/games/<int:game_id>/rounds/<int:number>/undo", methods=["POST"])
@@ -399,7 +295,7 @@ def undo_round(game_id: int, number: int) -> Page:
         text = say(problem)
         flash(text[:1].upper() + text[1:] + ".")
     else:
-        flash(_("Round %(n)s undone: nothing of it was kept.", n=label(game, number)))
+        flash(_("Round %(n)s undone: nothing of it was kept.", n=round_screen.label(game, number)))
     return redirect(url_for("games.scoreboard", game_id=game_id))
 
 
@@ -420,7 +316,7 @@ def delete_round(game_id: int, number: int) -> Response | tuple[str, int]:
             flash(
                 _(
                     "Round %(n)s deleted; the rounds after it are scored again.",
-                    n=label(game, number),
+                    n=round_screen.label(game, number),
                 )
             )
             return redirect(url_for("games.scoreboard", game_id=game_id))
@@ -429,3 +325,9 @@ def delete_round(game_id: int, number: int) -> Response | tuple[str, int]:
         "delete.html", game=game, board=board_, number=number, form=form, error=error
     )
     return page, (409 if error else 400 if request.method == "POST" else 200)
+
+
+def taken(game: games.Game, number: int, side: int) -> Any:
+    """The posted round form with one side's part replaced by its phone's draft."""
+    draft = phones.drafts(get_db(), game["id"], number).get(side)
+    return table_parts.formdata([draft["fields"]] if draft else [], request.form)

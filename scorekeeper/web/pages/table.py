@@ -9,6 +9,8 @@ one indexed read, and no connection is held open (waitress has 8 threads)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import (
     Blueprint,
     abort,
@@ -25,10 +27,11 @@ from werkzeug.wrappers import Response
 from ...data import games
 from ...data import table as phones
 from ...data.connection import get_db
-from ..forms import general
+from ...scoring import get_variant
+from ..forms import general, round_form, table_parts
 from ..http import security
 from ..http.i18n import _, ngettext
-from ..shown import table_view
+from ..shown import board, round_screen, table_view
 from . import sharing
 
 bp = Blueprint("table", __name__)
@@ -168,7 +171,7 @@ def phone_or_stop(token: str) -> phones.Phone:
 def phone(token: str) -> tuple[str, int]:
     """The phone's page: the scores, its part of the round, rounds to confirm."""
     found = phone_or_stop(token)
-    return table_view.phone_page(found, token)
+    return phone_page(found, token)
 
 
 @bp.route("/table/<token>/stamp")
@@ -189,10 +192,10 @@ def part(token: str) -> Page | Response:
     game = games.get_game(get_db(), found["game_id"])
     if found["side"] is None or not game["phones_enter"]:
         return gone_here(_("This phone may watch, not enter: the scorer decides that."))
-    if table_view.foreign(found):
+    if foreign(found):
         side = game["sides"][found["side"]]
         return gone_here(_("This phone enters for %(side)s only.", side=side))
-    return table_view.send_part(found, token)
+    return send_part(found, token)
 
 
 @bp.route("/table/<token>/follow", methods=["POST"])
@@ -231,8 +234,95 @@ def answer(token: str) -> Page | Response:
             queried = _("Round %(n)s queried.", n=number)
             flash(queried if action == "queried" else _("Round %(n)s confirmed.", n=number))
         return redirect(url_for(".phone", token=token))
-    return table_view.phone_page(found, token, answer_form=form, status=400)
+    return phone_page(found, token, answer_form=form, status=400)
 
 
 def gone_here(reason: str) -> tuple[str, int]:
     return render_template("error.html", title=_("Not allowed"), message=reason), 403
+
+
+# -- the phone's page -----------------------------------------------------------------
+
+
+def phone_page(
+    phone: phones.Phone, token: str, form: Any = None, answer_form: Any = None,
+    clash: dict[str, Any] | None = None, status: int = 200,
+) -> tuple[str, int]:  # fmt: skip
+    """The phone's page; with ``form``, the part as it was just posted."""
+    db = get_db()
+    game, played, answer = games.scored(db, phone["game_id"])
+    board_ = board.build(game, played, answer)
+    number = len(played) + 1
+    side = phone["side"]
+    entering = side is not None and bool(game["phones_enter"]) and not answer["finished"]
+    draft = phones.drafts(db, game["id"], number).get(side) if side is not None else None
+    layout = None
+    if entering:
+        if form is None:
+            data = {**(draft["fields"] if draft else {}), "number": str(number),
+                    "version": str(draft["version"] if draft else 0)}  # fmt: skip
+            form = part_form(game, board_, data=data)
+        screen = round_screen.Screen.of(game, played, number)
+        kind = get_variant(game["variant"])
+        layout = round_screen.layout(kind, kind.rules(game["options"]), board_, screen)
+    confirming = side is not None and bool(game["confirm_rounds"])
+    variant = get_variant(game["variant"])
+    following = games.next_game(db, game) if answer["finished"] else None
+    states = table_view.agreement(game, played) if confirming else None
+    page = render_template(
+        "table.html", game=game, board=board_, phone=phone, token=token, form=form,
+        following=following, follow_form=general.FollowForm() if following else None,
+        draft=draft, clash=clash, layout=layout, number=number, entering=entering,
+        variant=variant, rules=variant.rules(game["options"]),
+        agreement=states, to_confirm=table_view.to_confirm(board_.rounds, states) if states else [],
+        answer_form=answer_form or general.AnswerForm(),
+        screen=round_screen.Screen.of(game, played, number), stamp=phone["table_stamp"],
+        problems=round_form.error_list(form, game["sides"]) if form else [],
+    )  # fmt: skip
+    return page, status
+
+
+def part_form(game: games.Game, board_: board.Board, **kwargs: Any) -> Any:
+    variant = get_variant(game["variant"])
+    rules = variant.rules(game["options"])
+    return round_form.round_form(variant, game["sides"], rules, board_.members, **kwargs)
+
+
+def send_part(phone: phones.Phone, token: str) -> Page:
+    """Check the posted part like the round form, store it as the side's draft."""
+    game, played, answer = games.scored(get_db(), phone["game_id"])
+    board_ = board.build(game, played, answer)
+    form = part_form(game, board_)
+    wants_json = request.accept_mimetypes.best == "application/json"
+    if form.validate_on_submit():
+        label = round_screen.label(game, len(played) + 1)
+        for problem in table_parts.part_problems(game, form, phone["side"], label):
+            round_form.show_error(form, problem, game["sides"])
+    if not form.errors and form.number.data:
+        return store_part(phone, token, form, wants_json)
+    if wants_json:
+        return jsonify(problems=round_form.error_list(form, game["sides"])), 400
+    return phone_page(phone, token, form=form, status=400)
+
+
+def store_part(phone: phones.Phone, token: str, form: Any, wants_json: bool) -> Page:
+    fields = table_parts.part_of(form, phone["side"])
+    number, version = int(form.number.data), int(form.version.data or 0)
+    try:
+        saved = phones.save_draft(get_db(), phone, number, fields, version)
+    except phones.DraftClash as clash:
+        if wants_json:
+            return jsonify(clash=clash.current["who"]), 409
+        form.version.data = str(clash.current["version"])
+        return phone_page(phone, token, form=form, clash=clash.current, status=409)
+    except phones.RoundMovedOn:
+        if wants_json:
+            return jsonify(moved=True), 409
+        return redirect(url_for("table.phone", token=token))
+    if wants_json:
+        return jsonify(version=saved)
+    return redirect(url_for("table.phone", token=token))
+
+
+def foreign(phone: phones.Phone) -> bool:
+    return bool(table_parts.foreign_keys(request.form, phone["side"]))

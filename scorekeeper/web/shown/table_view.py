@@ -6,21 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, redirect, render_template, request, url_for
-from werkzeug.wrappers import Response
+from flask import url_for
 
 from ...data import games
 from ...data import table as phones
 from ...data.connection import get_db
-from ...scoring import get_variant
 from ..forms import general, round_form, table_parts
 from ..http.i18n import _
 from ..http.i18n import lazy_gettext as _l
-from ..pages import rounds
-from . import board
+from . import board, round_screen
 
 WATCH = "watch"
-Page = Response | tuple[str, int] | tuple[Response, int]
 
 
 def join_choices(game: games.Game) -> list[tuple[str, str]]:
@@ -132,13 +128,13 @@ def round_parts(game: games.Game, played: list[games.Round], number: int, member
         problem = out_clash_text(game, claims)
     elif drafts:
         entries = table_parts.entries_of(game, form)
-        listed = round_form.error_list(form, game["sides"]) or rounds.round_form_problems(
+        listed = round_form.error_list(form, game["sides"]) or round_screen.round_form_problems(
             game, played, number, entries
         )
         if listed:
             problem = listed[0]["text"]
         else:
-            scores = rounds.preview_scores(game, played, number, entries)["scores"]
+            scores = round_screen.preview_scores(game, played, number, entries)["scores"]
     return {"drafts": drafts, "scores": scores, "problem": problem, "number": number}
 
 
@@ -183,93 +179,3 @@ def out_clash_text(game: games.Game, claims: list[int]) -> str:
     """What the scorer reads when several phones say their side went out."""
     sides = ", ".join(game["sides"][i] for i in claims)
     return _("The phones disagree: %(sides)s each say they went out. Choose who did.", sides=sides)
-
-
-def taken(game: games.Game, number: int, side: int) -> Any:
-    """The posted round form with one side's part replaced by its phone's draft."""
-    draft = phones.drafts(get_db(), game["id"], number).get(side)
-    return table_parts.formdata([draft["fields"]] if draft else [], request.form)
-
-
-def foreign(phone: phones.Phone) -> bool:
-    return bool(table_parts.foreign_keys(request.form, phone["side"]))
-
-
-def phone_page(
-    phone: phones.Phone, token: str, form: Any = None, answer_form: Any = None,
-    clash: dict[str, Any] | None = None, status: int = 200,
-) -> tuple[str, int]:  # fmt: skip
-    """The phone's page; with ``form``, the part as it was just posted."""
-    db = get_db()
-    game, played, answer = games.scored(db, phone["game_id"])
-    board_ = board.build(game, played, answer)
-    number = len(played) + 1
-    side = phone["side"]
-    entering = side is not None and bool(game["phones_enter"]) and not answer["finished"]
-    draft = phones.drafts(db, game["id"], number).get(side) if side is not None else None
-    layout = None
-    if entering:
-        if form is None:
-            data = {**(draft["fields"] if draft else {}), "number": str(number),
-                    "version": str(draft["version"] if draft else 0)}  # fmt: skip
-            form = part_form(game, board_, data=data)
-        screen = rounds.Screen.of(game, played, number)
-        kind = get_variant(game["variant"])
-        layout = rounds.layout(kind, kind.rules(game["options"]), board_, screen)
-    confirming = side is not None and bool(game["confirm_rounds"])
-    variant = get_variant(game["variant"])
-    following = games.next_game(db, game) if answer["finished"] else None
-    states = agreement(game, played) if confirming else None
-    page = render_template(
-        "table.html", game=game, board=board_, phone=phone, token=token, form=form,
-        following=following, follow_form=general.FollowForm() if following else None,
-        draft=draft, clash=clash, layout=layout, number=number, entering=entering,
-        variant=variant, rules=variant.rules(game["options"]),
-        agreement=states, to_confirm=to_confirm(board_.rounds, states) if states else [],
-        answer_form=answer_form or general.AnswerForm(),
-        screen=rounds.Screen.of(game, played, number), stamp=phone["table_stamp"],
-        problems=round_form.error_list(form, game["sides"]) if form else [],
-    )  # fmt: skip
-    return page, status
-
-
-def part_form(game: games.Game, board_: board.Board, **kwargs: Any) -> Any:
-    variant = get_variant(game["variant"])
-    rules = variant.rules(game["options"])
-    return round_form.round_form(variant, game["sides"], rules, board_.members, **kwargs)
-
-
-def send_part(phone: phones.Phone, token: str) -> Page:
-    """Check the posted part like the round form, store it as the side's draft."""
-    game, played, answer = games.scored(get_db(), phone["game_id"])
-    board_ = board.build(game, played, answer)
-    form = part_form(game, board_)
-    wants_json = request.accept_mimetypes.best == "application/json"
-    if form.validate_on_submit():
-        label = rounds.label(game, len(played) + 1)
-        for problem in table_parts.part_problems(game, form, phone["side"], label):
-            round_form.show_error(form, problem, game["sides"])
-    if not form.errors and form.number.data:
-        return store_part(phone, token, form, wants_json)
-    if wants_json:
-        return jsonify(problems=round_form.error_list(form, game["sides"])), 400
-    return phone_page(phone, token, form=form, status=400)
-
-
-def store_part(phone: phones.Phone, token: str, form: Any, wants_json: bool) -> Page:
-    fields = table_parts.part_of(form, phone["side"])
-    number, version = int(form.number.data), int(form.version.data or 0)
-    try:
-        saved = phones.save_draft(get_db(), phone, number, fields, version)
-    except phones.DraftClash as clash:
-        if wants_json:
-            return jsonify(clash=clash.current["who"]), 409
-        form.version.data = str(clash.current["version"])
-        return phone_page(phone, token, form=form, clash=clash.current, status=409)
-    except phones.RoundMovedOn:
-        if wants_json:
-            return jsonify(moved=True), 409
-        return redirect(url_for("table.phone", token=token))
-    if wants_json:
-        return jsonify(version=saved)
-    return redirect(url_for("table.phone", token=token))
