@@ -1,13 +1,18 @@
-"""The web layer: one blueprint per area, thin (parse, call the data layer,
-render). ``init_app`` registers them with the app's error pages and template
-helpers.
+"""The web layer, laid out by role; imports point down, never up:
 
-- the table: ``games`` (new game, scoreboard, history), ``rounds`` (entry,
-  correction, preview, deletion), ``sharing`` (passphrase, spectator link),
-  ``table`` (every phone at the table: join, parts of a round, confirmations);
-- looking back: ``evenings``, ``players``, ``printouts``, ``transfer``;
-- ``rules``: the rules pages; ``api``: the JSON API; ``health``: /healthz;
-- ``forms``, ``board`` (what the scoreboard shows), ``charts``, ``security``.
+- ``pages/``: one blueprint per area, thin (parse, call the data layer, render):
+  the table (``games``, ``rounds``, ``sharing``, ``table``), looking back
+  (``evenings``, ``players``, ``printouts``, ``transfer``, ``removals``), the rules
+  (``rules``, ``rule_sets``, ``what_if``), the API (``api``, ``openapi``), and
+  ``health``, ``pwa``, ``language``;
+- ``shown/``: what a page shows, built from data (``board``, ``charts``, ``labels``,
+  ``round_screen``, ``table_view``);
+- ``forms/``: the Flask-WTF forms (``general``, ``round_form``, ``option_form``,
+  ``table_parts``); they never touch the database;
+- ``http/``: sessions, CSRF, security headers, trusted hosts, throttling, kept pages,
+  compression and assets, polls, the reader's language.
+
+``init_app`` registers them with the app's error pages and template helpers.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from .pages import (
     evenings,
     games,
     health,
+    language,
     openapi,
     players,
     printouts,
@@ -62,6 +68,7 @@ PAGES = (
     rule_sets,
     what_if,
     table,
+    language,
 )
 
 

@@ -11,7 +11,7 @@ from wtforms import SelectChoice, SelectField, StringField
 from wtforms.fields.core import Field
 from wtforms.validators import DataRequired
 
-from scorekeeper.web.http.i18n import Form
+from scorekeeper.web.forms.base import Form
 
 
 class Sample(Form):

@@ -35,10 +35,10 @@ from ...data import checks
 from ...scoring import VARIANTS, Variant
 from ...scoring.fields import POINTS_LIMIT
 from ...scoring.seating import side_choices
-from ..http.i18n import Form, _
+from ..http.i18n import _
 from ..http.i18n import lazy_gettext as _l
 from ..http.security import MIN_PASSPHRASE
-from ..shown.labels import evening_name
+from .base import Form
 from .option_form import add_fields
 from .round_form import STALE_FORM as STALE_FORM
 from .round_form import labelled
@@ -217,12 +217,6 @@ def paper_start(form: Form, sides: list[str]) -> dict[str, Any] | None:
     if not rounds and not any(totals.values()):
         return None
     return {"totals": {s: t for s, t in totals.items() if t}, "rounds": rounds}
-
-
-def evening_choices(evenings: list[dict[str, Any]]) -> list[SelectChoice]:
-    """A new evening, or one already started on the chosen date (with its players)."""
-    started = [SelectChoice(str(e["id"]), evening_name(e)) for e in evenings]
-    return [SelectChoice("0", _l("a new evening")), *started]
 
 
 def rule_set_name_field(label: str, required: bool = False) -> StringField:

@@ -28,8 +28,9 @@ from wtforms.validators import (
 from ...scoring import Option, ScoringError, Variant
 from ...scoring.document import option_problem, read_options
 from ...scoring.fields import POINTS_LIMIT
-from ..http.i18n import Form, _, lazy, option_label
+from ..http.i18n import _, lazy, option_label
 from ..http.i18n import lazy_gettext as _l
+from .base import Form
 from .whole_numbers import IntegerField, ascii_int, digits
 
 LISTS = ("thresholds", "by_round")

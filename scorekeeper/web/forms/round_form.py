@@ -31,9 +31,10 @@ from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 from ...scoring import FIELDS, ScoringError, Variant, card_points
 from ...scoring.fields import COUNT_LIMIT, POINTS_LIMIT
 from ...scoring.rules import Rules
-from ..http.i18n import Form, _, error_text, language, say
+from ..http.i18n import _, error_text, language, say
 from ..http.i18n import lazy_gettext as _l
 from ..http.lean_html import LeanLabel, html_params
+from .base import Form
 
 STALE_FORM = _l("This form is out of date: open the round again from the scoreboard.")
 CARD_LIMIT = 200  # cards of one class in one pile: more than any pack holds

@@ -16,41 +16,30 @@ import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import flask_babel
 from babel import support
 from babel.numbers import format_decimal
 from flask import (
-    Blueprint,
     Flask,
-    abort,
     g,
     has_app_context,
     has_request_context,
-    redirect,
     request,
-    url_for,
 )
 from flask_babel import Babel, get_locale
-from flask_wtf import FlaskForm
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
-from wtforms.i18n import messages_path
 
 from ...scoring import FIELDS, Option, ScoringError
 from ...scoring.errors import one_line, quote
 from ...scoring.i18n import Problem
-from ..forms import bound_fields
-from . import csrf_tokens
 
 LANGUAGES = {"en": "English", "es": "Español", "pt_BR": "Português (Brasil)", "de": "Deutsch"}
 COOKIE = "lang"
 YEAR = 365 * 24 * 60 * 60
 CATALOGS = Path(__file__).parents[2] / "translations"
-
-bp = Blueprint("i18n", __name__)
 
 
 def catalog() -> Any:
@@ -97,7 +86,6 @@ def lazy(translate: Any, *args: Any) -> Any:
 
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale, default_translation_directories=str(CATALOGS))
-    app.register_blueprint(bp)
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda text: catalog().ugettext(text),
         ngettext=lambda singular, plural, n: catalog().ungettext(singular, plural, n),
@@ -160,36 +148,6 @@ def html_lang() -> str:
     return language().replace("_", "-")
 
 
-@bp.route("/language/<code>")
-def choose(code: str) -> Response:
-    """Remember the language for a year and go back to the page it was chosen on."""
-    if code not in LANGUAGES:
-        abort(404)
-    back = request.args.get("next", "")
-    response = redirect(back if is_local(back) else url_for("games.index"), 303)
-    response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax", httponly=True)
-    return response
-
-
-def is_local(back: str) -> bool:
-    r"""Whether ``back`` is a path on this site, safe to send the reader back to.
-    Browsers drop tabs and line breaks from a URL, so ``/<tab>/evil.example`` would
-    become ``//evil.example`` (another site): any space or control character is
-    refused, as is anything a browser reads as another host.
-
-    >>> [is_local(p) for p in ("/games/1?x=1", "//evil.example", "/\\evil.example")]
-    [True, False, False]
-    >>> [is_local(p) for p in ("/\t/evil.example", "/\n/x", "https://evil.example", "")]
-    [False, False, False, False]
-    """
-    if not back.startswith("/") or back.startswith(("//", "/\\")):
-        return False
-    if any(c.isspace() or not c.isprintable() for c in back):
-        return False
-    parts = urlsplit(back)
-    return not parts.scheme and not parts.netloc
-
-
 def vary(response: Response) -> Response:
     """A page differs by language: caches must not hand one reader's to another."""
     if response.headers.get("Content-Type", "").startswith("text/html"):
@@ -235,43 +193,6 @@ def written(value: float, locale: str) -> str:
     ('10.250', '10,250', '-55')
     """
     return format_decimal(value, locale=locale)
-
-
-class WTFormsCatalog:
-    """WTForms' own messages ("Not a valid integer value.") in the reader's language,
-    each language's catalog read once per process (Flask-WTF reads and parses it
-    again on every request that builds a form)."""
-
-    loaded: dict[str, Any] = {}
-
-    def for_request(self) -> Any:
-        code = language()
-        if code not in self.loaded:
-            self.loaded[code] = support.Translations.load(messages_path(), [code], "wtforms")
-        return self.loaded[code]
-
-    def gettext(self, text: str) -> str:
-        return str(self.for_request().ugettext(text))
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return str(self.for_request().ungettext(singular, plural, n))
-
-
-WTFORMS = WTFormsCatalog()
-
-
-class Form(FlaskForm):
-    """The base of every form here: Flask-WTF's, with WTForms' messages from ``WTFORMS``
-    and its fields copied from ones built once (``bound_fields``)."""
-
-    class Meta:
-        csrf_class = csrf_tokens.RememberingCSRF
-
-        def get_translations(self, form: Any) -> WTFormsCatalog:
-            return WTFORMS
-
-        def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
-            return bound_fields.bind_field(form, unbound_field, options)
 
 
 def signed(points: int) -> str:

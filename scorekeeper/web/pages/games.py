@@ -27,7 +27,7 @@ from ...scoring.seating import side_names, teams
 from ..forms import general, option_form
 from ..http import i18n, page_cache, security
 from ..http.i18n import _, ngettext
-from ..shown import board, table_view
+from ..shown import board, labels, table_view
 from . import rule_sets
 from .rules import variant_or_404
 
@@ -64,7 +64,7 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
     state = option_form.editor(variant, request.form if request.method == "POST" else None, values)
     form = general.new_game_form(variant, players, values, state.rows, state.formdata)
     started = evenings.with_players(get_db(), evenings.evenings_on(get_db(), str(form.date.data)))
-    form.evening.choices = general.evening_choices(started)
+    form.evening.choices = labels.evening_choices(started)
     if request.method == "GET" and started:
         form.evening.data = started[0]["id"]  # today's latest evening: this table's
     seating = teams(variant, [str(i + 1) for i in range(players)])

@@ -12,8 +12,10 @@ from typing import Any
 from babel.dates import format_datetime, format_skeleton
 from flask import has_request_context
 from markupsafe import Markup, escape
+from wtforms.fields.choices import SelectChoice
 
 from ..http.i18n import language
+from ..http.i18n import lazy_gettext as _l
 
 
 def locale() -> str:
@@ -93,3 +95,9 @@ def utc_time(stamp: str | None) -> Markup:
         text = format_datetime(moment, "medium", tzinfo=UTC, locale=locale()) + " UTC"
     iso = moment.isoformat(timespec="seconds")
     return Markup(f'<time datetime="{escape(iso)}" data-local>{escape(text)}</time>')
+
+
+def evening_choices(evenings: list[dict[str, Any]]) -> list[SelectChoice]:
+    """A new evening, or one already started on the chosen date (with its players)."""
+    started = [SelectChoice(str(e["id"]), evening_name(e)) for e in evenings]
+    return [SelectChoice("0", _l("a new evening")), *started]
