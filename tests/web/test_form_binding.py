@@ -8,7 +8,6 @@ import re
 
 import pytest
 from wtforms import SelectChoice, SelectField, StringField
-from wtforms.fields.core import Field
 from wtforms.validators import DataRequired
 
 from scorekeeper.web.forms.base import Form
@@ -24,25 +23,6 @@ def request_context(app):
     app.config["WTF_CSRF_ENABLED"] = False
     with app.test_request_context("/", method="POST", data={"name": "Ann", "kind": "a"}):
         yield
-
-
-def test_each_form_gets_its_own_fields_built_once(request_context, monkeypatch):
-    Sample()  # the prototypes are built here
-    built = []
-    real = Field.__init__
-    monkeypatch.setattr(
-        Field, "__init__", lambda self, *a, **k: built.append(1) or real(self, *a, **k)
-    )
-    one, two = Sample(), Sample()
-    assert built == []  # copied, not built
-    assert one.name is not two.name and one.name.data == two.name.data == "Ann"
-    assert one.name.label.text == "Name" and one.name.flags.required
-    one.kind.choices.append(SelectChoice("b", "B"))  # as the rule-set view extends its choices
-    one.name.render_kw["data-x"] = "1"
-    one.name.flags.required = False
-    assert len(two.kind.choices) == 1 and two.name.render_kw == {"autocomplete": "off"}
-    assert two.name.flags.required and len(Sample().kind.choices) == 1
-    assert one.name.meta is one.meta and two.name.meta is two.meta
 
 
 def test_copied_fields_validate_and_keep_errors_to_themselves(app):

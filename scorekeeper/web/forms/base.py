@@ -11,7 +11,6 @@ from wtforms.i18n import messages_path
 
 from ..http import csrf_tokens
 from ..http.i18n import language
-from . import bound_fields
 
 
 class WTFormsCatalog:
@@ -38,14 +37,10 @@ WTFORMS = WTFormsCatalog()
 
 
 class Form(FlaskForm):
-    """The base of every form here: Flask-WTF's, with WTForms' messages from ``WTFORMS``
-    and its fields copied from ones built once (``bound_fields``)."""
+    """The base of every form here: Flask-WTF's, with WTForms' messages from ``WTFORMS``."""
 
     class Meta:
         csrf_class = csrf_tokens.RememberingCSRF
 
         def get_translations(self, form: Any) -> WTFormsCatalog:
             return WTFORMS
-
-        def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
-            return bound_fields.bind_field(form, unbound_field, options)
