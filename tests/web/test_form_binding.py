@@ -1,6 +1,6 @@
-"""Forms bound by copying a field built once (``web.bound_fields``) and CSRF
-tokens signed once and recognised (``web.csrf_tokens``): the same forms and the
-same refusals as WTForms and Flask-WTF give, at a fraction of the cost."""
+"""Forms and CSRF tokens as WTForms and Flask-WTF make and check them: each form
+its own fields and errors, a forged or another session's token refused, an expired
+one refused when tokens have a time limit."""
 
 from __future__ import annotations
 
@@ -36,26 +36,19 @@ def test_copied_fields_validate_and_keep_errors_to_themselves(app):
         assert 'autocomplete="off"' in good.name()
 
 
-def test_a_posted_token_is_checked_once_signed_and_a_forged_one_refused(
-    app, make_game, monkeypatch
-):
-    from flask_wtf import csrf
-
+def test_a_forged_or_stolen_token_is_refused_and_the_sessions_own_accepted(app, make_game):
     app.config["WTF_CSRF_ENABLED"] = True
     game = make_game()
     ann = app.test_client()
     html = ann.get(f"/games/{game}/rounds/new").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
     key = re.search(r'name="key" type="hidden" value="([0-9a-f]{32})"', html).group(1)
-    checked = []
-    real = csrf.validate_csrf
-    monkeypatch.setattr(csrf, "validate_csrf", lambda *a, **k: checked.append(1) or real(*a, **k))
     forged = token[:-2] + ("AA" if not token.endswith("AA") else "BB")
     form = {"key": key, "number": "1", "s0_meld_points": "50"}
     refused = ann.post(f"/games/{game}/rounds/new", data={**form, "csrf_token": forged})
-    assert refused.status_code == 400 and checked == [1]  # not ours: checked in full
+    assert refused.status_code == 400
     saved = ann.post(f"/games/{game}/rounds/new", data={**form, "csrf_token": token})
-    assert saved.status_code in (302, 303) and checked == [1]  # this session's own
+    assert saved.status_code in (302, 303)  # this session's own
     bea = app.test_client()
     bea.get(f"/games/{game}")
     stolen = bea.post(
@@ -91,7 +84,7 @@ def test_the_lean_text_input_writes_what_wtforms_writes(app, make_game):
         assert "required" in field.widget(lean[0]) and 'maxlength="4"' in lean[1]()
 
 
-def test_with_a_time_limit_every_token_is_checked_in_full(app, make_game, monkeypatch):
+def test_with_a_time_limit_an_expired_token_is_refused(app, make_game):
     import time
 
     app.config.update(WTF_CSRF_ENABLED=True, WTF_CSRF_TIME_LIMIT=1)

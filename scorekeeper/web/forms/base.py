@@ -9,7 +9,6 @@ from babel import support
 from flask_wtf import FlaskForm
 from wtforms.i18n import messages_path
 
-from ..http import csrf_tokens
 from ..http.i18n import language
 
 
@@ -40,7 +39,5 @@ class Form(FlaskForm):
     """The base of every form here: Flask-WTF's, with WTForms' messages from ``WTFORMS``."""
 
     class Meta:
-        csrf_class = csrf_tokens.RememberingCSRF
-
         def get_translations(self, form: Any) -> WTFormsCatalog:
             return WTFORMS

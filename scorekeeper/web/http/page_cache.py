@@ -23,9 +23,9 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-from flask import Response, g, make_response, request
+from flask import Response, make_response, request
+from flask_wtf.csrf import generate_csrf
 
-from .csrf_tokens import csrf_token
 from .lru import LRU
 
 KEPT = 256  # pages, some 25 KB each
@@ -49,17 +49,25 @@ class PageCache:
         kept = self.pages.get(key)
         if kept is not None:
             page, token = kept
-            mine = csrf_token() if token else ""
+            mine = str(generate_csrf()) if token else ""
             request.environ[SERVED_AS] = f"{key}:{mine}"
             return page.replace(token, mine) if token else page
         page = render()
-        token = g.get("csrf_token")  # Flask-WTF keeps the request's token here
+        token = token_in(page)
         if token is None and 'name="csrf_token"' in page:
             return page  # a token we cannot find again: never one browser's for another
-        token = token if token and token in page else None
         self.pages.put(key, (page, token))
         request.environ[SERVED_AS] = f"{key}:{token or ''}"
         return page
+
+
+def token_in(page: str) -> str | None:
+    """The CSRF token a page just rendered carries, if it has a CSRF field and the
+    token is in it: Flask-WTF's ``generate_csrf`` gives one token for a whole request."""
+    if 'name="csrf_token"' not in page:
+        return None
+    token = str(generate_csrf())
+    return token if token in page else None
 
 
 def key_of(*parts: Any) -> str:
@@ -108,10 +116,10 @@ class FormPages:
         if kept is not None:
             page, token, one_time = kept
             page = page.replace(one_time, uuid.uuid4().hex)
-            return page.replace(token, csrf_token()) if token else page
+            return page.replace(token, str(generate_csrf())) if token else page
         made = render()
         page, status = made if isinstance(made, tuple) else (made, 200)
-        token = g.get("csrf_token")  # Flask-WTF keeps the request's token here
+        token = token_in(page) if isinstance(page, str) else None
         found = ONE_TIME_KEY.search(page) if isinstance(page, str) else None
         if status == 200 and found and (token is None or page.count(token) == 1):
             self.pages.put(key, (page, token, found.group(1)))
