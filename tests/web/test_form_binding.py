@@ -57,33 +57,6 @@ def test_a_forged_or_stolen_token_is_refused_and_the_sessions_own_accepted(app, 
     assert stolen.status_code == 400  # another session's token is still refused
 
 
-def test_the_lean_text_input_writes_what_wtforms_writes(app, make_game):
-    from wtforms.widgets import TextInput
-
-    from scorekeeper.data.connection import get_db
-    from scorekeeper.data.games import game_row
-    from scorekeeper.scoring import get_variant
-    from scorekeeper.web.forms import round_form
-    from scorekeeper.web.shown import board
-
-    app.config["WTF_CSRF_ENABLED"] = False
-    game_id = make_game()
-    with app.test_request_context(f"/games/{game_id}/rounds/new"):
-        game = game_row(get_db(), game_id)
-        variant = get_variant(game["variant"])
-        members = board.members_of(game, variant)
-        rules = variant.rules(game["options"])
-        form = round_form.round_form(variant, game["sides"], rules, members, data={})
-        lean = [f for f in form if isinstance(f.widget, round_form.LeanTextInput)]
-        assert len(lean) > 20
-        lean[0].flags.required, lean[1].flags.maxlength = True, 4
-        for field in lean:
-            for extra in ({}, {"class_": "n", "data_side": 1}, {"value": '"<5>"', "pattern": "x"}):
-                wtforms = TextInput.__call__(field.widget, field, **extra)
-                assert field.widget(field, **extra) == wtforms
-        assert "required" in field.widget(lean[0]) and 'maxlength="4"' in lean[1]()
-
-
 def test_with_a_time_limit_an_expired_token_is_refused(app, make_game):
     import time
 

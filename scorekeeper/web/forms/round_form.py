@@ -15,7 +15,6 @@ import re
 import uuid
 from typing import Any
 
-from markupsafe import Markup
 from wtforms import (
     BooleanField,
     Field,
@@ -26,14 +25,13 @@ from wtforms import (
     StringField,
 )
 from wtforms.validators import Optional, Regexp, StopValidation
-from wtforms.widgets import CheckboxInput, ListWidget, TextInput
+from wtforms.widgets import CheckboxInput, ListWidget
 
 from ...scoring import FIELDS, ScoringError, Variant, card_points
 from ...scoring.fields import COUNT_LIMIT, POINTS_LIMIT
 from ...scoring.rules import Rules
 from ..http.i18n import _, error_text, language, say
 from ..http.i18n import lazy_gettext as _l
-from ..http.lean_html import LeanLabel, html_params
 from .base import Form
 
 STALE_FORM = _l("This form is out of date: open the round again from the scoreboard.")
@@ -41,41 +39,14 @@ CARD_LIMIT = 200  # cards of one class in one pile: more than any pack holds
 NOBODY = "-"  # the "who went out" choice when nobody did
 
 
-class LeanTextInput(TextInput):
-    """WTForms' text input, its attributes written by ``lean_html.html_params``
-    (the same markup, several times faster: a round page has ~60 of these), and
-    the field's flags read from the ones set, not from ``dir()`` of them."""
-
-    html_params = staticmethod(html_params)
-
-    def __call__(self, field: Any, **kwargs: Any) -> Markup:
-        kwargs.setdefault("id", field.id)
-        kwargs.setdefault("type", self.input_type)
-        if "value" not in kwargs:
-            kwargs["value"] = field._value()
-        datalist = getattr(field, "_datalist", None)
-        if datalist is not None and "list" not in kwargs:
-            kwargs["list"] = datalist if isinstance(datalist, str) else datalist.id
-        flags = vars(field.flags)  # what ``dir(flags)`` finds of these: the flags set
-        for key in self.validation_attrs:
-            if key in flags and key not in kwargs:
-                value = flags[key]
-                kwargs[key] = value() if callable(value) else value
-        return Markup(f"<input {self.html_params(name=field.name, **kwargs)}>")
-
-
 class WholeNumberField(StringField):
     """A count or a card-point total: empty (0) or a whole number from 0 to
     ``limit``, a multiple of 5 for points. The typed text is kept as typed."""
-
-    widget = LeanTextInput()
 
     def __init__(self, label: str, *, limit: int, points: bool = False, **kwargs: Any) -> None:
         render = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
         super().__init__(label, render_kw={**render, **kwargs.pop("render_kw", {})}, **kwargs)
         self.limit, self.points, self.number = limit, points, 0
-        bound: Any = getattr(self, "label")  # noqa: B009 - typed Any on purpose
-        self.label = LeanLabel(bound.field_id, bound.text)
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         self.data = str(valuelist[0]).strip() if valuelist else ""
