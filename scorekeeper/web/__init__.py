@@ -29,7 +29,7 @@ from werkzeug.wrappers import Response
 from ..data.games import GameRemoved, NotFound
 from ..scoring import VARIANTS
 from .forms import option_form
-from .http import assets, fragments, hosts, i18n, polls, security, sessions
+from .http import assets, fragments, hosts, i18n, polls, security
 from .http.i18n import gettext
 from .pages import (
     api,
@@ -86,7 +86,6 @@ class IdConverter(IntegerConverter):
 
 def init_app(app: Flask) -> None:
     app.url_map.converters["int"] = IdConverter  # before any route is added
-    app.session_interface = sessions.RememberingSessionInterface()
     hosts.init_app(app)
     csrf.init_app(app)
     i18n.init_app(app)
