@@ -20,9 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
-from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFProtect
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
 
@@ -173,11 +172,19 @@ def error_page(error: HTTPException) -> HTTPException | Response:
             gettext("The scorekeeper ran into a problem. Go back and try again."),
         ),
     }
-    if error.code not in said or request_ctx.url_adapter is None:
+    if error.code not in said or not trusted_host():
         return error  # no page can be linked to for a Host this app does not answer
     title, message = said[error.code]
     page = render_template("error.html", title=title, message=message)
     return with_headers(Response(page, status=error.code, mimetype="text/html"), error)
+
+
+def trusted_host() -> bool:
+    """Whether the request names a Host this app answers (``TRUSTED_HOSTS``)."""
+    try:
+        return bool(request.host)
+    except SecurityError:
+        return False
 
 
 def with_headers(response: Response, error: HTTPException) -> Response:

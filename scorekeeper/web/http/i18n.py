@@ -49,10 +49,10 @@ def catalog() -> Any:
     if not has_app_context():  # a doctest, a script: the words as written
         return NO_CATALOG
     try:
-        return g._catalog
+        return g.language_catalog
     except AttributeError:
-        g._catalog = flask_babel.get_translations()
-        return g._catalog
+        g.language_catalog = flask_babel.get_translations()
+        return g.language_catalog
 
 
 NO_CATALOG = support.NullTranslations()
@@ -137,10 +137,10 @@ def language() -> str:
     if not has_app_context():
         return "en"
     try:
-        return str(g._language)
+        return str(g.language_code)
     except AttributeError:  # the selector's answer, without Babel's Locale object
-        g._language = select_locale() if has_request_context() else str(get_locale() or "en")
-        return str(g._language)
+        g.language_code = select_locale() if has_request_context() else str(get_locale() or "en")
+        return str(g.language_code)
 
 
 def html_lang() -> str:
