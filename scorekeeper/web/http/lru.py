@@ -1,13 +1,15 @@
 """A small bounded memory shared by the server's threads: least recently used out.
 
-Kept pages (``page_cache``), signed CSRF tokens and checked session cookies are
-all remembered this way."""
+Kept pages (``page_cache``), page parts (``fragments``) and compressed pages
+(``assets``) are remembered this way: ``cachetools.LRUCache`` keeps the order and
+evicts; it is not thread-safe by itself, so every use takes one lock."""
 
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from typing import Generic, TypeVar
+
+from cachetools import LRUCache
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -24,23 +26,16 @@ class LRU(Generic[K, V]):
     """
 
     def __init__(self, size: int) -> None:
-        self.size = size
-        self.entries: OrderedDict[K, V] = OrderedDict()
+        self.entries: LRUCache[K, V] = LRUCache(maxsize=size)
         self.lock = threading.Lock()
 
     def get(self, key: K) -> V | None:
         with self.lock:
-            found = self.entries.get(key)
-            if found is not None:
-                self.entries.move_to_end(key)
-            return found
+            return self.entries.get(key)
 
     def put(self, key: K, value: V) -> None:
         with self.lock:
             self.entries[key] = value
-            self.entries.move_to_end(key)
-            while len(self.entries) > self.size:
-                self.entries.popitem(last=False)
 
     def clear(self) -> None:
         with self.lock:
