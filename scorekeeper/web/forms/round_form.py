@@ -15,6 +15,7 @@ import re
 import uuid
 from typing import Any
 
+from flask import request
 from wtforms import (
     BooleanField,
     Field,
@@ -120,29 +121,76 @@ def round_form(
     sides: list[str],
     rules: Rules,
     members: dict[str, list[str]] | None = None,
+    counters: bool | None = None,
     **kwargs: Any,
 ) -> Any:
     """The form of one round of a game with these ``sides`` and ``rules``; with
     the players of each side (``members``), weepers picked up are ticked by name.
-    The form class is made once per kind of game and kept; the form is new."""
-    parts = [language(), variant.id, sides, dict(rules), members or {}]  # labels: the reader's
-    key = json.dumps(parts, sort_keys=True, default=str)
+    The form class is made once per kind of game and kept; the form is new.
+
+    The card counters' fields (24 of a classic form's 42) are left out of a form
+    posted with every counter empty, as most saves are: WTForms builds and checks
+    every field of a form on every request. ``with_counters`` gives the whole form
+    when such a form is to be shown again."""
+    if counters is None:
+        counters = counted(kwargs.get("formdata"))
+    parts = [language(), variant.id, sides, dict(rules), members or {}, counters]
+    key = json.dumps(parts, sort_keys=True, default=str)  # labels: the reader's language
     made = FORM_CLASSES.get(key)
     if made is None or made[0] is not variant:
         if len(FORM_CLASSES) >= FORM_CLASSES_KEPT:
             FORM_CLASSES.clear()
-        made = FORM_CLASSES[key] = (variant, round_form_class(variant, sides, rules, members))
-    return made[1](**kwargs)
+        kind = round_form_class(variant, sides, rules, members, counters)
+        made = FORM_CLASSES[key] = (variant, kind)
+    form = made[1](**kwargs)
+    form.made_with = (variant, sides, rules, members, kwargs)
+    return form
+
+
+COUNTER = re.compile(r"s[0-9]+_[a-z_]+__[a-z_]+")  # a card counter's field name
+
+
+def counted(formdata: Any) -> bool:
+    """Whether a form needs its card counters: when it is not posted (it is to be
+    shown), or when a counter was typed in (``formdata``, else the request's form)."""
+    if formdata is None:
+        if request.method not in ("POST", "PUT", "PATCH", "DELETE"):
+            return True
+        formdata = request.form
+    items = formdata.items(multi=True) if hasattr(formdata, "getlist") else formdata.items()
+    return any(COUNTER.fullmatch(k) and str(v).strip() for k, v in items)
+
+
+def with_counters(form: Any) -> Any:
+    """``form`` with its card counters, to be shown: itself if it has them, else
+    the whole form made from the same data, with every value, error and message
+    the lean one was given."""
+    if form.counters:
+        return form
+    variant, sides, rules, members, kwargs = form.made_with
+    whole = round_form(variant, sides, rules, members, counters=True, **kwargs)
+    for field in form:
+        twin = whole[field.name]
+        twin.data, twin.errors = field.data, list(field.errors)
+        if isinstance(field, WholeNumberField):
+            twin.number = field.number
+    whole.form_errors = list(form.form_errors)
+    return whole
 
 
 FORM_CLASSES: dict[str, tuple[Variant, type]] = {}
-FORM_CLASSES_KEPT = 512  # kinds of game (variant, sides, house rules, players)
+FORM_CLASSES_KEPT = 512  # kinds of game (variant, sides, house rules, players, counters)
 
 
 def round_form_class(
-    variant: Variant, sides: list[str], rules: Rules, members: dict[str, list[str]] | None
+    variant: Variant,
+    sides: list[str],
+    rules: Rules,
+    members: dict[str, list[str]] | None,
+    counters: bool = True,
 ) -> type:
-    """A new form class for a round of such a game."""
+    """A new form class for a round of such a game (with the card counters' fields
+    or without them)."""
 
     class RoundForm(Form):
         version = HiddenField(validators=[Optional(), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)])
@@ -160,9 +208,10 @@ def round_form_class(
         )
         concealed = BooleanField(label_of("concealed"))
 
+    RoundForm.counters = counters
     for i, side in enumerate(sides):
         for name in side_fields(variant, rules):
-            for field_key, field in side_field(variant, i, name):
+            for field_key, field in side_field(variant, i, name, counters):
                 setattr(RoundForm, field_key, field)
         players = (members or {}).get(side, [])
         if "weepers_picked_up" in variant.fields and len(players) > 1:
@@ -179,7 +228,9 @@ def side_fields(variant: Variant, rules: Rules) -> list[str]:
     return [f for f in variant.fields_in_play(rules) if f not in ("went_out", "concealed")]
 
 
-def side_field(variant: Variant, side: int, name: str) -> list[tuple[str, Field]]:
+def side_field(
+    variant: Variant, side: int, name: str, counters: bool = True
+) -> list[tuple[str, Field]]:
     """One side's form field for ``name``, and its card counter's fields."""
     spec = FIELDS[name]
     if spec.kind == "flag":
@@ -191,7 +242,7 @@ def side_field(variant: Variant, side: int, name: str) -> list[tuple[str, Field]
         (field_name(side, name), WholeNumberField(_(spec.label), limit=limit, points=points,
                                                    render_kw=hint))
     ]  # fmt: skip
-    if points:
+    if points and counters:
         for card in variant.counter_cards(name):
             counter = WholeNumberField(_(card.label), limit=CARD_LIMIT)
             fields.append((field_name(side, name, card.key), counter))
@@ -249,9 +300,8 @@ def points_value(form: Any, variant: Variant, side: int, name: str, rules: Rules
         return bool(field.data)
     if FIELDS[name].kind != "points":
         return field.number
-    counts = {
-        c.key: form[field_name(side, name, c.key)].number for c in variant.counter_cards(name)
-    }
+    keys = (field_name(side, name, c.key) for c in variant.counter_cards(name))
+    counts = {key.rsplit("__", 1)[1]: form[key].number for key in keys if key in form}
     counted = card_points(variant, counts, rules) if any(counts.values()) else None
     if counted is not None and field.data and field.number != counted:
         field.errors.append(

@@ -119,6 +119,7 @@ def round_page(screen: round_screen.Screen) -> Page:
     parts = None
     if screen.stored is None:
         parts = table_view.round_parts(game, screen.played, screen.number, members)
+    form = round_form.with_counters(form)  # shown again: with the card counters
     layout = round_screen.layout(variant, rules, board_, screen)
     return render_template(
         "round.html", game=game, board=board_, form=form, variant=variant, rules=rules,

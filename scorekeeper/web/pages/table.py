@@ -262,6 +262,7 @@ def phone_page(
             data = {**(draft["fields"] if draft else {}), "number": str(number),
                     "version": str(draft["version"] if draft else 0)}  # fmt: skip
             form = part_form(game, board_, data=data)
+        form = round_form.with_counters(form)  # shown: with the card counters
         screen = round_screen.Screen.of(game, played, number)
         kind = get_variant(game["variant"])
         layout = round_screen.layout(kind, kind.rules(game["options"]), board_, screen)
