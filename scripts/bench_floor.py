@@ -53,7 +53,20 @@ from urllib.parse import urlencode, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 THREADS = 8  # what ``scorekeeper serve`` uses by default
-LIMIT = 2.0  # issue 13: each kind within 2x of the bare route (ratio of medians)
+# Issue 22's targets, ratio of medians: pages within 2x of the bare route of the same
+# size, polls within 1.2x, saves within 2x of a bare route that also commits one durable
+# row (WAL, synchronous = FULL): a save cannot be cheaper than the write it makes.
+LIMITS = {"spectator poll": 1.2, "round save (form)": 2.0, "round save (API)": 2.0}
+PAGE_LIMIT = 2.0
+
+
+def judged(kind: str, k: dict) -> tuple[float, float]:
+    """The ratio issue 22 judges ``kind`` by (saves: against the durable floor) and
+    its limit."""
+    ratio = k["durable_ratio"] if "durable_ratio" in k else k["ratio"]
+    return ratio, LIMITS.get(kind, PAGE_LIMIT)
+
+
 SIDES = ["Ann & Bea", "Cat & Dee"]
 A, C = SIDES
 
@@ -517,7 +530,9 @@ def summarize(figures: Figures, samples: int, warmup: int, rounds: int, seeded: 
 def table(result: dict) -> str:
     head = (
         "| request | status | real median ms | real p90 | bare median ms | bare p90 "
-        "| real / bare | within 2x | bytes (gzip) | Set-Cookie sent |\n" + "|---" * 10 + "|"
+        "| real / bare | real / floor | within | bytes (gzip) | Set-Cookie sent |\n"
+        + "|---" * 11
+        + "|"
     )
     lines = [head]
     for kind, k in result["kinds"].items():
@@ -527,14 +542,16 @@ def table(result: dict) -> str:
         lines.append(
             f"| {kind} | {k['real_status']} | {k['real_median_ms']} | {k['real_p90_ms']} "
             f"| {k['bare_median_ms']} | {k['bare_p90_ms']} | {k['ratio']}x "
-            f"| {'yes' if k['ratio'] <= LIMIT else 'NO'} "
+            f"| {judged(kind, k)[0]}x "
+            f"| {'yes' if judged(kind, k)[0] <= judged(kind, k)[1] else 'NO'} "
+            f"(at most {judged(kind, k)[1]:g}x) "
             f"| {k['real_bytes']} ({k['real_gzip_bytes']}) "
             f"| {cookie} |"
         )
     durable = [(kind, k) for kind, k in result["kinds"].items() if "durable_ratio" in k]
     if durable:
-        lines += ["", "For information (not the issue's ratio): the saves against a bare route "
-                  "that also keeps what it is sent, one row in SQLite (WAL, synchronous = FULL):",
+        lines += ["", "The saves' floor (the ratio issue 22 judges them by): a bare route that "
+                  "also keeps what it is sent, one row in SQLite (WAL, synchronous = FULL):",
                   "", "| request | real median ms | bare + durable write median ms | p90 "
                   "| real / that |", "|---|---|---|---|---|"]  # fmt: skip
         for kind, k in durable:
@@ -901,9 +918,9 @@ def main() -> None:
           f"classic game; measured in {result['seconds']} s; load average {load} "
           f"(1/5/15 min, at the end)\n")  # fmt: skip
     print(table(result))
-    slow = [kind for kind, k in result["kinds"].items() if k["ratio"] > LIMIT]
+    slow = [kind for kind, k in result["kinds"].items() if judged(kind, k)[0] > judged(kind, k)[1]]
     verdict = "every kind within" if not slow else f"NOT within: {', '.join(slow)}"
-    print(f"\nissue 13 (real / bare at most {LIMIT:g}x): {verdict}")
+    print(f"\nissue 22 (pages 2x, polls 1.2x, saves 2x the durable floor): {verdict}")
     if args.json:
         write_json(args.json, result)
 
