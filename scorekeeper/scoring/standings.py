@@ -1,0 +1,180 @@
+"""An event's standings: each game's result turned into event points by the event's
+scale, added up per entry, and ranked with tie-breaks. Pure: entries are numbers.
+
+A **result** is one game between two entries with each one's final total (card
+points), or a bye. The **scale** says what a result is worth:
+
+- ``WinDrawLoss(win=2, draw=1, loss=0)``: points for a win, a draw, a loss;
+- ``VictoryPoints(table)``: a table from the winning margin to the victory points of
+  the winner and the loser (burraco clubs' way: a close game shares them, a rout
+  takes nearly all); a draw splits the first row's points.
+
+A bye is worth what the event says (``bye``: a win by default).
+
+Ranking, best first: event points; then victory points (when the scale is not
+already victory points and the event has a table); then match points, the card
+points scored minus conceded over the event; then the games between the tied
+entries (their event points among themselves); then the entry number (the seeding).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Result:
+    """One game of a turn: ``a`` against ``b`` with their totals, or ``a``'s bye."""
+
+    turn: int
+    a: int
+    b: int | None = None  # None: a bye for ``a``
+    score_a: int = 0
+    score_b: int = 0
+
+
+@dataclass(frozen=True)
+class WinDrawLoss:
+    win: float = 2
+    draw: float = 1
+    loss: float = 0
+
+    def points(self, mine: int, theirs: int) -> float:
+        """Event points for a game ``mine`` to ``theirs``.
+
+        >>> WinDrawLoss().points(3000, 2500), WinDrawLoss().points(10, 10)
+        (2, 1)
+        """
+        if mine == theirs:
+            return self.draw
+        return self.win if mine > theirs else self.loss
+
+
+@dataclass(frozen=True)
+class VictoryPoints:
+    """Rows of (smallest winning margin, winner's VP, loser's VP), from 0 upwards."""
+
+    table: tuple[tuple[int, float, float], ...]
+
+    def __post_init__(self) -> None:
+        margins = [row[0] for row in self.table]
+        if not margins or margins[0] != 0 or margins != sorted(set(margins)):
+            raise ValueError("a victory-point table starts at margin 0 and rises")
+
+    def points(self, mine: int, theirs: int) -> float:
+        """Victory points for a game ``mine`` to ``theirs``.
+
+        >>> scale = VictoryPoints(((0, 10, 10), (100, 12, 8), (500, 16, 4), (1500, 20, 0)))
+        >>> scale.points(2600, 2450), scale.points(2450, 2600), scale.points(900, 900)
+        (12, 8, 10.0)
+        >>> scale.points(4000, 1200), scale.points(1200, 4000)
+        (20, 0)
+        """
+        margin = abs(mine - theirs)
+        row = [r for r in self.table if r[0] <= margin][-1]
+        if mine == theirs:
+            return (row[1] + row[2]) / 2
+        return row[1] if mine > theirs else row[2]
+
+
+Scale = WinDrawLoss | VictoryPoints
+
+
+@dataclass
+class Line:
+    """One entry's line in the standings."""
+
+    entry: int
+    points: float = 0
+    victory_points: float = 0
+    match_points: int = 0  # card points scored minus conceded
+    played: int = 0
+    won: int = 0
+    byes: int = 0
+    place: int = 0
+    by_turn: dict[int, float] = field(default_factory=dict)
+
+
+def standings(
+    entries: int,
+    results: list[Result],
+    scale: Scale,
+    victory: VictoryPoints | None = None,
+    bye: str = "win",
+    upto: int | None = None,
+) -> list[Line]:
+    """The standings of ``entries`` after ``results`` (those of turns up to ``upto``,
+    all when None), best first, each line with its place (tied lines share none: the
+    tie-breaks decide every place). ``victory``: the VP table used as the first
+    tie-break when ``scale`` is win/draw/loss. ``bye``: "win", "draw" or "loss"."""
+    lines = {e: Line(e) for e in range(entries)}
+    counted = [r for r in results if upto is None or r.turn <= upto]
+    vp = scale if isinstance(scale, VictoryPoints) else victory
+    for r in counted:
+        if r.b is None:
+            line = lines[r.a]
+            worth = bye_points(scale, bye)
+            line.points += worth
+            line.byes += 1
+            line.by_turn[r.turn] = line.by_turn.get(r.turn, 0) + worth
+            if vp is not None:
+                line.victory_points += bye_points(vp, bye)
+            continue
+        for me, mine, theirs in ((r.a, r.score_a, r.score_b), (r.b, r.score_b, r.score_a)):
+            line = lines[me]
+            worth = scale.points(mine, theirs)
+            line.points += worth
+            line.by_turn[r.turn] = line.by_turn.get(r.turn, 0) + worth
+            line.match_points += mine - theirs
+            line.played += 1
+            line.won += mine > theirs
+            if vp is not None:
+                line.victory_points += vp.points(mine, theirs)
+    ranked = ranked_lines(list(lines.values()), counted, scale, vp)
+    for place, line in enumerate(ranked, start=1):
+        line.place = place
+    return ranked
+
+
+def bye_points(scale: Scale, bye: str) -> float:
+    """What a bye is worth on ``scale``: a win by the table's widest margin, a draw
+    or a loss."""
+    if isinstance(scale, WinDrawLoss):
+        return {"win": scale.win, "draw": scale.draw, "loss": scale.loss}[bye]
+    first, last = scale.table[0], scale.table[-1]
+    return {"win": last[1], "draw": (first[1] + first[2]) / 2, "loss": last[2]}[bye]
+
+
+def ranked_lines(
+    lines: list[Line], results: list[Result], scale: Scale, vp: VictoryPoints | None
+) -> list[Line]:
+    """``lines`` best first: points, VP (when it is a separate tie-break), match
+    points, then the games between the entries still tied, then the entry number."""
+    use_vp = vp is not None and not isinstance(scale, VictoryPoints)
+
+    def key(line: Line) -> tuple[float, float, int]:
+        return (-line.points, -line.victory_points if use_vp else 0, -line.match_points)
+
+    groups: dict[tuple[float, float, int], list[Line]] = defaultdict(list)
+    for line in lines:
+        groups[key(line)].append(line)
+    ranked: list[Line] = []
+    for k in sorted(groups):
+        tied = groups[k]
+        if len(tied) > 1:
+            among = between(tied, results, scale)
+            tied.sort(key=lambda line: (-among[line.entry], line.entry))
+        ranked += tied
+    return ranked
+
+
+def between(tied: list[Line], results: list[Result], scale: Scale) -> dict[int, float]:
+    """Each tied entry's event points from its games against the others tied."""
+    who = {line.entry for line in tied}
+    among = {e: 0.0 for e in who}
+    for r in results:
+        if r.b is not None and r.a in who and r.b in who:
+            among[r.a] += scale.points(r.score_a, r.score_b)
+            among[r.b] += scale.points(r.score_b, r.score_a)
+    return among
