@@ -80,6 +80,13 @@ def key_of(*parts: Any) -> str:
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
+def made_of(game: dict[str, Any]) -> dict[str, Any]:
+    """What of a game's row a kept page's key needs: all but its stored answer, which
+    changes only with the stamp (every change of the answer moves it), and whose
+    several kilobytes would otherwise be written out and hashed on every request."""
+    return {name: value for name, value in game.items() if name != "answer"}
+
+
 def page_key(*parts: Any) -> str:
     """The key of a page for this reader: what it is made of, and its language."""
     from .i18n import language

@@ -9,10 +9,10 @@ from flask import (
     abort,
     current_app,
     flash,
+    get_flashed_messages,
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from werkzeug.wrappers import Response
@@ -140,7 +140,7 @@ def start_game(
 def scoreboard(game_id: int) -> str | Response:
     db = get_db()
     saved = general.query_id("saved")
-    if saved or session.get("_flashes"):  # this browser's own: rendered for it alone
+    if saved or get_flashed_messages():  # this browser's own: rendered for it alone
         return scoreboard_page(game_id, saved)
     made_of, at_table = phones.game_and_phones(db, game_id)  # its answer and stamp too
     if not made_of["join_code"] and security.may_score(made_of):  # made before the key
@@ -151,7 +151,8 @@ def scoreboard(game_id: int) -> str | Response:
     seen = at_table if scorer else None
     link = (request.scheme, request.host)
     query = request.query_string  # the language links go back to the page as asked for
-    key = page_cache.page_key("scoreboard", db_path(), made_of, scorer, seen, link, query)
+    game = page_cache.made_of(made_of)
+    key = page_cache.page_key("scoreboard", db_path(), game, scorer, seen, link, query)
     return page_cache.conditional(
         key, lambda: PAGES.get_or_render(key, lambda: scoreboard_page(game_id, None))
     )

@@ -10,11 +10,11 @@ from flask import (
     abort,
     current_app,
     flash,
+    get_flashed_messages,
     jsonify,
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from werkzeug.wrappers import Response
@@ -35,12 +35,15 @@ Page = str | Response | tuple[str, int]
 
 @bp.route("/games/<int:game_id>/rounds/new", methods=["GET", "POST"])
 def add_round(game_id: int) -> Page:
-    if request.method == "GET" and not session.get("_flashes"):  # kept rendered (issue 13)
+    if request.method == "GET" and not get_flashed_messages():  # kept rendered (issue 13)
         made_of = games.game_row(get_db(), game_id)
         security.guard_change(made_of)
         # the query (?round=N, a phone's part taken) makes a page of its own
         key = page_cache.page_key(
-            "new round", current_app.config["DATABASE"], made_of, request.query_string
+            "new round",
+            current_app.config["DATABASE"],
+            page_cache.made_of(made_of),
+            request.query_string,
         )
         page: Page = NEW_ROUND_PAGES.get_or_render(key, lambda: new_round(game_id))
         return page

@@ -93,7 +93,7 @@ def watch(token: str) -> Response:
     game_id = games.id_by_token(db, token)
     made_of = games.game_row(db, game_id)  # its stored answer and stamp included
     key = page_cache.page_key(
-        "watch", current_app.config["DATABASE"], made_of, request.query_string
+        "watch", current_app.config["DATABASE"], page_cache.made_of(made_of), request.query_string
     )  # the language links go back to the page as asked for
     return page_cache.conditional(
         key, lambda: WATCH_PAGES.get_or_render(key, lambda: watch_page(token, game_id))
