@@ -15,7 +15,7 @@ This is a measurement, not a timed test: see docs/usability.md.
 Three parts, kept apart so the round screen can be redesigned without touching the
 other two:
 
-- ``TYPICAL``: each variant's typical round as data (RULES.md's field names), no UI;
+- ``TYPICAL``: each variant's typical round as data (the JSON contract's field names (docs/api.md)), no UI;
 - ``Counter``: counts taps, keystrokes and scrolling, whatever the screen;
 - ``TodaysRoundScreen``: the driver for the round screen as it is (templates/round.html,
   static/app.js). Write another class with the same ``drive_round(page, counter, variant,
@@ -53,7 +53,7 @@ MARGIN = 8  # px left between a control scrolled into view and the edge it came 
 # ---------------------------------------------------------------------------------------
 # The typical rounds, as data: what the scorer has in front of them at the end of a round.
 # ``sides`` are in the game's side order (seats 1 & 3 first in a two-team game; in
-# five-person, each seat is a side). Fields are RULES.md's per-side fields; absent = 0.
+# five-person, each seat is a side). Fields are the JSON contract's per-side fields; absent = 0.
 # ---------------------------------------------------------------------------------------
 
 TYPICAL: dict[str, dict[str, Any]] = {
@@ -130,7 +130,7 @@ TYPICAL: dict[str, dict[str, Any]] = {
 
 
 def expected_scores(variant: str, sides: list[str], players: int, round_: dict) -> dict[str, int]:
-    """The round's scores by the app's own ``score`` command (RULES.md's contract)."""
+    """The round's scores by the app's own ``score`` command (the JSON contract, docs/api.md)."""
     document = {
         "variant": variant,
         "sides": sides,

@@ -19,7 +19,7 @@ from .common import fail
 def score(file: TextIO | None, example: str | None) -> None:
     """Score the game document FILE ("-" reads standard input).
 
-    FILE is a JSON game document as described in RULES.md: the variant, the
+    FILE is a JSON game document as described in docs/api.md: the variant, the
     sides, optional players and house-rule options, and the rounds played so far.
     Prints the answer (each round's scores and breakdown, running totals, the
     next round's opening requirements, whether the game is over and who won) as

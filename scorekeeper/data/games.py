@@ -1,5 +1,5 @@
 """Games: creating one, reading it back (with its seats and evening), and the
-game as RULES.md's document, scored by the engine.
+game as the JSON contract's document (docs/api.md), scored by the engine.
 
 Functions take ``db`` first (datasette's habit); a write is one transaction.
 """
@@ -24,7 +24,7 @@ from .connection import insert, now, row, rows, writing
 Game = dict[str, Any]
 Round = dict[str, Any]
 Scored = tuple[Game, list[Round], Answer]
-# RULES.md, five-person: "the highest wins, then players draw for new seats".
+# docs/rules.md, five-person: "the highest wins, then players draw for new seats".
 DRAW_FOR_SEATS = frozenset({"five-person"})
 
 
@@ -211,7 +211,7 @@ def rounds_of(db: Database, game_id: int) -> list[Round]:
 
 
 def document(game: Game, rounds: list[Round]) -> dict[str, Any]:
-    """The game as RULES.md's game document."""
+    """The game as the game document of docs/api.md."""
     return {
         "variant": game["variant"],
         "sides": game["sides"],

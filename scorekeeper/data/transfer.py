@@ -1,4 +1,4 @@
-"""Export and import: RULES.md's game documents with names, dates, seats and
+"""Export and import: the game document of docs/api.mds with names, dates, seats and
 house rules (JSON), and one CSV row per side per round with its breakdown.
 
 Every evening and game carries a ``uid``; importing skips the ones already

@@ -1,6 +1,6 @@
 """The scoring engine for every built-in variant. Pure: no Flask, no database.
 
-``score_game(document)`` takes RULES.md's game document and gives its answer;
+``score_game(document)`` takes the game document of docs/api.md and gives its answer;
 ``VARIANTS`` holds the variants by id; ``get_variant(id)`` finds one.
 """
 

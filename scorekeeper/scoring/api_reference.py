@@ -185,7 +185,7 @@ def api_markdown() -> str:
         "",
         GENERATED.format(API_COMMAND),
         "",
-        "The scoring contract (RULES.md) as the `scorekeeper score` command and the app's "
+        "The scoring contract as the `scorekeeper score` command and the app's "
         "JSON API speak it. The rules behind the numbers are in [rules.md](rules.md); the "
         "running app describes the API as OpenAPI 3.1 at `/api/openapi.json`.",
         "",

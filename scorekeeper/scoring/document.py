@@ -1,4 +1,4 @@
-"""Reading a game document (RULES.md's JSON contract) into checked values.
+"""Reading a game document (the JSON contract, docs/api.md) into checked values.
 
 Every check raises ScoringError with one line naming the round, the side and the
 field; nothing here computes a score.

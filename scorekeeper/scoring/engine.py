@@ -28,7 +28,7 @@ class Answer(TypedDict):
 
 
 def score_game(doc: Any) -> Answer:
-    """Score a game document (see RULES.md); ``ScoringError`` if it is invalid.
+    """Score a game document (see docs/rules.md); ``ScoringError`` if it is invalid.
 
     >>> answer = score_game({"variant": "classic", "sides": ["Us", "Them"], "rounds": [
     ...     {"Us": {"natural_canastas": 1, "meld_points": 230, "red_threes": 1,

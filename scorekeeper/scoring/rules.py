@@ -22,8 +22,8 @@ class Option:
     ``kind`` is ``points`` (whole number >= 0), ``positive`` (whole number >= 1),
     ``flag`` (true/false), ``thresholds`` (``[[min score or null, points], ...]``
     with rising minimums) or ``by_round`` (``[points for round 1, 2, ...]``).
-    ``fill`` gives the reason where RULES.md marks the seed value as a FILL;
-    ``in_fives``: a card's value, a multiple of 5 (RULES.md: every entered point
+    ``fill`` gives the reason where docs/rules.md marks the seed value as a FILL;
+    ``in_fives``: a card's value, a multiple of 5 (docs/rules.md: every entered point
     total is one, which a card worth 7 would break).
     """
 

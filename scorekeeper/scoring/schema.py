@@ -1,4 +1,4 @@
-"""JSON Schemas of RULES.md's contract, generated from the variant registry.
+"""JSON Schemas of the JSON contract (docs/api.md), generated from the variant registry.
 
 Pure data for the reference docs and the app's OpenAPI description: one schema
 per round field kind, per option kind, and per variant for a side's fields, the

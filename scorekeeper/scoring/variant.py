@@ -47,13 +47,13 @@ class Variant:
 
     id: ClassVar[str]
     name: ClassVar[str]
-    seed: ClassVar[str]  # the rule sheet in shared/seeds it was drawn from
+    seed: ClassVar[str]  # the file name of the rule sheet it was drawn from
     summary: ClassVar[str]  # a few sentences shown when choosing a variant
     players: ClassVar[Sequence[int]]  # allowed numbers of players
     default_players: ClassVar[int] = 4
     fields: ClassVar[Sequence[str]]  # the round fields it scores, in form order
     options: ClassVar[Sequence[Option]]
-    lines: ClassVar[Sequence[LineRule]]  # the score table, in RULES.md order
+    lines: ClassVar[Sequence[LineRule]]  # the score table, in docs/rules.md order
     card_values: ClassVar[Sequence[CardValue]]
     card_fill: ClassVar[Mapping[str, str]] = {}  # card key -> why it is a FILL
     opening: ClassVar[ByScore | ByRound | Fixed]

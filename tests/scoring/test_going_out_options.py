@@ -1,6 +1,6 @@
 """Going-out requirements as house-rule options (``out_*``), and the two new flags
 ``penalty_unless_all_wept`` (weeping) and ``count_out_side_hands`` (samba-foot):
-worked rounds computed by hand from RULES.md."""
+worked rounds computed by hand from docs/rules.md."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Every invalid document RULES.md lists gets one clear line, never a traceback."""
+"""Every invalid document the contract (docs/api.md) lists gets one clear line, never a traceback."""
 
 import pytest
 

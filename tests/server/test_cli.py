@@ -59,4 +59,4 @@ def test_missing_file_exits_2():
 def test_help_says_what_it_takes():
     done = run("score", "--help")
     assert done.returncode == 0
-    assert "FILE" in done.stdout and "RULES.md" in done.stdout and "exits 2" in done.stdout
+    assert "FILE" in done.stdout and "docs/api.md" in done.stdout and "exits 2" in done.stdout

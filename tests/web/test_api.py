@@ -1,4 +1,4 @@
-"""The JSON API: RULES.md's contract over HTTP, and its cross-site guard."""
+"""The JSON API: the JSON contract (docs/api.md) over HTTP, and its cross-site guard."""
 
 import json
 

@@ -259,7 +259,7 @@ def test_a_finished_game_takes_no_more_rounds_even_without_its_kept_answer(app, 
 
 
 def test_concealed_ticked_with_nobody_out_is_refused_not_dropped(client, make_game):
-    """RULES.md: concealed without going out is an error; the form says so beside the
+    """docs/rules.md: concealed without going out is an error; the form says so beside the
     tick (which stays ticked) instead of saving the round without it."""
     game = make_game()
     data = {

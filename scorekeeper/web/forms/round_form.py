@@ -269,7 +269,7 @@ def form_data_from(
 
 
 def entries_from(form: Any, variant: Variant, sides: list[str], rules: Rules) -> dict[str, Any]:
-    """The round as RULES.md's ``{side: {field: value}}``, leaving out defaults.
+    """The round as the JSON contract's ``{side: {field: value}}``, leaving out defaults.
     A card count fills in its points field; a counter that disagrees with the
     typed points puts an error on the field (check ``form.errors`` after)."""
     out = form.went_out.data

@@ -1,4 +1,4 @@
-"""The JSON API, speaking RULES.md's contract.
+"""The JSON API, speaking the JSON contract (docs/api.md).
 
 Cross-site guard: the API takes no cookies-based form posts. A request that
 changes anything must send ``Content-Type: application/json`` (a cross-site

@@ -143,7 +143,7 @@ def describe() -> dict[str, Any]:
         "info": {
             "title": "Scorekeeper JSON API",
             "version": "1",
-            "description": "RULES.md's scoring contract over HTTP; see docs/api.md.",
+            "description": "The scoring contract over HTTP; see docs/api.md.",
         },
         "paths": paths(),
         "components": components(),

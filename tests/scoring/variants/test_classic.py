@@ -1,4 +1,4 @@
-"""Canasta (Church Dyke Rules): worked rounds computed by hand from RULES.md."""
+"""Canasta (Church Dyke Rules): worked rounds computed by hand from docs/rules.md."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Five-person Canasta: worked rounds computed by hand from RULES.md.
+"""Five-person Canasta: worked rounds computed by hand from docs/rules.md.
 
 Seats 1-5 in order; each round score is the player's own score plus their
 partner's (the player two seats after them): P1+P3, P2+P4, P3+P5, P4+P1, P5+P2.

@@ -1,4 +1,4 @@
-"""Hand and Foot with Sambas: worked rounds computed by hand from RULES.md."""
+"""Hand and Foot with Sambas: worked rounds computed by hand from docs/rules.md."""
 
 import pytest
 

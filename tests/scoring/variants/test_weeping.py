@@ -1,4 +1,4 @@
-"""Weeping Canasta: worked rounds computed by hand from RULES.md."""
+"""Weeping Canasta: worked rounds computed by hand from docs/rules.md."""
 
 import pytest
 
