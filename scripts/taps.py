@@ -15,7 +15,7 @@ This is a measurement, not a timed test: see docs/usability.md.
 Three parts, kept apart so the round screen can be redesigned without touching the
 other two:
 
-- ``TYPICAL``: each variant's typical round as data (the JSON contract's field names (docs/api.md)), no UI;
+- ``TYPICAL``: each variant's typical round as data (docs/api.md's field names), no UI;
 - ``Counter``: counts taps, keystrokes and scrolling, whatever the screen;
 - ``TodaysRoundScreen``: the driver for the round screen as it is (templates/round.html,
   static/app.js). Write another class with the same ``drive_round(page, counter, variant,

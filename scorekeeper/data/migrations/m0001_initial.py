@@ -44,7 +44,7 @@ def apply(db: Database) -> None:
             "id": int,
             "game_id": int,
             "number": int,
-            "entries": str,  # JSON {side: {field: value}} as the JSON contract's rounds (docs/api.md)
+            "entries": str,  # JSON {side: {field: value}} as the contract's rounds (docs/api.md)
             "version": int,  # bumped by every edit: refuses edits from a stale view
             "created_at": str,
             "updated_at": str,
