@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,17 @@ from typing import Any
 from flask import Flask, Response, session
 
 HERE = Path(__file__).parent
+
+
+def instance_folder() -> str | None:
+    """Where the database, the secret key and the certificate live. In a virtual
+    environment always ``<venv>/var/scorekeeper-instance``, however the app is started
+    (``scorekeeper serve`` from an installed copy, ``flask --app scorekeeper run`` from
+    the checkout): Flask's own choice depends on where the package was imported from,
+    which gave one checkout two databases. Outside one, Flask's choice (None)."""
+    if sys.prefix == sys.base_prefix:
+        return None
+    return str(Path(sys.prefix) / "var" / "scorekeeper-instance")
 
 
 def asset_folder(name: str) -> str:
@@ -23,6 +35,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory: defaults, then the instance config, then ``test_config``."""
     app = Flask(
         __name__,
+        instance_path=instance_folder(),
         instance_relative_config=True,
         template_folder=asset_folder("templates"),
         static_folder=asset_folder("static"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import click
 
+from ..about import version
 from . import database, documents, serve
 from .documents import examples
 
@@ -13,7 +14,7 @@ __all__ = ["examples", "main"]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="scorekeeper", message="scorekeeper %(version)s")
+@click.version_option(version(), message="scorekeeper %(version)s")
 def main() -> None:
     """Scorekeeper: score keeping for Canasta-family card games."""
 

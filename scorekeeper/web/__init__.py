@@ -25,6 +25,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
 
+from ..about import version
 from ..data.games import GameRemoved, NotFound
 from ..scoring import VARIANTS
 from .forms import option_form
@@ -52,6 +53,7 @@ from .pages import (
 from .shown import board, labels
 
 csrf = CSRFProtect()
+VERSION = version()  # read once: the footer of every page shows it
 PAGES = (
     games,
     rounds,
@@ -116,6 +118,7 @@ def helpers() -> dict[str, Any]:
         "describe": board.describe,
         "VARIANTS": VARIANTS,
         "option_names": option_form.option_names,
+        "VERSION": VERSION,
     }
 
 
