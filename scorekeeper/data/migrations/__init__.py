@@ -27,6 +27,7 @@ NAMES = [
     "m0009_rule_sets",
     "m0010_stored_answers",
     "m0011_table_phones",
+    "m0012_events",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

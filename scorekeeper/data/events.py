@@ -1,0 +1,256 @@
+"""Club nights and tournaments (issue 27): an event and its entries, its plan of
+turns (scoring.movements), the game each table plays each turn, and the standings
+(scoring.standings) from the games finished so far.
+
+An event's games are ordinary games in an evening of the event's own: the tables
+play them as a home table does (scorer, phones, parts, confirmations), and the
+history and the players' statistics count them like any other.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import asdict
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..scoring import get_variant
+from ..scoring.i18n import N_
+from ..scoring.i18n import problem as P_
+from ..scoring.movements import Turn, mitchell, rotating_partners, swiss
+from ..scoring.standings import Line, Result, VictoryPoints, WinDrawLoss, standings
+from . import checks, games
+from .connection import insert, now, row, writing
+from .evenings import create_evening
+
+MOVEMENTS = {"mitchell": "pairs", "swiss": "pairs", "rotating": "individuals"}
+BYES = ("win", "draw", "loss")
+
+
+class EventProblem(ValueError):
+    """An event that cannot be made or played as asked; the message says why."""
+
+
+def create_event(
+    db: Database,
+    *,
+    name: str,
+    date: str,
+    variant: str,
+    options: dict[str, Any],
+    movement: str,
+    turns: int,
+    entries: list[dict[str, Any]],
+    scale: dict[str, Any],
+    bye: str = "win",
+    deals: int = 0,
+    minutes: int = 0,
+) -> int:
+    """Store an event with its entries (``{"name": ..., "players": [...]}`` each, in
+    seeding order) and its plan; its games' evening is made with it."""
+    kind = MOVEMENTS.get(movement)
+    if kind is None:
+        raise EventProblem(P_("movement: must be one of %(names)s", names=", ".join(MOVEMENTS)))
+    if bye not in BYES:
+        raise EventProblem(P_("bye: must be one of %(names)s", names=", ".join(BYES)))
+    get_variant(variant)  # ValueError for an unknown one
+    for entry in entries:
+        if problem := checks.name_problem(entry["name"], checks.SEAT_NAME_LENGTH):
+            raise EventProblem(P_("entry %(name)s: %(problem)s", name=entry["name"],
+                                  problem=problem))  # fmt: skip
+    sizes = {len(entry["players"]) for entry in entries}
+    if kind == "individuals" and sizes != {1}:
+        raise EventProblem(P_("rotating partners: each entry is one player"))
+    if kind == "pairs" and len(sizes) > 1:
+        raise EventProblem(P_("every pair or team has the same number of players"))
+    if len({checks.name_key(e["name"]) for e in entries}) < len(entries):
+        raise EventProblem(P_("two entries have the same name"))
+    made = plan_for(movement, len(entries), turns)
+    scale_of(scale)  # checked now: a bad scale is refused before anything is stored
+    per_side = 2 if kind == "individuals" else len(entries[0]["players"]) if entries else 0
+    with writing(db):
+        evening_id = create_evening(db, date, name)
+        event_id = insert(db, "events", {
+            "uid": uuid.uuid4().hex, "name": name, "date": date, "evening_id": evening_id,
+            "variant": variant, "options": json.dumps(options), "players": 2 * per_side,
+            "entry_kind": kind, "movement": movement, "turns": turns, "deals": deals,
+            "minutes": minutes, "scale": json.dumps(scale), "bye": bye,
+            "plan": json.dumps([asdict(turn) for turn in made]), "turn": 0,
+            "created_at": now(),
+        })  # fmt: skip
+        for number, entry in enumerate(entries):
+            db.table("event_entries").insert({
+                "event_id": event_id, "number": number, "name": entry["name"],
+                "players": json.dumps(entry["players"]),
+            })  # fmt: skip
+    return event_id
+
+
+def plan_for(movement: str, entries: int, turns: int) -> list[Turn]:
+    """The whole plan, for the movements that fix it in advance (Swiss: none yet)."""
+    if turns < 1:
+        raise EventProblem(P_("turns: at least 1"))
+    try:
+        if movement == "mitchell":
+            return mitchell(entries, turns)
+        if movement == "rotating":
+            return rotating_partners(entries, turns)
+    except ValueError as error:
+        raise EventProblem(str(error)) from error
+    if entries < 2:
+        raise EventProblem(P_("a Swiss event needs at least 2 entries"))
+    return []
+
+
+def scale_of(scale: dict[str, Any]) -> WinDrawLoss | VictoryPoints:
+    """The event's scale from its stored form."""
+    try:
+        if scale.get("kind") == "vp":
+            return VictoryPoints(tuple(tuple(r) for r in scale["table"]))
+        if scale.get("kind") == "wdl":
+            return WinDrawLoss(scale.get("win", 2), scale.get("draw", 1), scale.get("loss", 0))
+    except (KeyError, TypeError, ValueError) as error:
+        raise EventProblem(P_("scale: %(problem)s", problem=str(error))) from error
+    raise EventProblem(P_(N_("scale: must be win/draw/loss points or a victory-point table")))
+
+
+def event(db: Database, event_id: int) -> dict[str, Any]:
+    found = row(db, "SELECT * FROM events WHERE id = ?", [event_id])
+    if found is None:
+        raise games.NotFound(P_("no event %(id)s", id=event_id))
+    for key in ("options", "scale", "plan"):
+        found[key] = json.loads(found[key])
+    found["plan"] = [Turn([as_table(t) for t in turn["tables"]], turn["byes"])
+                     for turn in found["plan"]]  # fmt: skip
+    return found
+
+
+def as_table(table: list[list[int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    one, other = table
+    return tuple(one), tuple(other)
+
+
+def all_events(db: Database) -> list[dict[str, Any]]:
+    """Every event, newest first, with how far it is."""
+    return list(db.query("SELECT id, name, date, variant, movement, turns, turn FROM events "
+                         "ORDER BY date DESC, id DESC"))  # fmt: skip
+
+
+def entries_of(db: Database, event_id: int) -> list[dict[str, Any]]:
+    rows = db.query("SELECT * FROM event_entries WHERE event_id = ? ORDER BY number", [event_id])
+    return [{**r, "players": json.loads(r["players"])} for r in rows]
+
+
+def swap(db: Database, event_id: int, a: int, b: int) -> None:
+    """Swap two entries' places in the plan (before the first turn starts)."""
+    with writing(db):
+        found = event(db, event_id)
+        if found["turn"]:
+            raise EventProblem(P_("the event has started: the plan is fixed"))
+        people = {e["number"]: e for e in entries_of(db, event_id)}
+        if a not in people or b not in people or a == b:
+            raise EventProblem(P_("choose two different entries"))
+        for number, other in ((a, people[b]), (b, people[a])):
+            db.execute(
+                "UPDATE event_entries SET name = ?, players = ? WHERE event_id = ? AND number = ?",
+                [other["name"], json.dumps(other["players"]), event_id, number],
+            )
+
+
+def start_turn(db: Database, event_id: int) -> int:
+    """Start the next turn: each of its tables gets its game, with the right people
+    in the right seats. The turn's number."""
+    with writing(db):
+        found = event(db, event_id)
+        turn = int(found["turn"]) + 1
+        if turn > found["turns"]:
+            raise EventProblem(P_("the event has %(n)s turns: it is over", n=found["turns"]))
+        if found["turn"] and not turn_finished(db, event_id, found["turn"]):
+            raise EventProblem(P_("turn %(n)s is still being played", n=found["turn"]))
+        plan = found["plan"]
+        if found["movement"] == "swiss":
+            order = [line.entry for line in event_standings(db, found)]
+            plan.append(swiss(len(order), plan, order))
+            db.execute("UPDATE events SET plan = ? WHERE id = ?",
+                       [json.dumps([asdict(t) for t in plan]), event_id])  # fmt: skip
+        people = entries_of(db, event_id)
+        options = dict(found["options"])
+        if found["deals"]:
+            options["rounds"] = found["deals"]
+        for table_no, table in enumerate(plan[turn - 1].tables, start=1):
+            names = [side_name(people, side) for side in table]
+            seats = seating(people, table)
+            game_id = games.create_game(
+                db, evening_id=found["evening_id"], variant=found["variant"], sides=names,
+                players=len(seats), options=options, seats=seats,
+                name=f"{found['name']}: turn {turn}, table {table_no}",
+            )  # fmt: skip
+            db.table("event_games").insert({
+                "event_id": event_id, "turn": turn, "table_no": table_no,
+                "game_id": game_id, "entries": json.dumps([list(s) for s in table]),
+            })  # fmt: skip
+        db.execute("UPDATE events SET turn = ? WHERE id = ?", [turn, event_id])
+    return turn
+
+
+def side_name(people: list[dict[str, Any]], side: tuple[int, ...]) -> str:
+    """A side's name: its entry's (a pair, a team), or its players' ("Ann & Bea")."""
+    return " & ".join(people[e]["name"] for e in side)
+
+
+def seating(people: list[dict[str, Any]], table: tuple[tuple[int, ...], ...]) -> list[str]:
+    """The seats around a table: partners alternate with opponents (seat ``i`` plays
+    for side ``i % 2``)."""
+    sides = [[p for e in side for p in people[e]["players"]] for side in table]
+    return [sides[i % 2][i // 2] for i in range(sum(len(s) for s in sides))]
+
+
+TABLES = """
+SELECT eg.turn, eg.table_no, eg.game_id, eg.entries, g.sides, g.round_count, g.finished,
+       g.totals, g.removed_at
+FROM event_games eg JOIN games g ON g.id = eg.game_id
+WHERE eg.event_id = ? {where} ORDER BY eg.turn, eg.table_no
+"""
+
+
+def tables(db: Database, event_id: int, turn: int | None = None) -> list[dict[str, Any]]:
+    """The tables of a turn (or of every turn), each with its game's state:
+    "waiting" (no round yet), "playing" (round N) or "finished"."""
+    where, params = ("AND eg.turn = ?", [event_id, turn]) if turn else ("", [event_id])
+    found = []
+    for r in db.query(TABLES.format(where=where), params):
+        r = {**r, "entries": json.loads(r["entries"]), "sides": json.loads(r["sides"]),
+             "totals": json.loads(r["totals"] or "{}")}  # fmt: skip
+        r["state"] = "finished" if r["finished"] else "playing" if r["round_count"] else "waiting"
+        found.append(r)
+    return found
+
+
+def turn_finished(db: Database, event_id: int, turn: int) -> bool:
+    return all(t["state"] == "finished" for t in tables(db, event_id, turn))
+
+
+def results(db: Database, found: dict[str, Any]) -> list[Result]:
+    """Every finished game as results between entries, and every bye of a turn
+    started. At a table of individuals each player meets the opponent across."""
+    done: list[Result] = []
+    for t in tables(db, found["id"]):
+        if t["state"] != "finished":
+            continue
+        one, other = t["entries"]
+        mine, theirs = (int(t["totals"].get(name, 0)) for name in t["sides"])
+        for a, b in zip(one, other, strict=True):
+            done.append(Result(t["turn"], a, b, mine, theirs))
+    for turn, planned in enumerate(found["plan"][: found["turn"]], start=1):
+        done += [Result(turn, entry) for entry in planned.byes]
+    return done
+
+
+def event_standings(db: Database, found: dict[str, Any], upto: int | None = None) -> list[Line]:
+    """The standings after the games finished so far (after turn ``upto``)."""
+    count = row(db, "SELECT count(*) AS n FROM event_entries WHERE event_id = ?", [found["id"]])
+    scale = scale_of(found["scale"])
+    return standings(int(count["n"]) if count else 0, results(db, found), scale,
+                     bye=found["bye"], upto=upto)  # fmt: skip
