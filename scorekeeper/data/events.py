@@ -98,7 +98,7 @@ def plan_for(movement: str, entries: int, turns: int) -> list[Turn]:
         if movement == "rotating":
             return rotating_partners(entries, turns)
     except ValueError as error:
-        raise EventProblem(str(error)) from error
+        raise EventProblem(error.args[0]) from error
     if entries < 2:
         raise EventProblem(P_("a Swiss event needs at least 2 entries"))
     return []

@@ -28,6 +28,9 @@ from itertools import combinations
 
 import networkx as nx
 
+from .i18n import N_
+from .i18n import problem as P_
+
 Side = tuple[int, ...]
 Table = tuple[Side, Side]
 
@@ -59,13 +62,15 @@ def mitchell(pairs: int, turns: int) -> list[Turn]:
     Turn(tables=[((0,), (2,)), ((1,), (3,))], byes=[4])
     """
     if pairs < 2:
-        raise MovementError("a Mitchell movement needs at least 2 pairs")
+        raise MovementError(P_("a Mitchell movement needs at least 2 pairs"))
     tables = (pairs + 1) // 2
     most = tables - 1 if tables % 2 == 0 and tables > 1 else tables
     if turns > most:
-        raise MovementError(
-            f"{pairs} pairs at {tables} tables meet new opponents for at most {most} turns"
+        template = N_(
+            "with %(pairs)s pairs at %(tables)s tables, the most turns without a rematch"
+            " is %(most)s"
         )
+        raise MovementError(P_(template, pairs=pairs, tables=tables, most=most))
     north_pairs = pairs - tables  # with an odd number, the last table's North is empty
     plan = []
     for turn in range(turns):
@@ -96,7 +101,7 @@ def rotating_partners(players: int, turns: int, seed: int = 0) -> list[Turn]:
     ([2, 2, 2], [[8], [7], [6]])
     """
     if players < 4:
-        raise MovementError("rotating partners needs at least 4 players")
+        raise MovementError(P_("rotating partners needs at least 4 players"))
     partnered: Counter[frozenset[int]] = Counter()
     met: Counter[frozenset[int]] = Counter()
     byes: Counter[int] = Counter()
@@ -170,7 +175,7 @@ def swiss(entries: int, played: list[Turn], standing: list[int]) -> Turn:
     [((0,), (2,)), ((1,), (3,))]
     """
     if sorted(standing) != list(range(entries)):
-        raise MovementError("the standings must list every entry once")
+        raise MovementError(P_("the standings must list every entry once"))
     had_bye = {b for turn in played for b in turn.byes}
     met = {
         frozenset((a, b))
@@ -192,7 +197,9 @@ def swiss(entries: int, played: list[Turn], standing: list[int]) -> Turn:
             graph.add_edge(a, b, weight=(len(playing) ** 2 - gap**2) * len(playing) - place[a])
     pairs = nx.max_weight_matching(graph, maxcardinality=True)
     if 2 * len(pairs) < len(playing):
-        raise MovementError("every pairing left would be a rematch: the event has run its course")
+        raise MovementError(
+            P_("every pairing left would be a rematch: the event has run its course")
+        )
     tables: list[Table] = [((a,), (b,)) if place[a] < place[b] else ((b,), (a,)) for a, b in pairs]
     tables.sort(key=lambda t: place[t[0][0]])
     return Turn(tables, byes)

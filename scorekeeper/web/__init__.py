@@ -34,6 +34,7 @@ from .http.i18n import gettext
 from .pages import (
     api,
     evenings,
+    events,
     games,
     health,
     language,
@@ -70,6 +71,7 @@ PAGES = (
     what_if,
     table,
     language,
+    events,
 )
 
 

@@ -119,7 +119,7 @@ def test_rotating_partners_seat_individuals_two_to_a_side(db):
     [
         ({"movement": "rotating"}, "each entry is one player"),
         ({"movement": "carousel"}, "movement: must be one of"),
-        ({"turns": 9}, "at most 3 turns"),
+        ({"turns": 9}, "without a rematch is 3"),
         ({"entries": PAIRS[:1] + PAIRS[:1]}, "same name"),
         ({"bye": "half"}, "bye: must be one of"),
     ],

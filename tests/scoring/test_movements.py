@@ -55,7 +55,7 @@ def test_mitchell_east_west_move_up_one_table_before_the_skip():
 @pytest.mark.parametrize(("pairs", "most"), [(6, 3), (8, 3), (10, 5), (12, 5), (7, 3)])
 def test_mitchell_refuses_more_turns_than_new_opponents(pairs, most):
     assert len(mitchell(pairs, most)) == most
-    with pytest.raises(MovementError, match=f"at most {most} turns"):
+    with pytest.raises(MovementError, match=f"without a rematch is {most}$"):
         mitchell(pairs, most + 1)
 
 

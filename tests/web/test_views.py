@@ -98,7 +98,8 @@ def round_post(client, game_id, data, path="rounds/new"):
 def test_enter_a_round_and_see_the_scoreboard(client, make_game):
     game = make_game()
     page = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
-    assert 'inputmode="numeric"' in page and "Count the cards" in page and "foot" not in page
+    assert 'inputmode="numeric"' in page and "Count the cards" in page
+    assert not re.search(r"\bfoot\b|\bfeet\b", page, re.IGNORECASE)  # no field of the feet
     response = round_post(client, game, {"s0_natural_canastas": "1", "s0_meld_points": "230",
                                          "s0_red_threes": "1", "went_out": "0",
                                          "s1_mixed_canastas": "1", "s1_meld_points": "185",
@@ -317,6 +318,11 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
     rule_set = create_rule_set(db, "Friday rules", "classic", {})
     table.set_settings(db, game, phones_enter=True, confirm_rounds=True)
     token, code = table.join(db, game, "A", 0), table.join_code(db, game)
+    from scorekeeper.data.events import create_event
+
+    event = create_event(db, name="Club", date="2026-11-20", variant="classic", options={},
+                         movement="swiss", turns=1, scale={"kind": "wdl"},
+                         entries=[{"name": n, "players": [n]} for n in ("E", "F")])  # fmt: skip
     posts = [
         r for r in app.url_map.iter_rules() if "POST" in r.methods and not r.rule.startswith("/api")
     ]
@@ -327,6 +333,7 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
         url = url.replace("<int:evening_id>", str(evening)).replace("<int:player_id>", "1")
         url = url.replace("<int:removal_id>", str(removal)).replace("<int:set_id>", str(rule_set))
         url = url.replace("<token>", token).replace("<code>", code).replace("<int:phone_id>", "1")
+        url = url.replace("<int:event_id>", str(event))
         response = client.post(
             url, data={"s0_meld_points": "100", "version": "1", "seat0": "X", "seat1": "Y"}
         )

@@ -1,0 +1,93 @@
+"""Club nights: the director makes an event, sees its plan, starts each turn (every
+table's game made with the right people in the right seats), follows every table
+at a glance, and shows the standings on a big screen. Guarded by the app
+passphrase, as evenings are: an event is no one game's."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, url_for
+from werkzeug.wrappers import Response
+
+from ...data import events
+from ...data.connection import get_db
+from ...scoring import get_variant
+from ..forms import events as event_forms
+from ..http import security
+from ..http.i18n import _, say
+
+bp = Blueprint("events", __name__)
+
+
+@bp.route("/events")
+def index() -> str:
+    return render_template("events.html", events=events.all_events(get_db()),
+                           director=security.may_create())  # fmt: skip
+
+
+@bp.route("/events/new", methods=["GET", "POST"])
+def new() -> str | Response | tuple[str, int]:
+    security.guard_app()
+    form = event_forms.NewEventForm()
+    if form.validate_on_submit():
+        scale = {"kind": "wdl", "win": form.win.data, "draw": form.draw.data,
+                 "loss": form.loss.data}  # fmt: skip
+        try:
+            event_id = events.create_event(
+                get_db(), name=form.name.data.strip(), date=form.day.data.isoformat(),
+                variant=form.variant.data, options={}, movement=form.movement.data,
+                turns=form.turns.data or 1, deals=form.deals.data or 0, scale=scale, bye=form.bye.data,
+                entries=event_forms.entries_of(form.entries.data, form.movement.data),
+            )  # fmt: skip
+        except (events.EventProblem, ValueError) as problem:
+            form.entries.errors = [*form.entries.errors, say(problem)]
+        else:
+            return redirect(url_for(".desk", event_id=event_id))
+    status = 400 if form.is_submitted() else 200
+    return render_template("event_new.html", form=form), status
+
+
+@bp.route("/events/<int:event_id>")
+def desk(event_id: int) -> str:
+    """The director's desk: the plan, this turn's tables (missing results first),
+    the standings."""
+    db = get_db()
+    found = events.event(db, event_id)
+    people = events.entries_of(db, event_id)
+    at_tables = events.tables(db, event_id, found["turn"]) if found["turn"] else []
+    order = {"waiting": 0, "playing": 1, "finished": 2}
+    at_tables.sort(key=lambda t: (order[t["state"]], t["table_no"]))
+    director = security.may_create()
+    return render_template(
+        "event.html", event=found, entries=people, tables=at_tables,
+        variant=get_variant(found["variant"]), standings=events.event_standings(db, found),
+        director=director, start=event_forms.StartTurnForm() if director else None,
+        can_start=found["turn"] < found["turns"]
+        and (not found["turn"] or events.turn_finished(db, event_id, found["turn"])),
+    )  # fmt: skip
+
+
+@bp.route("/events/<int:event_id>/start", methods=["POST"])
+def start(event_id: int) -> Response | tuple[str, int]:
+    security.guard_app()
+    events.event(get_db(), event_id)  # 404 for an event that is not there
+    form = event_forms.StartTurnForm()
+    if not form.validate_on_submit():
+        message = _("The form had expired or came from elsewhere: nothing was started.")
+        return render_template("error.html", title=_("Not started"), message=message), 400
+    try:
+        turn = events.start_turn(get_db(), event_id)
+    except events.EventProblem as problem:
+        flash(say(problem))
+    else:
+        flash(_("Turn %(n)s started: every table has its game.", n=turn))
+    return redirect(url_for(".desk", event_id=event_id))
+
+
+@bp.route("/events/<int:event_id>/standings")
+def standings(event_id: int) -> str:
+    """The standings for a big screen: large type, refreshed by itself."""
+    db = get_db()
+    found = events.event(db, event_id)
+    return render_template("event_standings.html", event=found,
+                           entries=events.entries_of(db, event_id),
+                           standings=events.event_standings(db, found))  # fmt: skip

@@ -1,0 +1,73 @@
+"""Club night pages: the director makes an event, sees the plan, starts a turn, follows
+the tables and the standings; bad input is shown beside the field, nothing stored."""
+
+import re
+
+from scorekeeper.data import rounds
+from scorekeeper.data.connection import connect
+
+ENTRIES = "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nKit & Lu"
+
+
+def make_event(client, **change):
+    form = {"name": "Tuesday club", "day": "2026-11-24", "variant": "hand-and-foot",
+            "movement": "mitchell", "turns": "2", "deals": "1", "win": "2", "draw": "1",
+            "loss": "0", "bye": "win", "entries": ENTRIES, **change}  # fmt: skip
+    return client.post("/events/new", data=form)
+
+
+def test_a_club_night_from_the_form_to_the_standings(app, client):
+    made = make_event(client)
+    assert made.status_code == 302
+    desk = made.headers["Location"]
+    page = client.get(desk).get_data(as_text=True)
+    assert "Start turn 1" in page and "Table 2: Cy &amp; Di – Ida &amp; Jo" in page
+    assert client.post(f"{desk}/start").status_code == 302
+    page = client.get(desk).get_data(as_text=True)
+    assert "Turn 1 started" in page and "no round yet" in page
+    games = [int(g) for g in re.findall(r'href="/games/(\d+)"', page)]
+    assert len(set(games)) == 3
+    db = connect(app.config["DATABASE"])
+    try:
+        for game_id, (ns, ew) in zip(
+            sorted(set(games)), [(100, 50), (50, 200), (100, 100)], strict=True
+        ):
+            sides = db.execute("SELECT sides FROM games WHERE id = ?", [game_id]).fetchone()[0]
+            one, other = re.findall(r'"([^"]+)"', sides)
+            rounds.add_round(db, game_id, {one: {"meld_points": ns}, other: {"meld_points": ew}})
+    finally:
+        db.close()
+    board = client.get(f"{desk}/standings").get_data(as_text=True)
+    assert '<meta http-equiv="refresh" content="15">' in board
+    names = re.findall(r'<th scope="row">([^<]+)</th>', board)
+    assert names[:2] == ["Ida &amp; Jo", "Ann &amp; Bea"]  # Ida by 150, Ann by 50
+    assert "Start turn 2" in client.get(desk).get_data(as_text=True)
+
+
+def test_bad_entries_are_shown_beside_the_box_with_what_was_typed(app, client):
+    refused = make_event(client, entries="Ann & Bea\nAnn & Bea")
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 400 and "one is there twice" in page
+    assert "Ann &amp; Bea\nAnn &amp; Bea</textarea>" in page
+    too_many = make_event(client, turns="5")  # 6 pairs at 3 tables: 3 turns at most
+    assert too_many.status_code == 400 and "without a rematch is 3" in too_many.get_data(
+        as_text=True
+    )
+    assert "Tuesday club" not in client.get("/events").get_data(as_text=True)
+
+
+def test_a_browser_without_the_app_passphrase_only_watches(app, client):
+    from scorekeeper.data import settings
+    from scorekeeper.web.http.security import hash_passphrase
+
+    desk = make_event(client).headers["Location"]
+    db = connect(app.config["DATABASE"])
+    try:
+        settings.set_app_passphrase_hash(db, hash_passphrase("club secret 1"))
+    finally:
+        db.close()
+    stranger = app.test_client()
+    assert stranger.post(f"{desk}/start").status_code == 403
+    assert stranger.get("/events/new").status_code == 403
+    page = stranger.get(desk).get_data(as_text=True)
+    assert "Start turn 1" not in page and "Standings" in page
