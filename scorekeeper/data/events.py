@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import asdict
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
@@ -191,8 +192,55 @@ def start_turn(db: Database, event_id: int) -> int:
                 "event_id": event_id, "turn": turn, "table_no": table_no,
                 "game_id": game_id, "entries": json.dumps([list(s) for s in table]),
             })  # fmt: skip
-        db.execute("UPDATE events SET turn = ? WHERE id = ?", [turn, event_id])
+        db.execute("UPDATE events SET turn = ?, clock_ends_at = NULL, clock_left = NULL "
+                   "WHERE id = ?", [turn, event_id])  # fmt: skip
+        if found["minutes"]:
+            set_clock(db, event_id, running=True, left=60 * int(found["minutes"]))
     return turn
+
+
+def clock(db: Database, event_id: int, at: datetime | None = None) -> dict[str, Any]:
+    """The turn's clock: whether it runs, the seconds left (never below 0), and
+    when it ends (UTC, while it runs); ``{"set": False}`` when the turn has none."""
+    found = row(db, "SELECT turn, clock_ends_at, clock_left FROM events WHERE id = ?",
+                [event_id])  # fmt: skip
+    if found is None:
+        raise games.NotFound(P_("no event %(id)s", id=event_id))
+    at = at or datetime.now(UTC)
+    if found["clock_ends_at"]:
+        ends = datetime.fromisoformat(found["clock_ends_at"])
+        left = max(0, int((ends - at).total_seconds() + 0.999))
+        return {"set": True, "running": True, "left": left, "ends_at": found["clock_ends_at"],
+                "turn": found["turn"]}  # fmt: skip
+    if found["clock_left"] is not None:
+        return {"set": True, "running": False, "left": int(found["clock_left"]),
+                "turn": found["turn"]}  # fmt: skip
+    return {"set": False, "turn": found["turn"]}
+
+
+def set_clock(
+    db: Database, event_id: int, *, running: bool, left: int, at: datetime | None = None
+) -> None:
+    """Run the clock with ``left`` seconds to go, or hold it there (paused)."""
+    at = at or datetime.now(UTC)
+    left = max(0, left)
+    ends = (at + timedelta(seconds=left)).isoformat(timespec="seconds") if running else None
+    db.execute("UPDATE events SET clock_ends_at = ?, clock_left = ? WHERE id = ?",
+               [ends, None if running else left, event_id])  # fmt: skip
+
+
+def change_clock(db: Database, event_id: int, action: str, minutes: int = 0) -> dict[str, Any]:
+    """The director's buttons: "pause", "resume", or "add" ``minutes`` (negative to
+    take some off). The clock as it is afterwards."""
+    with writing(db):
+        now_ = datetime.now(UTC)
+        state = clock(db, event_id, now_)
+        if not state["set"]:
+            raise EventProblem(P_("this turn has no clock"))
+        running = {"pause": False, "resume": True}.get(action, state["running"])
+        left = state["left"] + (60 * minutes if action == "add" else 0)
+        set_clock(db, event_id, running=running, left=left, at=now_)
+    return clock(db, event_id)
 
 
 def side_name(people: list[dict[str, Any]], side: tuple[int, ...]) -> str:
@@ -254,3 +302,14 @@ def event_standings(db: Database, found: dict[str, Any], upto: int | None = None
     scale = scale_of(found["scale"])
     return standings(int(count["n"]) if count else 0, results(db, found), scale,
                      bye=found["bye"], upto=upto)  # fmt: skip
+
+
+def event_of_game(db: Database, game_id: int) -> int | None:
+    """The event whose current turn this game is, if any (its screens show the clock)."""
+    found = row(
+        db,
+        "SELECT e.id FROM event_games eg JOIN events e ON e.id = eg.event_id "
+        "WHERE eg.game_id = ? AND eg.turn = e.turn",
+        [game_id],
+    )
+    return int(found["id"]) if found else None

@@ -129,3 +129,30 @@ def test_an_event_that_cannot_be_played_is_refused_and_nothing_stored(db, change
     with pytest.raises(events.EventProblem, match=message):
         club_night(db, **change)
     assert db.table("events").count == before
+
+
+def test_the_turns_clock_runs_pauses_and_moves_by_the_directors_minutes(db):
+    from datetime import UTC, datetime, timedelta
+
+    event_id = club_night(db, minutes=30)
+    assert events.clock(db, event_id) == {"set": False, "turn": 0}
+    events.start_turn(db, event_id)
+    start = datetime.now(UTC)
+    assert 1790 <= events.clock(db, event_id)["left"] <= 1800
+    events.set_clock(db, event_id, running=True, left=600, at=start)
+    later = events.clock(db, event_id, at=start + timedelta(seconds=90))
+    assert later == {"set": True, "running": True, "left": 510, "turn": 1,
+                     "ends_at": (start + timedelta(seconds=600)).isoformat(timespec="seconds")}  # fmt: skip
+    assert events.clock(db, event_id, at=start + timedelta(hours=1))["left"] == 0
+    paused = events.change_clock(db, event_id, "pause")
+    assert paused["running"] is False and 590 <= paused["left"] <= 600
+    assert events.change_clock(db, event_id, "add", 5)["left"] == paused["left"] + 300
+    assert events.change_clock(db, event_id, "add", -60)["left"] == 0  # never below nothing
+    assert events.change_clock(db, event_id, "resume")["running"] is True
+
+
+def test_a_turn_without_a_clock_has_no_buttons(db):
+    event_id = club_night(db)
+    events.start_turn(db, event_id)
+    with pytest.raises(events.EventProblem, match="no clock"):
+        events.change_clock(db, event_id, "pause")

@@ -12,7 +12,7 @@ ENTRIES = "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nKit & Lu"
 def make_event(client, **change):
     form = {"name": "Tuesday club", "day": "2026-11-24", "variant": "hand-and-foot",
             "movement": "mitchell", "turns": "2", "deals": "1", "win": "2", "draw": "1",
-            "loss": "0", "bye": "win", "entries": ENTRIES, **change}  # fmt: skip
+            "loss": "0", "bye": "win", "minutes": "0", "entries": ENTRIES, **change}  # fmt: skip
     return client.post("/events/new", data=form)
 
 
@@ -71,3 +71,26 @@ def test_a_browser_without_the_app_passphrase_only_watches(app, client):
     assert stranger.get("/events/new").status_code == 403
     page = stranger.get(desk).get_data(as_text=True)
     assert "Start turn 1" not in page and "Standings" in page
+
+
+def test_the_turns_clock_on_the_desk_the_big_screen_and_every_table(app, client):
+    desk = make_event(client, minutes="30").headers["Location"]
+    assert client.post(f"{desk}/start").status_code == 302
+    page = client.get(desk).get_data(as_text=True)
+    assert 'role="timer"' in page and ("30:00" in page or "29:5" in page)
+    assert client.get(f"{desk}/standings").get_data(as_text=True).count('role="timer"') == 1
+    game = re.findall(r'href="/games/(\d+)"', page)[0]
+    scoreboard = client.get(f"/games/{game}").get_data(as_text=True)
+    assert f'data-clock="{desk}/clock.json"' in scoreboard  # counted down by clock.js
+    assert client.post(f"{desk}/clock", data={"action": "pause"}).status_code == 302
+    state = client.get(f"{desk}/clock.json").get_json()
+    assert state["running"] is False and 1790 <= state["left"] <= 1800
+    client.post(f"{desk}/clock", data={"action": "add", "minutes": "-5"})
+    assert client.get(f"{desk}/clock.json").get_json()["left"] == state["left"] - 300
+    assert "paused" in client.get(desk).get_data(as_text=True)
+    assert client.post(f"{desk}/clock", data={"action": "explode"}).status_code == 400
+
+
+def test_a_game_outside_an_event_shows_no_clock(client, make_game):
+    game = make_game()
+    assert "data-clock" not in client.get(f"/games/{game}").get_data(as_text=True)

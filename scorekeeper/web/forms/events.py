@@ -57,6 +57,9 @@ class NewEventForm(Form):
     deals = IntegerField(
         _l("Deals a turn (0: a whole game)"), [InputRequired(), NumberRange(0, 50)], default=0
     )
+    minutes = IntegerField(
+        _l("Minutes a turn (0: no clock)"), [InputRequired(), NumberRange(0, 600)], default=0
+    )
     win = IntegerField(_l("Points for a win"), [InputRequired(), NumberRange(0, 100)], default=2)
     draw = IntegerField(_l("Points for a draw"), [InputRequired(), NumberRange(0, 100)], default=1)
     loss = IntegerField(_l("Points for a loss"), [InputRequired(), NumberRange(0, 100)], default=0)
@@ -93,3 +96,10 @@ class NewEventForm(Form):
 
 class StartTurnForm(Form):
     """Start the next turn (the button on the director's desk)."""
+
+
+class ClockForm(Form):
+    """The director's clock buttons: pause, resume, a few minutes more or less."""
+
+    action = SelectField(choices=["pause", "resume", "add"])
+    minutes = IntegerField(default=0, validators=[NumberRange(-60, 60)])

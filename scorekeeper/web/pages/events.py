@@ -5,7 +5,7 @@ passphrase, as evenings are: an event is no one game's."""
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, jsonify, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from ...data import events
@@ -35,7 +35,8 @@ def new() -> str | Response | tuple[str, int]:
             event_id = events.create_event(
                 get_db(), name=form.name.data.strip(), date=form.day.data.isoformat(),
                 variant=form.variant.data, options={}, movement=form.movement.data,
-                turns=form.turns.data or 1, deals=form.deals.data or 0, scale=scale, bye=form.bye.data,
+                turns=form.turns.data or 1, deals=form.deals.data or 0,
+                minutes=form.minutes.data or 0, scale=scale, bye=form.bye.data,
                 entries=event_forms.entries_of(form.entries.data, form.movement.data),
             )  # fmt: skip
         except (events.EventProblem, ValueError) as problem:
@@ -61,6 +62,7 @@ def desk(event_id: int) -> str:
         "event.html", event=found, entries=people, tables=at_tables,
         variant=get_variant(found["variant"]), standings=events.event_standings(db, found),
         director=director, start=event_forms.StartTurnForm() if director else None,
+        clock=events.clock(db, event_id), clock_form=event_forms.ClockForm() if director else None,
         can_start=found["turn"] < found["turns"]
         and (not found["turn"] or events.turn_finished(db, event_id, found["turn"])),
     )  # fmt: skip
@@ -88,6 +90,31 @@ def standings(event_id: int) -> str:
     """The standings for a big screen: large type, refreshed by itself."""
     db = get_db()
     found = events.event(db, event_id)
-    return render_template("event_standings.html", event=found,
-                           entries=events.entries_of(db, event_id),
-                           standings=events.event_standings(db, found))  # fmt: skip
+    return render_template(
+        "event_standings.html", event=found, entries=events.entries_of(db, event_id),
+        clock=events.clock(db, event_id), standings=events.event_standings(db, found),
+    )  # fmt: skip
+
+
+@bp.route("/events/<int:event_id>/clock", methods=["POST"])
+def change_clock(event_id: int) -> Response | tuple[str, int]:
+    """Pause, resume, or move the turn's clock by some minutes."""
+    security.guard_app()
+    events.event(get_db(), event_id)  # 404 for an event that is not there
+    form = event_forms.ClockForm()
+    if not form.validate_on_submit():
+        message = _("The form had expired or came from elsewhere: the clock was not changed.")
+        return render_template("error.html", title=_("Not changed"), message=message), 400
+    try:
+        events.change_clock(get_db(), event_id, form.action.data, form.minutes.data or 0)
+    except events.EventProblem as problem:
+        flash(say(problem))
+    return redirect(url_for(".desk", event_id=event_id))
+
+
+@bp.route("/events/<int:event_id>/clock.json")
+def clock_json(event_id: int) -> Response:
+    """The clock for every screen of the event (static/clock.js asks every few seconds)."""
+    response = jsonify(events.clock(get_db(), event_id))
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -17,7 +17,7 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from ...data import evenings, games, rounds
+from ...data import evenings, events, games, rounds
 from ...data import players as people
 from ...data import rule_sets as saved
 from ...data import table as phones
@@ -172,8 +172,10 @@ def scoreboard_page(game_id: int, saved: int | None) -> str:
         undo = {"number": saved, "form": general.UndoRoundForm(version=1, saving=str(saving))}
     again = general.AgainForm() if board_.finished and editable and security.may_create() else None
     table = table_view.panel(game, editable, board_)
+    event_id = events.event_of_game(db, game_id)  # a club night's table: the turn's clock
+    clock_url = url_for("events.clock_json", event_id=event_id) if event_id else None
     return render_template("scoreboard.html", game=game, board=board_, editable=editable,
-                           undo=undo, again=again, table=table)  # fmt: skip
+                           undo=undo, again=again, table=table, clock_url=clock_url)  # fmt: skip
 
 
 @bp.route("/games/<int:game_id>/again", methods=["POST"])

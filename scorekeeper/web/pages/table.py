@@ -24,7 +24,7 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from ...data import games
+from ...data import events, games
 from ...data import table as phones
 from ...data.connection import get_db
 from ...scoring import get_variant
@@ -278,9 +278,16 @@ def phone_page(
         agreement=states, to_confirm=table_view.to_confirm(board_.rounds, states) if states else [],
         answer_form=answer_form or general.AnswerForm(),
         screen=round_screen.Screen.of(game, played, number), stamp=phone["table_stamp"],
+        clock_url=clock_of(game["id"]),
         problems=round_form.error_list(form, game["sides"]) if form else [],
     )  # fmt: skip
     return page, status
+
+
+def clock_of(game_id: int) -> str | None:
+    """Where a club night's table finds its turn's clock, if the game is one."""
+    event_id = events.event_of_game(get_db(), game_id)
+    return url_for("events.clock_json", event_id=event_id) if event_id else None
 
 
 def part_form(game: games.Game, board_: board.Board, **kwargs: Any) -> Any:
