@@ -5,6 +5,9 @@ passphrase, as evenings are: an event is no one game's."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from flask import Blueprint, flash, jsonify, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
@@ -70,18 +73,29 @@ def desk(event_id: int) -> str:
 
 @bp.route("/events/<int:event_id>/start", methods=["POST"])
 def start(event_id: int) -> Response | tuple[str, int]:
+    def started(form: Any) -> str:
+        turn = events.start_turn(get_db(), event_id)
+        return _("Turn %(n)s started: every table has its game.", n=turn)
+
+    expired = _("The form had expired or came from elsewhere: nothing was started.")
+    return director_post(event_id, event_forms.StartTurnForm(), started, _("Not started"), expired)
+
+
+def director_post(
+    event_id: int, form: Any, act: Callable[[Any], str | None], title: str, expired: str
+) -> Response | tuple[str, int]:
+    """A button on the director's desk: the app passphrase, a form of this session,
+    then ``act(form)``; its word (or the event's problem) is shown back on the desk."""
     security.guard_app()
     events.event(get_db(), event_id)  # 404 for an event that is not there
-    form = event_forms.StartTurnForm()
     if not form.validate_on_submit():
-        message = _("The form had expired or came from elsewhere: nothing was started.")
-        return render_template("error.html", title=_("Not started"), message=message), 400
+        return render_template("error.html", title=title, message=expired), 400
     try:
-        turn = events.start_turn(get_db(), event_id)
+        said = act(form)
     except events.EventProblem as problem:
-        flash(say(problem))
-    else:
-        flash(_("Turn %(n)s started: every table has its game.", n=turn))
+        said = say(problem)
+    if said:
+        flash(said)
     return redirect(url_for(".desk", event_id=event_id))
 
 
@@ -99,17 +113,12 @@ def standings(event_id: int) -> str:
 @bp.route("/events/<int:event_id>/clock", methods=["POST"])
 def change_clock(event_id: int) -> Response | tuple[str, int]:
     """Pause, resume, or move the turn's clock by some minutes."""
-    security.guard_app()
-    events.event(get_db(), event_id)  # 404 for an event that is not there
-    form = event_forms.ClockForm()
-    if not form.validate_on_submit():
-        message = _("The form had expired or came from elsewhere: the clock was not changed.")
-        return render_template("error.html", title=_("Not changed"), message=message), 400
-    try:
+
+    def changed(form: Any) -> None:
         events.change_clock(get_db(), event_id, form.action.data, form.minutes.data or 0)
-    except events.EventProblem as problem:
-        flash(say(problem))
-    return redirect(url_for(".desk", event_id=event_id))
+
+    expired = _("The form had expired or came from elsewhere: the clock was not changed.")
+    return director_post(event_id, event_forms.ClockForm(), changed, _("Not changed"), expired)
 
 
 @bp.route("/events/<int:event_id>/clock.json")
