@@ -10,6 +10,7 @@ history and the players' statistics count them like any other.
 from __future__ import annotations
 
 import json
+import secrets
 import uuid
 from dataclasses import asdict
 from datetime import UTC, datetime, timedelta
@@ -74,7 +75,8 @@ def create_event(
     with writing(db):
         evening_id = create_evening(db, date, name)
         event_id = insert(db, "events", {
-            "uid": uuid.uuid4().hex, "name": name, "date": date, "evening_id": evening_id,
+            "uid": uuid.uuid4().hex, "cards_token": secrets.token_urlsafe(12), "name": name,
+            "date": date, "evening_id": evening_id,
             "variant": variant, "options": json.dumps(options), "players": 2 * per_side,
             "entry_kind": kind, "movement": movement, "turns": turns, "deals": deals,
             "minutes": minutes, "scale": json.dumps(scale), "bye": bye,
@@ -180,13 +182,17 @@ def start_turn(db: Database, event_id: int) -> int:
         options = dict(found["options"])
         if found["deals"]:
             options["rounds"] = found["deals"]
+        before = {t["table_no"]: t["game_id"] for t in tables(db, event_id, turn - 1)}
         for table_no, table in enumerate(plan[turn - 1].tables, start=1):
             names = [side_name(people, side) for side in table]
             seats = seating(people, table)
+            previous = games.get_game(db, before[table_no]) if table_no in before else None
             game_id = games.create_game(
                 db, evening_id=found["evening_id"], variant=found["variant"], sides=names,
                 players=len(seats), options=options, seats=seats,
                 name=f"{found['name']}: turn {turn}, table {table_no}",
+                # the table's phones follow it to this game, as after "Same table again"
+                request_key=f"after:{previous['uid']}" if previous else None,
             )  # fmt: skip
             db.table("event_games").insert({
                 "event_id": event_id, "turn": turn, "table_no": table_no,
@@ -313,3 +319,23 @@ def event_of_game(db: Database, game_id: int) -> int | None:
         [game_id],
     )
     return int(found["id"]) if found else None
+
+
+def table_count(found: dict[str, Any], entries: int) -> int:
+    """How many tables the event plays at."""
+    if found["plan"]:
+        return max(len(turn.tables) for turn in found["plan"])
+    return entries // 2
+
+
+def by_cards_token(db: Database, token: str) -> dict[str, Any] | None:
+    """The event whose table cards carry ``token``."""
+    found = row(db, "SELECT id FROM events WHERE cards_token = ?", [token])
+    return event(db, int(found["id"])) if found else None
+
+
+def current_game(db: Database, event_id: int, turn: int, table_no: int) -> int | None:
+    """The game table ``table_no`` plays this turn, once the turn has started."""
+    found = row(db, "SELECT game_id FROM event_games WHERE event_id = ? AND turn = ? "
+                "AND table_no = ?", [event_id, turn, table_no])  # fmt: skip
+    return int(found["game_id"]) if found else None

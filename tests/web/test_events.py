@@ -94,3 +94,33 @@ def test_the_turns_clock_on_the_desk_the_big_screen_and_every_table(app, client)
 def test_a_game_outside_an_event_shows_no_clock(client, make_game):
     game = make_game()
     assert "data-clock" not in client.get(f"/games/{game}").get_data(as_text=True)
+
+
+def test_a_table_card_joins_the_tables_game_of_the_turn_and_phones_follow_the_table(app, client):
+    desk = make_event(client).headers["Location"]
+    cards = client.get(f"{desk}/cards").get_data(as_text=True)
+    links = re.findall(r'<p class="link">http://localhost(/tables/[^<]+)</p>', cards)
+    assert [link.rsplit("/", 1)[1] for link in links] == ["1", "2", "3"]
+    assert cards.count("<svg") == 3  # a QR code on each card
+    early = client.get(links[1])
+    assert early.status_code == 404 and "no game yet" in early.get_data(as_text=True)
+    client.post(f"{desk}/start")
+    joined = client.get(links[1])
+    assert joined.status_code == 302 and "/join/" in joined.headers["Location"]
+    stranger = app.test_client()
+    assert stranger.get("/tables/not-the-token/2").status_code == 404
+
+    from scorekeeper.data import events, games
+
+    db = connect(app.config["DATABASE"])
+    try:
+        event_id = int(desk.rsplit("/", 1)[1])
+        first = events.current_game(db, event_id, 1, 2)
+        for t in events.tables(db, event_id, 1):
+            one, other = t["sides"]
+            rounds.add_round(db, t["game_id"], {one: {"meld_points": 50}})
+        events.start_turn(db, event_id)
+        second = events.current_game(db, event_id, 2, 2)
+        assert games.next_game(db, games.get_game(db, first)) == second  # phones follow it
+    finally:
+        db.close()

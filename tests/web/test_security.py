@@ -22,7 +22,7 @@ def every_get_url(app, game, token):
             "<int:number>": "1", "<token>": token, "<path:filename>": "style.css",
             "<int:evening_id>": "1", "<int:player_id>": "1", "<int:a>": "1", "<int:b>": "2",
             "<any(json, csv):kind>": "json", "<int:set_id>": "1", "<int:removal_id>": "1",
-            "<code>": "de", "<int:event_id>": "1"}  # fmt: skip
+            "<code>": "de", "<int:event_id>": "1", "<int:table_no>": "1"}  # fmt: skip
     for rule in app.url_map.iter_rules():
         if "GET" in rule.methods:
             url = rule.rule

@@ -13,6 +13,7 @@ def apply(db: Database) -> None:
         {
             "id": int,
             "uid": str,
+            "cards_token": str,  # the table cards' links: the capability to join its tables
             "name": str,
             "date": str,
             "evening_id": int,  # the event's games' evening

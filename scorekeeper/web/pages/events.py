@@ -8,15 +8,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, flash, jsonify, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, url_for
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ...data import events
+from ...data import table as phones
 from ...data.connection import get_db
 from ...scoring import get_variant
 from ..forms import events as event_forms
 from ..http import security
 from ..http.i18n import _, say
+from . import sharing
 
 bp = Blueprint("events", __name__)
 
@@ -127,3 +130,35 @@ def clock_json(event_id: int) -> Response:
     response = jsonify(events.clock(get_db(), event_id))
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@bp.route("/events/<int:event_id>/cards")
+def cards(event_id: int) -> str:
+    """A card per table to print and stand on it: its number and a QR code that
+    joins the table's game of the turn being played (the director's only: the
+    link is what lets a phone join)."""
+    security.guard_app()
+    db = get_db()
+    found = events.event(db, event_id)
+    count = events.table_count(found, len(events.entries_of(db, event_id)))
+    links = [url_for(".table_link", token=found["cards_token"], table_no=n, _external=True)
+             for n in range(1, count + 1)]  # fmt: skip
+    return render_template("event_cards.html", event=found, cards=[
+        {"number": n, "link": link, "qr": Markup(sharing.qr_svg(link, scale=12))}
+        for n, link in enumerate(links, start=1)
+    ])  # fmt: skip
+
+
+@bp.route("/tables/<token>/<int:table_no>")
+def table_link(token: str, table_no: int) -> Response | tuple[str, int]:
+    """A table card's link: the join page of the table's game this turn."""
+    db = get_db()
+    found = events.by_cards_token(db, token)
+    if found is None:
+        abort(404)
+    game_id = events.current_game(db, found["id"], found["turn"], table_no)
+    if game_id is None:
+        message = _("Table %(n)s of %(event)s has no game yet: scan the card again once the "
+                    "director has started the turn.", n=table_no, event=found["name"])  # fmt: skip
+        return render_template("error.html", title=_("Not yet"), message=message), 404
+    return redirect(url_for("table.join", code=phones.join_code(db, game_id)))

@@ -79,10 +79,10 @@ def qr(game_id: int) -> Response:
     return Response(qr_svg(link), mimetype="image/svg+xml", headers={"Cache-Control": SECRET})
 
 
-def qr_svg(text: str) -> str:
-    """A link as a QR code, drawn by segno."""
+def qr_svg(text: str, scale: int = 6) -> str:
+    """A link as a QR code, drawn by segno (``scale`` px a module)."""
     out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False)
+    segno.make(text, error="m").save(out, kind="svg", scale=scale, border=2, xmldecl=False)
     return out.getvalue().decode()
 
 
