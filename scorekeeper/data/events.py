@@ -9,6 +9,8 @@ history and the players' statistics count them like any other.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import secrets
 import uuid
@@ -26,6 +28,7 @@ from ..scoring.standings import Line, Result, VictoryPoints, WinDrawLoss, standi
 from . import checks, games
 from .connection import insert, now, row, writing
 from .evenings import create_evening
+from .transfer import cell
 
 MOVEMENTS = {"mitchell": "pairs", "swiss": "pairs", "rotating": "individuals"}
 BYES = ("win", "draw", "loss")
@@ -339,3 +342,34 @@ def current_game(db: Database, event_id: int, turn: int, table_no: int) -> int |
     found = row(db, "SELECT game_id FROM event_games WHERE event_id = ? AND turn = ? "
                 "AND table_no = ?", [event_id, turn, table_no])  # fmt: skip
     return int(found["game_id"]) if found else None
+
+
+def standings_rows(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
+    """The standings as rows for an export: place, entry, players and every figure,
+    with each turn's points."""
+    people = entries_of(db, found["id"])
+    rows = []
+    for line in event_standings(db, found):
+        rows.append({
+            "place": line.place, "entry": people[line.entry]["name"],
+            "players": people[line.entry]["players"], "points": line.points,
+            "victory_points": line.victory_points, "match_points": line.match_points,
+            "played": line.played, "won": line.won, "byes": line.byes,
+            "by_turn": {str(turn): points for turn, points in sorted(line.by_turn.items())},
+        })  # fmt: skip
+    return rows
+
+
+def standings_csv(rows: list[dict[str, Any]], turns: int) -> str:
+    """The standings as CSV, one row an entry (every cell kept as text where a
+    spreadsheet would run it as a formula)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    head = ["place", "entry", "players", "points", "match_points", "played", "won", "byes"]
+    writer.writerow([*head, *(f"turn {n}" for n in range(1, turns + 1))])
+    for r in rows:
+        fixed = [r["place"], r["entry"], " & ".join(r["players"]), r["points"],
+                 r["match_points"], r["played"], r["won"], r["byes"]]  # fmt: skip
+        by_turn = [r["by_turn"].get(str(n), "") for n in range(1, turns + 1)]
+        writer.writerow([cell(v) for v in [*fixed, *by_turn]])
+    return out.getvalue()

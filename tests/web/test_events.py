@@ -124,3 +124,35 @@ def test_a_table_card_joins_the_tables_game_of_the_turn_and_phones_follow_the_ta
         assert games.next_game(db, games.get_game(db, first)) == second  # phones follow it
     finally:
         db.close()
+
+
+def play_turn(app, desk, scores):
+    from scorekeeper.data import events
+
+    db = connect(app.config["DATABASE"])
+    try:
+        event_id = int(desk.rsplit("/", 1)[1])
+        turn = events.event(db, event_id)["turn"]
+        for table, (ns, ew) in zip(events.tables(db, event_id, turn), scores, strict=True):
+            one, other = table["sides"]
+            rounds.add_round(db, table["game_id"], {one: {"meld_points": ns},
+                                                    other: {"meld_points": ew}})  # fmt: skip
+    finally:
+        db.close()
+
+
+def test_the_standings_exported_as_csv_and_json_and_printed(app, client):
+    four = "=Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal"
+    desk = make_event(client, entries=four, turns="1").headers["Location"]
+    client.post(f"{desk}/start")
+    play_turn(app, desk, [(100, 50), (50, 200)])  # Ann beats Ed by 50; Gus beats Cy by 150
+    rows = client.get(f"{desk}/standings.csv").get_data(as_text=True).splitlines()
+    assert rows[0] == "place,entry,players,points,match_points,played,won,byes,turn 1"
+    assert rows[1] == "1,Gus & Hal,Gus & Hal,2,150,1,1,0,2"
+    assert rows[2] == "2,'=Ann & Bea,'=Ann & Bea,2,50,1,1,0,2"  # never a formula
+    data = client.get(f"{desk}/standings.json").get_json()
+    assert [r["entry"] for r in data["standings"]] == ["Gus & Hal", "=Ann & Bea", "Ed & Flo",
+                                                      "Cy & Di"]  # fmt: skip
+    assert data["standings"][0]["by_turn"] == {"1": 2}
+    printed = client.get(f"{desk}/print").get_data(as_text=True)
+    assert "Turn 1" in printed and "100 – 50" in printed

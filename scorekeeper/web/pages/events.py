@@ -162,3 +162,32 @@ def table_link(token: str, table_no: int) -> Response | tuple[str, int]:
                     "director has started the turn.", n=table_no, event=found["name"])  # fmt: skip
         return render_template("error.html", title=_("Not yet"), message=message), 404
     return redirect(url_for("table.join", code=phones.join_code(db, game_id)))
+
+
+@bp.route("/events/<int:event_id>/standings.<any(json, csv):kind>")
+def standings_file(event_id: int, kind: str) -> Response:
+    """The standings to keep or publish: JSON, or CSV for a spreadsheet."""
+    db = get_db()
+    found = events.event(db, event_id)
+    rows = events.standings_rows(db, found)
+    response: Response = (
+        jsonify(event=found["name"], date=found["date"], turn=found["turn"],
+                turns=found["turns"], standings=rows)
+        if kind == "json"
+        else Response(events.standings_csv(rows, found["turns"]), mimetype="text/csv")
+    )  # fmt: skip
+    name = f"event-{event_id}-standings.{kind}"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@bp.route("/events/<int:event_id>/print")
+def printed(event_id: int) -> str:
+    """The results to print: the standings, then each turn's tables and scores."""
+    db = get_db()
+    found = events.event(db, event_id)
+    return render_template(
+        "print_event.html", event=found, entries=events.entries_of(db, event_id),
+        standings=events.event_standings(db, found), tables=events.tables(db, event_id),
+        variant=get_variant(found["variant"]),
+    )  # fmt: skip
