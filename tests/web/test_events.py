@@ -156,3 +156,23 @@ def test_the_standings_exported_as_csv_and_json_and_printed(app, client):
     assert data["standings"][0]["by_turn"] == {"1": 2}
     printed = client.get(f"{desk}/print").get_data(as_text=True)
     assert "Turn 1" in printed and "100 – 50" in printed
+
+
+def test_the_director_swaps_two_entries_then_reads_the_standings_after_each_turn(app, client):
+    desk = make_event(client).headers["Location"]
+    swapped = client.post(f"{desk}/swap", data={"one": "0", "other": "3"}, follow_redirects=True)
+    page = swapped.get_data(as_text=True)
+    assert "Swapped" in page and "Table 1: Gus &amp; Hal – Ann &amp; Bea" in page
+    assert client.post(f"{desk}/swap", data={"one": "0", "other": "0"}).status_code == 302
+    assert "choose two different entries" in client.get(desk).get_data(as_text=True)
+    client.post(f"{desk}/start")
+    assert 'action="/events/1/swap"' not in client.get(desk).get_data(as_text=True)
+    play_turn(app, desk, [(100, 50), (50, 200), (100, 100)])
+    client.post(f"{desk}/start")
+    play_turn(app, desk, [(0, 300), (100, 50), (100, 100)])
+    after_one = client.get(f"{desk}?after=1").get_data(as_text=True)
+    now = client.get(desk).get_data(as_text=True)
+    assert "Standings after turn 1" in after_one and after_one != now
+    first = re.findall(r'<th scope="row">([^<]+)</th>', after_one)[0]
+    assert first == "Ida &amp; Jo"  # by 150 in turn 1
+    assert "Standings after turn" not in client.get(f"{desk}?after=9").get_data(as_text=True)

@@ -103,3 +103,10 @@ class ClockForm(Form):
 
     action = SelectField(choices=["pause", "resume", "add"])
     minutes = IntegerField(default=0, validators=[NumberRange(-60, 60)])
+
+
+class SwapForm(Form):
+    """Swap two entries' places in the plan, before the first turn."""
+
+    one = SelectField(_l("Swap"), coerce=int)
+    other = SelectField(_l("with"), coerce=int)

@@ -8,7 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -17,6 +26,7 @@ from ...data import table as phones
 from ...data.connection import get_db
 from ...scoring import get_variant
 from ..forms import events as event_forms
+from ..forms.whole_numbers import digits
 from ..http import security
 from ..http.i18n import _, say
 from . import sharing
@@ -64,11 +74,15 @@ def desk(event_id: int) -> str:
     order = {"waiting": 0, "playing": 1, "finished": 2}
     at_tables.sort(key=lambda t: (order[t["state"]], t["table_no"]))
     director = security.may_create()
+    after = digits(request.args.get("after", ""), 3)  # the standings after that turn
+    after = after if after and after < found["turn"] else None
     return render_template(
         "event.html", event=found, entries=people, tables=at_tables,
-        variant=get_variant(found["variant"]), standings=events.event_standings(db, found),
+        variant=get_variant(found["variant"]),
+        standings=events.event_standings(db, found, upto=after),
         director=director, start=event_forms.StartTurnForm() if director else None,
         clock=events.clock(db, event_id), clock_form=event_forms.ClockForm() if director else None,
+        swap=swap_form(people) if director and not found["turn"] else None, after=after,
         can_start=found["turn"] < found["turns"]
         and (not found["turn"] or events.turn_finished(db, event_id, found["turn"])),
     )  # fmt: skip
@@ -191,3 +205,23 @@ def printed(event_id: int) -> str:
         standings=events.event_standings(db, found), tables=events.tables(db, event_id),
         variant=get_variant(found["variant"]),
     )  # fmt: skip
+
+
+def swap_form(people: list[dict[str, Any]]) -> Any:
+    form = event_forms.SwapForm()
+    choices = [(e["number"], e["name"]) for e in people]
+    form.one.choices, form.other.choices = choices, choices
+    return form
+
+
+@bp.route("/events/<int:event_id>/swap", methods=["POST"])
+def swap(event_id: int) -> Response | tuple[str, int]:
+    """Swap two entries in the plan (before the first turn starts)."""
+
+    def swapped(form: Any) -> str:
+        events.swap(get_db(), event_id, form.one.data, form.other.data)
+        return _("Swapped: the plan has them in each other's places.")
+
+    form = swap_form(events.entries_of(get_db(), event_id))
+    expired = _("The form had expired or came from elsewhere: nothing was swapped.")
+    return director_post(event_id, form, swapped, _("Not swapped"), expired)
