@@ -5,7 +5,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from scorekeeper import create_app
-from scorekeeper.data import removals, table
+from scorekeeper.data import events, removals, table
 from scorekeeper.data.connection import connect
 from scorekeeper.data.games import get_game
 from tests.browser.test_flow_browser import PHONE, seed
@@ -24,6 +24,8 @@ NOT_PAGES = (
     ".webmanifest",
     "/sw.js",
     "/language/",  # sets the language and redirects: not a page
+    "/standings.",  # an event's standings as a file (CSV, JSON)
+    "/clock.json",
 )
 
 
@@ -37,10 +39,20 @@ def page_urls(database):
     table.set_settings(db, running, phones_enter=True, confirm_rounds=True)
     code = table.join_code(db, running)
     phone = table.join(db, running, "Annabelle", 0)
+    club = events.create_event(
+        db, name="Club night", date="2026-11-24", variant="hand-and-foot", options={},
+        movement="mitchell", turns=1, scale={"kind": "wdl"}, minutes=30,
+        entries=[{"name": f"{a} & {b}", "players": [a, b]}
+                 for a, b in (("Al", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal"))],
+    )  # fmt: skip
+    events.start_turn(db, club)
+    cards = events.event(db, club)["cards_token"]
     db.close()
     app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test-only"})
     urls = set(every_get_url(app, game, token)) | {f"/games/{running}", "/evenings/2"}
     urls |= {f"/join/{code}", f"/table/{phone}", f"/games/{running}/rounds/new", "/join"}
+    urls |= {f"/events/{club}", f"/events/{club}/standings", f"/events/{club}/cards",
+             f"/events/{club}/print", f"/tables/{cards}/1"}  # fmt: skip
     return sorted(
         u for u in urls if not any(s in u for s in SKIPPED) and not any(n in u for n in NOT_PAGES)
     )

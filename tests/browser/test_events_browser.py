@@ -26,6 +26,7 @@ def test_the_clock_counts_down_everywhere_and_the_directors_pause_reaches_every_
     desk.fill("#name", "Tuesday club")
     desk.select_option("#variant", "hand-and-foot")
     desk.fill("#minutes", "20")
+    desk.fill("#deals", "1")
     desk.fill("#entries", "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nKit & Lu")
     desk.click("button[type=submit]")
     desk.click("text=Start turn 1")
@@ -47,4 +48,18 @@ def test_the_clock_counts_down_everywhere_and_the_directors_pause_reaches_every_
     board.wait_for_timeout(1500)
     assert board.locator("p.clock .time").inner_text() == held  # a paused clock stands
     assert desk.evaluate("document.documentElement.scrollWidth") <= 360
+
+    from scorekeeper.data import events, rounds
+    from scorekeeper.data.connection import connect
+
+    db = connect(live_server.database)  # table 2 finishes: Ida & Jo win by 150
+    try:
+        event_id = int(desk.url.rsplit("/", 1)[1])
+        game = events.current_game(db, event_id, 1, 2)
+        rounds.add_round(db, game, {"Cy & Di": {"meld_points": 50},
+                                    "Ida & Jo": {"meld_points": 200}})  # fmt: skip
+    finally:
+        db.close()
+    leader = board.locator("table.standings tbody tr").first.locator("th")
+    expect(leader).to_have_text("Ida & Jo", timeout=20000)  # the big screen keeps current
     assert errors == []

@@ -179,8 +179,10 @@ def test_other_listening_problems_say_what_to_do(error, sentence):
 def test_version():
     from importlib.metadata import version
 
+    from scorekeeper.about import DISTRIBUTION
+
     done = run("--version")
-    assert (done.returncode, done.stdout) == (0, f"scorekeeper {version('scorekeeper')}\n")
+    assert (done.returncode, done.stdout) == (0, f"scorekeeper {version(DISTRIBUTION)}\n")
 
 
 def test_https_makes_a_certificate_for_the_printed_addresses(tmp_path, served, monkeypatch):
