@@ -99,9 +99,16 @@ def export_command(
 ) -> None:
     """Export games as JSON (re-importable) or CSV to FILE ("-" for standard output)."""
     from ..data import transfer
+    from ..data.backup import BackupProblem, check_export_target
     from ..data.connection import connect
 
-    db = connect(app_for(database).config["DATABASE"])
+    live = app_for(database).config["DATABASE"]
+    if file.name != "-":  # click opens FILE for writing only when first written to
+        try:
+            check_export_target(live, file.name)
+        except BackupProblem as error:
+            fail(f"nothing exported: {error}")
+    db = connect(live)
     with progress_bar("Exporting") as progress:
         data = transfer.export(db, list(evenings) or None, list(games) or None, progress)
     file.write(transfer.to_csv(db, data) if as_csv else transfer.to_json(data))

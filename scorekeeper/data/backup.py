@@ -188,3 +188,16 @@ class DailyBackups(threading.Thread):
         while not self.stopped.is_set():
             daily(self.source, self.folder, self.keep)
             self.stopped.wait(3600)
+
+
+def check_export_target(database: str | Path, target: str | Path) -> None:
+    """An export may not be written over the live database (by any path, a hard link
+    or a symlink too) or over any database a server is using: it would be destroyed
+    under the server, with its history, passphrases and phones."""
+    if is_live_file(database, target):
+        raise BackupProblem(f"{target} is the live database itself: choose another file")
+    if in_use(target):
+        raise BackupProblem(
+            f"{target} is a database a scorekeeper server is using (process {holder(target)}): "
+            "choose another file"
+        )
