@@ -17,7 +17,7 @@ MAX_ROUNDS = 1000  # a game's stored rounds: what an import takes, and what a ga
 GAME_NAME_LENGTH = 80  # a game's own name ("Cup final")
 MAX_DEPTH = 32  # a Scorekeeper export nests 8 deep; nothing honest nests 32
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-UID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+UID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # whole: fullmatch (a $ would let "abc\n" through)
 
 
 class BadJSON(ValueError):

@@ -210,7 +210,7 @@ def check_seats(seats: Any, doc: dict[str, Any], players: int) -> list[str]:
 
 def uid(data: dict[str, Any]) -> str:
     value = data.get("uid")
-    if not isinstance(value, str) or not checks.UID.match(value):
+    if not isinstance(value, str) or not checks.UID.fullmatch(value):
         raise ImportProblem(P_("uid: must be 1 to 64 letters, digits, - or _"))
     return value
 

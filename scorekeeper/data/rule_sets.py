@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from datetime import datetime
 from typing import Any
 
 from sqlite_utils import Database
@@ -166,8 +167,8 @@ def import_all(db: Database, sets: Any) -> int:
         if not isinstance(entry, dict):
             raise ValueError(P_("rule set %(n)s: must be an object", n=n))
         uid, name = entry.get("uid"), entry.get("name")
-        if not (isinstance(uid, str) and 0 < len(uid) <= 64):
-            template = N_("rule set %(n)s: uid: must be text of at most 64 characters")
+        if not (isinstance(uid, str) and checks.UID.fullmatch(uid)):
+            template = N_("rule set %(n)s: uid: must be 1 to 64 letters, digits, - or _")
             raise ValueError(P_(template, n=n))
         if not (isinstance(name, str) and 0 < len(name.strip()) <= NAME_LENGTH):
             template = N_("rule set %(n)s: name: must be text of 1 to %(most)s characters")
@@ -181,7 +182,10 @@ def import_all(db: Database, sets: Any) -> int:
             checked(str(entry["variant"]), entry.get("options", {}))
         except (ScoringError, ValueError) as error:
             raise ValueError(P_("rule set %(n)s: %(problem)s", n=n, problem=error)) from None
-        retired = entry.get("retired_at") if isinstance(entry.get("retired_at"), str) else None
+        retired = entry.get("retired_at")
+        if retired is not None and not is_time(retired):  # "" was neither active nor retired
+            template = N_("rule set %(n)s: retired_at: must be a time (ISO 8601) or null")
+            raise ValueError(P_(template, n=n))
         stamps = {
             k: entry[k] for k in ("created_at", "updated_at") if isinstance(entry.get(k), str)
         }
@@ -202,3 +206,14 @@ def free_name(db: Database, name: str) -> str:
         except NameTaken:
             n += 1
             candidate = f"{name[: NAME_LENGTH - 5]} ({n})"
+
+
+def is_time(value: Any) -> bool:
+    """Whether ``value`` is a time as the export writes them (ISO 8601)."""
+    if not isinstance(value, str) or not value:
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True

@@ -53,6 +53,11 @@ CASES = [
     ("note with half a surrogate", changed(("evenings", 0, "note"), "\ud800"), "evening 1: note: may not contain control characters"),
     ("uid not text", changed((*G, "uid"), 5), "evening 1: game 1: uid: must be 1 to 64 letters, digits, - or _"),
     ("uid a formula", changed(("evenings", 0, "uid"), "=cmd()"), "evening 1: uid: must be 1 to 64 letters, digits, - or _"),
+    # outside attack, issue 25 finding 14: a trailing newline passed the check ($ matches before it)
+    ("game uid and a newline", changed((*G, "uid"), "g0\n"), "evening 1: game 1: uid: must be 1 to 64 letters, digits, - or _"),
+    ("evening uid and a newline", changed(("evenings", 0, "uid"), "e1\n"), "evening 1: uid: must be 1 to 64 letters, digits, - or _"),
+    ("rule set uid markup", changed(("rule_sets",), [{"uid": "<b>\x00</b>", "name": "Friday", "variant": "classic", "options": {}}]), "rule set 1: uid: must be 1 to 64 letters, digits, - or _"),
+    ("rule set retired at nothing", changed(("rule_sets",), [{"uid": "r1", "name": "Friday", "variant": "classic", "options": {}, "retired_at": ""}]), "rule set 1: retired_at: must be a time (ISO 8601) or null"),
     ("document not an object", changed((*G, "document"), []), "evening 1: game 1: document: must be a game document (an object)"),
     ("a bad round", changed((*G, "document", "rounds", 1), {"nobody": {}}), 'evening 1: game 1: round 2: side "nobody" is not one of the game\'s sides'),
     ("too many rounds", changed((*G, "document", "rounds"), [{}] * 1001), "evening 1: game 1: rounds: a game may have at most 1000"),
