@@ -147,6 +147,55 @@ def check(path: str | Path) -> None:
         conn.close()
     if not {"games", "rounds", "_sqlite_migrations"} <= tables:
         raise BackupProblem(f"{path}: not a Scorekeeper database")
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        extra, missing = schema_difference(conn)
+    finally:
+        conn.close()
+    if extra:
+        kind, name = extra[0]
+        raise BackupProblem(
+            f"{path}: it holds a {kind} this app never makes ({name}): "
+            "only a backup the app wrote can be restored"
+        )
+    if missing:
+        raise BackupProblem(f"{path}: its {missing[0][0]} {missing[0][1]} is not as the app "
+                            "makes it: only a backup the app wrote can be restored")  # fmt: skip
+
+
+def schema_objects(conn: sqlite3.Connection) -> set[tuple[str, str, str]]:
+    """Every table, index, trigger and view: (type, name, SQL with spaces folded)."""
+    rows = conn.execute("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+    return {(kind, name, " ".join((sql or "").split())) for kind, name, sql in rows}
+
+
+def schema_difference(
+    conn: sqlite3.Connection,
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """What a database has beyond, and short of, the schema the app's own migrations
+    make at the same point (those recorded in it): a restore takes nothing else, so
+    a trigger or view smuggled into a backup never reaches the live database."""
+    from sqlite_utils import Database
+
+    from .migrations import NAMES, migrations
+
+    done = [r[0] for r in conn.execute(
+        "SELECT name FROM _sqlite_migrations WHERE migration_set = ? ORDER BY rowid",
+        [migrations.name],
+    )]  # fmt: skip
+    if done != NAMES[: len(done)]:
+        return [("migration", ", ".join(n for n in done if n not in NAMES) or "order")], []
+    reference = Database(memory=True)
+    try:
+        stop = NAMES[len(done)] if len(done) < len(NAMES) else None
+        migrations.apply(reference, stop_before=stop)
+        expected = schema_objects(reference.conn)
+    finally:
+        reference.close()
+    found = schema_objects(conn)
+    extra = sorted((kind, name) for kind, name, _ in found - expected)
+    missing = sorted((kind, name) for kind, name, _ in expected - found)
+    return extra, missing
 
 
 def restore(source: str | Path, target: str | Path) -> None:

@@ -162,3 +162,50 @@ def test_a_backup_is_never_written_over_another_servers_database(live_server, ap
     assert notes.read_text() == "keep me"
     replaced = CliRunner().invoke(main, ["backup", str(notes), "--db", mine, "--force"])
     assert replaced.exit_code == 0 and count_rounds(notes) == 0
+
+
+def made_backup(tmp_path, stop_before=None):
+    """A database the app made (up to migration ``stop_before``), backed up."""
+    from scorekeeper.data.migrations import migrations
+
+    source = tmp_path / "made.sqlite"
+    db = connect(source)
+    migrations.apply(db, stop_before=stop_before)
+    db.close()
+    return source
+
+
+@pytest.mark.parametrize(
+    ("smuggled", "kind"),
+    [
+        ("CREATE TRIGGER swallow AFTER INSERT ON rounds BEGIN DELETE FROM rounds; END", "trigger"),
+        ("CREATE VIEW spy AS SELECT * FROM games", "view"),
+        ("CREATE TABLE extra (x)", "table"),
+        ("CREATE INDEX odd ON games (name)", "index"),
+    ],
+)
+def test_restore_takes_only_the_schema_the_app_itself_makes(tmp_path, smuggled, kind):
+    """Outside attack, issue 25 finding 13: a backup carrying a trigger of its own was
+    restored, and afterwards saves answered 201 while nothing was stored."""
+    backup = made_backup(tmp_path)
+    conn = sqlite3.connect(backup)
+    conn.execute(smuggled)
+    conn.commit()
+    conn.close()
+    live = tmp_path / "live.sqlite"
+    done = cli("restore", str(backup), "--db", str(live), "--yes")
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"it holds a {kind} this app never makes" in done.stderr
+    assert done.stderr.count("\n") == 1
+
+
+def test_a_backup_from_an_older_version_is_still_restored_and_upgraded(tmp_path):
+    backup = made_backup(tmp_path, stop_before="m0011_table_phones")
+    live = tmp_path / "live.sqlite"
+    done = cli("restore", str(backup), "--db", str(live), "--yes")
+    assert done.returncode == 0, done.stderr
+    conn = sqlite3.connect(live)
+    try:
+        assert "table_phones" in {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    finally:
+        conn.close()
