@@ -42,23 +42,65 @@ def name_problem(name: str, limit: int) -> str | None:
         return P_("a name may not contain control characters")
     if any(c in HIDDEN for c in name):
         return P_("a name may not contain invisible characters")
+    if name.strip() and not name_key(name):
+        return P_("a name may not contain invisible characters")
     return None
 
 
-# Zero-width spaces and joiners that join nothing, and the marks that turn text around:
-# "Ann" and "Ann\u200b" look the same on every page but are two people; "\u202e" makes
-# a name read backwards. (The zero-width joiner of emoji and some scripts is allowed.)
-HIDDEN = frozenset("\u200b\u2060\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Zero-width spaces, and the marks that turn text around ("\u202e" makes a name read
+# backwards): refused. Other characters that show nothing are allowed (the zero-width
+# joiner of emoji, the non-joiner of Persian) but left out when names are compared
+# (``name_key``), so they never make a second player of the same name.
+HIDDEN = frozenset(
+    "\u200b\u2060\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+)
 
 
 def name_key(name: str) -> str:
     """What two names that are the same person share: compatibility forms folded, any
-    case (SQLite's NOCASE folds A-Z only: "Zoë" and "ZOË" were two players).
+    case (SQLite's NOCASE folds A-Z only: "Zoë" and "ZOË" were two players), and every
+    character that shows nothing left out (``ignorable``): "Ann" with a soft hyphen, a
+    variation selector or a tag character in it is still Ann.
 
     >>> name_key(" ZOË ") == name_key("zoë") == name_key("Zoe\u0308")
     True
+    >>> name_key("An\u00adn\ufe0f") == name_key("\u2062Ann\U000e0041") == "ann"
+    True
     """
-    return unicodedata.normalize("NFKC", name.strip()).casefold()
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(c for c in folded if not ignorable(c)).strip()
+
+
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15): code
+# points a renderer shows nothing for unless it supports them. Its general-category Cf
+# members are caught by the category itself; these are the rest of the property.
+IGNORABLE_RANGES = (
+    (0x034F, 0x034F),  # combining grapheme joiner
+    (0x115F, 0x1160),  # Hangul choseong and jungseong fillers
+    (0x17B4, 0x17B5),  # Khmer inherent vowels
+    (0x180B, 0x180F),  # Mongolian free variation selectors, vowel separator
+    (0x3164, 0x3164),  # Hangul filler
+    (0xFE00, 0xFE0F),  # variation selectors
+    (0xFFA0, 0xFFA0),  # halfwidth Hangul filler
+    (0x1BCA0, 0x1BCA3),  # shorthand format controls
+    (0x1D173, 0x1D17A),  # musical symbol format controls
+    (0xE0000, 0xE0FFF),  # tags, variation selectors supplement, unassigned
+    (0x2800, 0x2800),  # not in the property, but a blank that is no space: braille blank
+)
+
+
+def ignorable(c: str) -> bool:
+    """Whether ``c`` shows nothing: a format character (general category Cf: soft
+    hyphen, zero-width space and joiners, direction marks, invisible operators,
+    interlinear annotation marks) or another Default_Ignorable_Code_Point.
+
+    >>> [ignorable(c) for c in "\u00ad\u200c\u061c\u2062\u034f\ufe0f\u3164\u2800A "]
+    [True, True, True, True, True, True, True, True, False, False]
+    """
+    if unicodedata.category(c) == "Cf":
+        return True
+    code = ord(c)
+    return any(low <= code <= high for low, high in IGNORABLE_RANGES)
 
 
 def control(text: str, allowed: str = "") -> bool:

@@ -25,15 +25,9 @@ def names(db: Database) -> list[str]:
 
 def same_name(db: Database, name: str, but: int | None = None) -> dict[str, Any] | None:
     """The player (removed ones too) whose name is ``name`` in any case or form
-    (``checks.name_key``), other than player ``but``: by the index when the case is
-    ASCII's, else by reading the names (a table has some hundreds)."""
-    sql = "SELECT id, name, removed_at FROM players WHERE name = ? COLLATE NOCASE AND id IS NOT ?"
-    found = next(db.query(sql, [name, but]), None)
-    if found is None:
-        key = checks.name_key(name)
-        every = db.query("SELECT id, name, removed_at FROM players WHERE id IS NOT ?", [but])
-        found = next((p for p in every if checks.name_key(p["name"]) == key), None)
-    return found
+    (``checks.name_key``, kept indexed beside each name), other than player ``but``."""
+    sql = "SELECT id, name, removed_at FROM players WHERE name_key = ? AND id IS NOT ? LIMIT 1"
+    return next(db.query(sql, [checks.name_key(name), but]), None)
 
 
 def remember(db: Database, name: str) -> int:
@@ -43,7 +37,8 @@ def remember(db: Database, name: str) -> int:
     if row:
         db.execute("UPDATE players SET removed_at = NULL WHERE id = ?", [row["id"]])
         return int(row["id"])
-    return insert(db, "players", {"name": name, "created_at": now()})
+    row = {"name": name, "name_key": checks.name_key(name), "created_at": now()}
+    return insert(db, "players", row)
 
 
 class NameTaken(Exception):
@@ -63,7 +58,8 @@ def rename(db: Database, player_id: int, name: str) -> None:
                     "(a removed player: undo that removal to use it)."
                 )
             raise NameTaken(P_(template, name=other["name"]))
-        db.execute("UPDATE players SET name = ? WHERE id = ?", [name, player_id])
+        db.execute("UPDATE players SET name = ?, name_key = ? WHERE id = ?",
+                   [name, checks.name_key(name), player_id])  # fmt: skip
 
 
 def ranking(db: Database) -> list[dict[str, Any]]:

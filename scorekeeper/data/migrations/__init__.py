@@ -28,6 +28,7 @@ NAMES = [
     "m0010_stored_answers",
     "m0011_table_phones",
     "m0012_events",
+    "m0013_player_name_keys",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 
