@@ -11,6 +11,7 @@ ends, however it ends, so a killed server never leaves a stale lock behind.
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import sqlite3
 import threading
@@ -51,18 +52,23 @@ def backup(
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
-    dst = sqlite3.connect(partial)
     try:
-        if progress is None:
-            src.backup(dst)
-        else:
-            report = progress  # SQLite tells (status, pages left, pages in all)
-            src.backup(dst, pages=PAGES_PER_STEP, progress=lambda _, left, n: report(n - left, n))
-    finally:
-        dst.close()
-        src.close()
-    os.replace(partial, target)
+        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
+        dst = sqlite3.connect(partial)
+        try:
+            if progress is None:
+                src.backup(dst)
+            else:
+                report = progress  # SQLite tells (status, pages left, pages in all)
+                src.backup(dst, pages=PAGES_PER_STEP,
+                           progress=lambda _, left, n: report(n - left, n))  # fmt: skip
+        finally:
+            dst.close()
+            src.close()
+        os.replace(partial, target)
+    except BaseException:
+        partial.unlink(missing_ok=True)  # a failed copy leaves nothing half-written behind
+        raise
     return target
 
 
@@ -232,11 +238,21 @@ class DailyBackups(threading.Thread):
         super().__init__(name="daily-backups", daemon=True)
         self.source, self.folder, self.keep = source, folder, keep
         self.stopped = threading.Event()
+        self.failures: list[str] = []  # what went wrong, for the server's log and tests
 
     def run(self) -> None:
         while not self.stopped.is_set():
-            daily(self.source, self.folder, self.keep)
+            self.once()
             self.stopped.wait(3600)
+
+    def once(self) -> None:
+        """Today's backup; a failure (a full disk, a folder gone) is logged and tried
+        again within the hour, and never stops the backups of the days after."""
+        try:
+            daily(self.source, self.folder, self.keep)
+        except (OSError, sqlite3.Error, BackupProblem) as error:
+            self.failures.append(str(error))
+            logging.getLogger(__name__).warning("daily backup failed: %s", error)
 
 
 def check_export_target(database: str | Path, target: str | Path) -> None:

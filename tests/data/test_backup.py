@@ -209,3 +209,20 @@ def test_a_backup_from_an_older_version_is_still_restored_and_upgraded(tmp_path)
         assert "table_phones" in {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
     finally:
         conn.close()
+
+
+def test_a_failed_daily_backup_leaves_nothing_behind_and_the_next_day_still_backs_up(app, tmp_path):
+    """Outside attack, issue 25 finding 10: one failed daily backup stopped daily
+    backups for the server's life and left a ``.partial`` file."""
+    import shutil
+
+    from scorekeeper.data import backup as backups
+
+    folder, source = tmp_path / "daily", tmp_path / "gone.sqlite"
+    worker = DailyBackups(source, folder, keep=3)
+    worker.once()  # the database cannot be read: logged, kept, and the thread goes on
+    assert worker.failures and "unable to open" in worker.failures[0]
+    assert list(folder.glob("*")) == []  # no .partial left behind
+    shutil.copy(app.config["DATABASE"], source)
+    worker.once()  # the next try works
+    assert [p.name for p in folder.glob("*")] == [f"{backups.PREFIX}{date.today()}.sqlite"]
