@@ -59,13 +59,32 @@ def explain(error: OSError, host: str, port: int) -> str:
     return f"Cannot listen on {host} port {port}: {error.strerror or error}"
 
 
+# Waitress's limits, set deliberately (docs/security.md says why):
+# - the largest body a request may have: the import page's (a 10 MB export and the
+#   form around it). Waitress's default is 1 GiB, spooled to the temporary folder
+#   before the app could refuse it, so a few unfinished uploads could fill a small disk;
+#   now a larger Content-Length is refused before any of it is read.
+MAX_BODY = 10 * 1024 * 1024 + 128 * 1024
+# - open connections: waitress's default of 100 let about 99 half-sent requests shut
+#   everyone out. A club night is 400 phones polling at once, each keeping one
+#   connection alive; 1,000 leaves room, and each idle one costs a socket, not a thread.
+CONNECTION_LIMIT = 1000
+# - how long a connection may sit with nothing sent before it is closed (waitress:
+#   120 s). Phones poll every second or two, so 30 s of silence is a phone gone.
+CHANNEL_TIMEOUT = 30
+
+
 def serve_http(app: Any, hosts: list[str], port: int, threads: int) -> None:
     """Serve with waitress until interrupted."""
     from waitress.server import create_server
 
     listen = " ".join(f"[{h}]:{port}" if ":" in h else f"{h}:{port}" for h in hosts)
     try:
-        server = create_server(app, listen=listen, threads=threads, ident="scorekeeper")
+        server = create_server(
+            app, listen=listen, threads=threads, ident="scorekeeper",
+            max_request_body_size=MAX_BODY, connection_limit=CONNECTION_LIMIT,
+            channel_timeout=CHANNEL_TIMEOUT,
+        )  # fmt: skip
     except OSError as error:  # taken between check_port and now
         raise PortProblem(explain(error, hosts[0], port)) from None
     server.run()

@@ -1,0 +1,44 @@
+"""Waitress's limits on the real server (outside attack, issue 25 findings 5 and 6):
+half-sent requests cannot shut everyone out, and a body larger than any the app takes
+is refused before it is read or spooled to disk."""
+
+import socket
+import urllib.parse
+import urllib.request
+
+from scorekeeper.serving import CONNECTION_LIMIT, MAX_BODY
+
+
+def address(live_server):
+    parts = urllib.parse.urlsplit(live_server.url)
+    return parts.hostname, parts.port
+
+
+def test_a_hundred_and_fifty_half_sent_requests_shut_nobody_out(live_server):
+    assert CONNECTION_LIMIT >= 500
+    host, port = address(live_server)
+    stalled = []
+    try:
+        for _ in range(150):  # waitress's default limit was 100 connections
+            conn = socket.create_connection((host, port), timeout=10)
+            conn.sendall(b"GET /rules HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # never ends
+            stalled.append(conn)
+        with urllib.request.urlopen(live_server.url + "/healthz", timeout=10) as answer:
+            assert answer.status == 200
+    finally:
+        for conn in stalled:
+            conn.close()
+
+
+def test_a_body_larger_than_the_app_takes_is_refused_before_it_is_read(live_server):
+    host, port = address(live_server)
+    with socket.create_connection((host, port), timeout=10) as conn:
+        conn.sendall(
+            b"POST /import HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/octet-stream\r\n"
+            + f"Content-Length: {100 * 1024 * 1024}\r\n\r\n".encode()
+            + b"x" * 1024  # and then nothing more: the server must not wait for 100 MB
+        )
+        answer = conn.recv(4096).decode("latin-1")
+    assert answer.startswith("HTTP/1.1 413"), answer[:80]
+    assert MAX_BODY > 10 * 1024 * 1024  # the import page's 10 MB file still fits
