@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import shutil
 import sqlite3
 import threading
 import weakref
@@ -239,17 +240,32 @@ def writing(db: Database) -> Iterator[Database]:
     db.execute("COMMIT")
 
 
+SPARE_BYTES = 1024 * 1024  # a save writes a few pages; below a megabyte free, saves fail soon
+
+
 def health(path: str | Path) -> str | None:
-    """None when the database file can be opened and read (without creating it),
-    else why not. Cheap: one read of the schema, on a read-only connection."""
+    """None when a save would work right now, else why not: the database file can be
+    read (it is not created), a write transaction can be begun on it (a read-only file
+    or file system refuses one), and its disk has room for the next saves. Cheap: one
+    read of the schema, BEGIN IMMEDIATE and ROLLBACK, and a look at the free space."""
+    path = Path(path).resolve()
     try:
-        conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True, timeout=5)
+        conn = sqlite3.connect(path.as_uri() + "?mode=ro", uri=True, timeout=5)
         try:
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         finally:
             conn.close()
+        conn = sqlite3.connect(path, timeout=5, isolation_level=None)
+        try:
+            conn.execute("BEGIN IMMEDIATE")  # the write lock a save takes; nothing written
+            conn.execute("ROLLBACK")
+        finally:
+            conn.close()
     except sqlite3.Error as error:
         return str(error)
+    free = shutil.disk_usage(path.parent).free
+    if free < SPARE_BYTES:
+        return f"the disk is full ({free} bytes free): nothing can be saved"
     return None
 
 

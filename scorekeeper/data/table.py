@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import sqlite3
 from datetime import UTC, datetime
 from typing import Any
 
@@ -56,6 +57,17 @@ def normal_code(text: str) -> str:
     'ab2cd3efgh4j'
     """
     return "".join(c for c in text.lower() if c not in " -")
+
+
+def join_code_if_writable(db: Database, game_id: int) -> str | None:
+    """``join_code``, or None when it is not made yet and the database cannot be
+    written (a read-only file): a page that only shows it must still be shown."""
+    try:
+        return join_code(db, game_id)
+    except sqlite3.OperationalError as error:
+        if "readonly" in str(error):
+            return None
+        raise
 
 
 def join_code(db: Database, game_id: int) -> str:

@@ -46,3 +46,54 @@ def test_certificate_is_only_there_when_serving_https(app, client, tmp_path):
         assert response.status_code == 200
         assert response.mimetype == "application/x-x509-ca-cert"
         assert response.data == pem.read_bytes()
+
+
+def test_healthz_says_a_full_disk_means_nothing_can_be_saved(client, monkeypatch):
+    """Outside attack, issue 25 finding 11: /healthz said ok while nothing could be saved."""
+    import shutil
+    from collections import namedtuple
+
+    from scorekeeper.data import connection
+
+    usage, real = namedtuple("usage", "total used free"), shutil.disk_usage
+    monkeypatch.setattr(connection.shutil, "disk_usage", lambda path: usage(10**9, 10**9, 4096))
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert "the disk is full" in response.get_json()["database"]
+    monkeypatch.setattr(connection.shutil, "disk_usage", real)
+    assert client.get("/healthz").status_code == 200
+
+
+def test_healthz_begins_a_write_as_a_save_would(app, client):
+    """A database whose write lock cannot be had (here: held elsewhere past the wait)
+    cannot take a save, and /healthz says so."""
+    import sqlite3
+
+    from scorekeeper.data import connection
+
+    holder = sqlite3.connect(app.config["DATABASE"], isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        problem = connection.health(app.config["DATABASE"])
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert problem == "database is locked"
+
+
+def test_a_read_only_database_still_shows_the_scorers_scoreboard(app, client, make_game):
+    """Finding 11 too: on a read-only database even the scoreboard was a 500, because
+    showing it made the table's join code."""
+    import sqlite3
+
+    from scorekeeper.data import table
+
+    game = make_game()
+    conn = sqlite3.connect(app.config["DATABASE"])
+    conn.execute("PRAGMA query_only = ON")  # writes refused, as on a read-only file
+    try:
+        from sqlite_utils import Database
+
+        assert table.join_code_if_writable(Database(conn), game) is None
+    finally:
+        conn.close()

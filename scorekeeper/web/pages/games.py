@@ -144,7 +144,7 @@ def scoreboard(game_id: int) -> str | Response:
         return scoreboard_page(game_id, saved)
     made_of, at_table = phones.game_and_phones(db, game_id)  # its answer and stamp too
     if not made_of["join_code"] and security.may_score(made_of):  # made before the key
-        phones.join_code(db, game_id)
+        phones.join_code_if_writable(db, game_id)
         made_of = games.game_row(db, game_id)
     scorer = security.may_score(made_of)
     # the scorer's panel shows the phones (last seen) and an absolute join link

@@ -102,11 +102,11 @@ def panel(game: games.Game, editable: bool, board_: board.Board) -> dict[str, An
     if shown["confirm"]:  # the board's rounds carry each one's number and version
         shown["agreement"] = agreement(game, board_.rounds)
     if editable and not game["removed_at"] and not board_.finished:
-        code = phones.join_code(db, game["id"])
+        code = phones.join_code_if_writable(db, game["id"])
         settings = {"phones_enter": bool(game["phones_enter"]),
                     "confirm_rounds": bool(game["confirm_rounds"])}  # fmt: skip
         shown.update(
-            code=code, link=url_for("table.join", code=code, _external=True),
+            code=code, link=url_for("table.join", code=code, _external=True) if code else None,
             settings=general.TableSettingsForm(data=settings),
             phones=phones.phones(db, game["id"]),
         )  # fmt: skip
