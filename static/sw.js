@@ -3,10 +3,11 @@
 // - pre-caches the stylesheet, scripts, icons and the offline page;
 // - pages: network first, then the cached copy, then the offline page;
 // - static assets: cache first;
-// - never caches POST (or any non-GET) requests, nor the JSON API.
+// - never caches POST (or any non-GET) requests, nor the JSON API, nor a page sent
+//   private or no-store.
 // Bump VERSION when the shell changes: old caches are deleted on activate.
 "use strict";
-const VERSION = "scorekeeper-shell-v2";
+const VERSION = "scorekeeper-shell-v3"; // v3: pages kept before are dropped (some were private)
 const OFFLINE = "/offline";
 const SHELL = [
   "/static/style.css",
@@ -37,9 +38,14 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// A page is kept for offline use only if it is no one browser's own: a page sent
+// "private" or "no-store" (the scorer's scoreboard with its join code, a phone's own
+// page, a spectator link's share page) is never written to the cache.
 function isPage(request, response) {
   const type = response.headers.get("Content-Type") || "";
-  return response.ok && response.type === "basic" && type.startsWith("text/html");
+  const caching = (response.headers.get("Cache-Control") || "").toLowerCase();
+  const mine = caching.includes("private") || caching.includes("no-store");
+  return response.ok && response.type === "basic" && type.startsWith("text/html") && !mine;
 }
 
 async function networkFirst(request) {

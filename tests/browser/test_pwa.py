@@ -62,3 +62,30 @@ def test_no_worker_on_a_plain_http_address_and_nothing_breaks(browser, live_serv
         assert [e for e in errors if "Cross-Origin-Opener-Policy" not in e] == []
     finally:
         mapped.close()
+
+
+def test_the_worker_never_keeps_a_private_page_for_offline(context, live_server):
+    """Outside attack, issue 25 finding 12: the scorer's scoreboard (with the table's join
+    code) and a phone's own page were served offline after the cookies were cleared."""
+    _, created = live_server.json("POST", "/api/games", {"variant": "classic",
+                                                         "sides": ["Ann", "Cat"]})  # fmt: skip
+    game = created["id"]
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    page.goto(live_server.url + "/rules")
+    page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.goto(f"{live_server.url}/games/{game}")  # the scorer's: it shows the join code
+    assert page.locator("strong.code").count() == 1
+    page.goto(live_server.url + "/rules/classic")  # a public page: kept
+    context.clear_cookies()
+    context.set_offline(True)
+    try:
+        page.goto(f"{live_server.url}/games/{game}")
+        assert page.locator("strong.code").count() == 0
+        assert "cannot reach the scorekeeper right now" in page.inner_text("main")
+        page.goto(live_server.url + "/rules/classic")
+        assert "Church Dyke" in page.inner_text("h1")  # what is public still works offline
+    finally:
+        context.set_offline(False)

@@ -153,9 +153,12 @@ def scoreboard(game_id: int) -> str | Response:
     query = request.query_string  # the language links go back to the page as asked for
     game = page_cache.made_of(made_of)
     key = page_cache.page_key("scoreboard", db_path(), game, scorer, seen, link, query)
-    return page_cache.conditional(
+    response = page_cache.conditional(
         key, lambda: PAGES.get_or_render(key, lambda: scoreboard_page(game_id, None))
     )
+    if scorer:  # the join code, the phones: this browser's alone, never kept offline
+        response.headers["Cache-Control"] = "private, no-cache"
+    return response
 
 
 PAGES = page_cache.PageCache()

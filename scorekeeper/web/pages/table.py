@@ -168,10 +168,12 @@ def phone_or_stop(token: str) -> phones.Phone:
 
 
 @bp.route("/table/<token>")
-def phone(token: str) -> tuple[str, int]:
-    """The phone's page: the scores, its part of the round, rounds to confirm."""
+def phone(token: str) -> tuple[str, int, dict[str, str]]:
+    """The phone's page: the scores, its part of the round, rounds to confirm. Its
+    address is the phone's capability: never kept by a cache (nor the app's offline
+    copy, static/sw.js)."""
     found = phone_or_stop(token)
-    return phone_page(found, token)
+    return (*phone_page(found, token), {"Cache-Control": sharing.SECRET})
 
 
 @bp.route("/table/<token>/stamp")
