@@ -54,8 +54,26 @@ def still_good(path: Path, wanted: list[x509.GeneralName]) -> bool:
         covered = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
     except (ValueError, x509.ExtensionNotFound):
         return False
+    try:  # made before name constraints (a CA for any site, should its key leak): remade
+        limits = cert.extensions.get_extension_for_class(x509.NameConstraints).value
+    except x509.ExtensionNotFound:
+        return False
     fresh = cert.not_valid_after_utc - datetime.now(UTC) > RENEW_BEFORE
-    return fresh and all(name in covered for name in wanted)
+    allowed = set(limits.permitted_subtrees or [])
+    return fresh and all(name in covered for name in wanted) and set(permitted(wanted)) <= allowed
+
+
+def permitted(names: list[x509.GeneralName]) -> list[x509.GeneralName]:
+    """The name constraints of the certificate as an authority: exactly the names and
+    addresses it is for (each address as a network of one address)."""
+    out: list[x509.GeneralName] = []
+    for name in names:
+        if isinstance(name, x509.IPAddress):
+            address = name.value
+            out.append(x509.IPAddress(ipaddress.ip_network(f"{address}/{address.max_prefixlen}")))
+        else:
+            out.append(name)
+    return out
 
 
 def load_or_make_key(path: Path) -> ec.EllipticCurvePrivateKey:
@@ -81,7 +99,10 @@ def make_certificate(
     key: ec.EllipticCurvePrivateKey, names: list[x509.GeneralName]
 ) -> x509.Certificate:
     """Self-signed, for the server and as its own authority: a phone can install
-    it as a trusted certificate (Android and iOS list only CA certificates)."""
+    it as a trusted certificate (Android and iOS list only CA certificates). As an
+    authority it is constrained (critical NameConstraints) to exactly the names and
+    addresses it serves: with its key, no certificate for any other site would be
+    trusted by a phone that installed it."""
     subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Scorekeeper at home")])
     now = datetime.now(UTC)
     usage = x509.KeyUsage(digital_signature=True, key_cert_sign=True, content_commitment=False,
@@ -97,6 +118,7 @@ def make_certificate(
         .not_valid_after(now + LIFETIME)
         .add_extension(x509.SubjectAlternativeName(names), critical=False)
         .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .add_extension(x509.NameConstraints(permitted(names), None), critical=True)
         .add_extension(usage, critical=True)
         .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)

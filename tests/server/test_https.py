@@ -81,3 +81,87 @@ def test_serves_https_for_real(tmp_path):
         output = process.communicate(timeout=30)[0]
     assert f"On this machine: https://127.0.0.1:{port}/" in output
     assert process.returncode in (0, -15), output
+
+
+def leaf_for(ca, ca_key, name):
+    """A server certificate for ``name`` signed with the home certificate's key: what
+    someone holding the key (and the file a phone installed) could make."""
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    now = datetime.now(UTC)
+    return (
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)]))
+        .issuer_name(ca.subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - timedelta(minutes=1))
+        .not_valid_after(now + timedelta(days=30))
+        .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+        .add_extension(
+            x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()),
+            critical=False,
+        )
+        .sign(ca_key, hashes.SHA256())
+    )
+
+
+def test_a_phone_that_trusts_the_home_certificate_trusts_nothing_else(tmp_path):
+    """Outside attack, issue 25 finding 7: /certificate.pem was an authority with no
+    name constraints; with the key beside it anyone could sign a certificate for any
+    site, and a phone that installed it would trust that."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.x509 import verification
+
+    cert_path, key_path = certificate.ensure(tmp_path, ["scorekeeper.local"], ["192.168.1.20"])
+    ca = x509.load_pem_x509_certificate(cert_path.read_bytes())
+    ca_key = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
+    limits = ca.extensions.get_extension_for_class(x509.NameConstraints)
+    assert limits.critical
+    store = verification.Store([ca])
+
+    def trusted(name):
+        verifier = (
+            verification.PolicyBuilder()
+            .store(store)
+            .build_server_verifier(verification.DNSName(name))
+        )
+        try:
+            verifier.verify(leaf_for(ca, ca_key, name), [])
+        except verification.VerificationError:
+            return False
+        return True
+
+    assert trusted("scorekeeper.local")  # its own name: fine
+    assert not trusted("bank.example")  # any other site: refused by the phone
+    assert not trusted("mail.google.com")
+
+
+def test_an_unconstrained_certificate_from_before_is_made_again(tmp_path):
+    import ipaddress
+
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.x509.oid import NameOID
+
+    cert, key_path = certificate.ensure(tmp_path, ["localhost"], ["192.168.1.20"])
+    key = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Scorekeeper at home")])
+    now = datetime.now(UTC)
+    sans = [x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("192.168.1.20"))]
+    before = (  # as the earlier versions made it: an authority for anything
+        x509.CertificateBuilder().subject_name(name).issuer_name(name)
+        .public_key(key.public_key()).serial_number(x509.random_serial_number())
+        .not_valid_before(now).not_valid_after(now + timedelta(days=800))
+        .add_extension(x509.SubjectAlternativeName(sans), critical=False)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .sign(key, hashes.SHA256())
+    )  # fmt: skip
+    cert.write_bytes(before.public_bytes(serialization.Encoding.PEM))
+    certificate.ensure(tmp_path, ["localhost"], ["192.168.1.20"])
+    made = x509.load_pem_x509_certificate(cert.read_bytes())
+    assert made.extensions.get_extension_for_class(x509.NameConstraints).critical
