@@ -34,6 +34,7 @@ MAX_BYTES = 10 * 1024 * 1024
 MAX_GAMES = 5000
 MAX_ROUNDS = checks.MAX_ROUNDS
 CHUNK_ROUNDS = 1000
+RULE_SETS_A_CHUNK = 100
 
 
 class ImportProblem(ValueError):
@@ -84,14 +85,19 @@ def import_data(
 
 
 def write_rule_sets(db: Database, sets: Any) -> int:
-    """The export's saved rule sets whose uid is new (one transaction)."""
+    """The export's saved rule sets whose uid is new: every one checked first, then
+    written RULE_SETS_A_CHUNK to a transaction (the write lock let go between)."""
     if not sets:
         return 0
-    with writing(db):
-        try:
-            return rule_sets.import_all(db, sets)
-        except ValueError as error:  # raised with a Problem, or a ScoringError
-            raise ImportProblem(describe(error)) from None
+    try:
+        rule_sets.check_all(sets)
+    except ValueError as error:  # raised with a Problem, or a ScoringError
+        raise ImportProblem(describe(error)) from None
+    added = 0
+    for start in range(0, len(sets), RULE_SETS_A_CHUNK):
+        with writing(db):
+            added += rule_sets.import_all(db, sets[start : start + RULE_SETS_A_CHUNK])
+    return added
 
 
 def check_export(data: Any) -> list[PlannedEvening]:
@@ -103,6 +109,9 @@ def check_export(data: Any) -> list[PlannedEvening]:
     if games > MAX_GAMES:
         template = N_("%(games)s games: a file may hold at most %(most)s; export fewer")
         raise ImportProblem(P_(template, games=games, most=MAX_GAMES))
+    if len(evenings) > MAX_GAMES:  # an evening holds a game or more; none this app writes is empty
+        template = N_("%(evenings)s evenings: a file may hold at most %(most)s; export fewer")
+        raise ImportProblem(P_(template, evenings=len(evenings), most=MAX_GAMES))
     planned = []
     for e, evening in enumerate(evenings, start=1):
         try:
@@ -236,12 +245,16 @@ def write(
     size = 0
     for done, evening in enumerate(plan, start=1):
         batch.append((evening, None))
+        size += 1  # an evening is a write too: 233,000 empty ones were one transaction
         for game in evening.games:
             batch.append((evening, game))
             size += len(game.doc.get("rounds", [])) + 1
             if size >= CHUNK_ROUNDS:
                 write_batch(db, batch, ids, counts)
                 batch, size = [], 0
+        if size >= CHUNK_ROUNDS:
+            write_batch(db, batch, ids, counts)
+            batch, size = [], 0
         if progress and done < len(plan):
             progress(done, len(plan))  # checked and queued; the last is told once written
     if batch:

@@ -150,3 +150,40 @@ def test_csv_escapes_every_cell_including_the_uid_and_full_width_formulas(app, c
     assert rows[0]["game"] == "'=cmd|calc"
     assert rows[0]["side"] == "'\uff1dHYPERLINK(1) & \uff20Bea"
     assert rows[0]["players"] == "'\uff1dHYPERLINK(1), \uff20Bea" and rows[0]["score"] == "-35"
+
+
+def test_empty_evenings_are_written_a_chunk_at_a_time(app, monkeypatch):
+    """Outside attack, issue 25 finding 3: 233,000 empty evenings were one transaction,
+    holding the write lock past 30 s while scorers' saves failed."""
+    db = connect(app.config["DATABASE"])
+    data = {"format": "scorekeeper", "version": 1, "evenings": [
+        {"uid": f"e{n}", "date": "2026-11-20", "name": "", "note": "", "games": []}
+        for n in range(2500)]}  # fmt: skip
+    batches = []
+    real = importing.write_batch
+    monkeypatch.setattr(importing, "write_batch",
+                        lambda db, batch, *rest: batches.append(len(batch)) or real(db, batch, *rest))  # fmt: skip
+    assert transfer.import_data(db, data)["evenings added"] == 2500
+    assert len(batches) >= 3 and max(batches) <= importing.CHUNK_ROUNDS
+
+
+def test_many_rule_sets_of_one_name_are_checked_first_then_written_in_chunks(app, monkeypatch):
+    """Finding 3 too: 166,000 rule sets were one transaction, and each name taken
+    already was found by trying "(2)", "(3)"... one query a number."""
+    from scorekeeper.data import rule_sets
+
+    db = connect(app.config["DATABASE"])
+    sets = [{"uid": f"r{n}", "name": "Friday", "variant": "classic", "options": {}}
+            for n in range(250)]  # fmt: skip
+    chunks = []
+    real = rule_sets.import_all
+    monkeypatch.setattr(rule_sets, "import_all",
+                        lambda db, part: chunks.append(len(part)) or real(db, part))  # fmt: skip
+    data = {**export(), "rule_sets": sets}
+    assert transfer.import_data(db, data)["rule sets added"] == 250
+    assert chunks == [100, 100, 50]
+    names = {r["name"] for r in db.query("SELECT name FROM rule_sets")}
+    assert {"Friday", "Friday (2)", "Friday (250)"} <= names and len(names) == 250
+    too_many = {**export(), "rule_sets": sets * 5}
+    with pytest.raises(transfer.ImportProblem, match="at most 1000"):
+        transfer.import_data(db, too_many)
