@@ -111,18 +111,18 @@ def serve(
             withdraw()
 
 
-SERVER_LOCK: list[int] = []  # the lock's file descriptor, held for the server's life
+SERVER_LOCK: list[Any] = []  # the lock, held for the server's life
 
 
 def hold_server_lock(database: str) -> None:
     """One server per database: a second ``serve`` (and ``restore``) is refused."""
     from ..data.backup import holder, take_lock
 
-    fd = take_lock(database)
-    if fd is None:
+    lock = take_lock(database)
+    if lock is None:
         fail(f"another scorekeeper server (process {holder(database)}) is using {database}: "
              "stop it first (Ctrl-C in its window, or kill that process)")  # fmt: skip
-    SERVER_LOCK.append(fd)
+    SERVER_LOCK.append(lock)
 
 
 def lan_addresses(host: str) -> list[str]:
