@@ -77,9 +77,15 @@ def serve(
     QR code of the best one when the output is a terminal. A port already in use
     is one line on standard error and exit status 2.
     """
-    from .. import serving
+    from .. import network, serving
     from ..web.http import hosts as trusted
 
+    if mdns and network.is_loopback(host):
+        fail(
+            f"--mdns does nothing with --host {host}: it announces the server to the network, "
+            "but the server would listen on this machine only, where no phone can reach it. "
+            "Leave --host out (or give a network address), or --mdns out"
+        )
     lan = lan_addresses(host)
     hosts = serving.listen_hosts(host, lan)
     try:
@@ -98,7 +104,7 @@ def serve(
     files = certificate_files(app, cert_dir, lan) if https else None
     scheme = "https" if https else "http"
     show_addresses(scheme, host, lan, port)
-    withdraw = start_mdns(lan[0], port, scheme) if mdns and lan and host in serving.ANY else None
+    withdraw = start_mdns(lan[0], port, scheme) if mdns and lan else None
     try:
         if files:
             serving.serve_https(app, hosts, port, threads, files)
