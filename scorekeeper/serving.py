@@ -96,11 +96,12 @@ def serve_https(
     """Serve with cheroot over TLS with the (certificate, key) ``files`` until
     interrupted. Listening on both IP versions takes one dual-stack socket."""
     from cheroot import wsgi
-    from cheroot.ssl.builtin import BuiltinSSLAdapter
+
+    from .plain_http import RedirectingSSLAdapter
 
     host = "::" if len(hosts) > 1 else hosts[0]
     server = wsgi.Server((host, port), app, numthreads=threads, server_name="scorekeeper")
-    server.ssl_adapter = BuiltinSSLAdapter(str(files[0]), str(files[1]))
+    server.ssl_adapter = RedirectingSSLAdapter(str(files[0]), str(files[1]))
     try:
         server.prepare()
     except OSError as error:

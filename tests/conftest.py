@@ -147,20 +147,36 @@ def env_flag(name, environ=None):
     return (os.environ if environ is None else environ).get(name, "").strip().lower() not in FALSE
 
 
+def needs(program, why, environ=None):
+    """A program the tests drive: a missing one skips them on a developer's machine
+    and fails them in CI (``CI`` set to a yes: see env_flag), saying what to install."""
+    import shutil
+
+    if shutil.which(program):
+        return
+    if env_flag("CI", environ):
+        pytest.fail(f"CI needs {program}: {why}", pytrace=False)
+    pytest.skip(f"no {program}: {why}")
+
+
 @pytest.fixture(scope="session")
 def browser():
     """Chromium (Debian's, or SCOREKEEPER_CHROMIUM) driven by Playwright, never a
-    downloaded browser. A missing chromium skips the browser tests on a developer's
-    machine and fails them in CI."""
-    import shutil
-
-    if not shutil.which(CHROMIUM) and not env_flag("CI"):
-        pytest.skip(
-            f"no chromium at {CHROMIUM} (.ci/run installs Debian's; or set SCOREKEEPER_CHROMIUM)"
-        )
+    downloaded browser; one per test process (each xdist worker launches its own).
+    A missing chromium skips the browser tests on a developer's machine and fails
+    them in CI."""
+    needs(CHROMIUM, ".ci/run installs Debian's chromium; or set SCOREKEEPER_CHROMIUM")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="session")
+def poppler():
+    """poppler-utils (pdfinfo, pdftotext, pdftoppm) to read printed PDFs back: skipped
+    without it on a developer's machine, a failure in CI."""
+    for program in ("pdfinfo", "pdftotext", "pdftoppm"):
+        needs(program, ".ci/run installs poppler-utils (apt-get install poppler-utils)")

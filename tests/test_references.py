@@ -67,3 +67,32 @@ def test_every_relative_link_in_the_docs_names_a_file_in_the_repository():
 def test_the_check_finds_an_outside_reference():
     assert outside("see RULES.md in ../shared/ for the contract") != []
     assert outside("see docs/rules.md for the contract") == []
+
+
+PARENT = re.compile(r"(?<!\.)\.\./")  # "../", but not the ellipsis in "POST .../rounds"
+
+
+def reader_texts():
+    """What a user or contributor reads: the README, the changelog, docs/, the
+    templates and every --help."""
+    for path in [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").glob("*.md")),
+                 *sorted((ROOT / "templates").glob("*.html"))]:  # fmt: skip
+        yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
+    for command, text in help_texts():
+        yield f"scorekeeper {command} --help", text
+
+
+def parent_paths(text: str) -> list[str]:
+    """Lines naming a path through ``../`` outside a Markdown link (a link's target
+    is checked to stay in the repository above)."""
+    return [line.strip() for line in text.splitlines() if PARENT.search(LINK.sub("]()", line))]
+
+
+def test_no_reader_text_points_above_the_repository():
+    found = {name: lines for name, text in reader_texts() if (lines := parent_paths(text))}
+    assert found == {}
+
+
+def test_the_parent_path_check_finds_one():
+    assert parent_paths("the spec is in ../spec/contract.md") != []
+    assert parent_paths("see [the README](../README.md) and POST .../rounds") == []

@@ -26,10 +26,21 @@ DB_OPTION = click.option(
 
 
 def app_for(database: Path | None) -> Any:
-    """The app on the given database file (created or upgraded as needed)."""
-    from .. import create_app
+    """The app on the given database file (created or upgraded as needed); a weak
+    secret key or a file that is not a database is one line and exit status 2."""
+    import sqlite3
 
-    return create_app({"DATABASE": str(database.resolve())} if database else None)
+    from .. import create_app
+    from ..web.http.security import WeakSecretKey
+
+    try:
+        return create_app({"DATABASE": str(database.resolve())} if database else None)
+    except WeakSecretKey as error:
+        fail(str(error))
+    except sqlite3.DatabaseError as error:  # not SQLite, or a folder that cannot be made
+        where = database or "the database in the instance folder"
+        fail(f"cannot use {where} as the database ({error}): give --db a Scorekeeper "
+             "database (.sqlite) or the name of a new file to start one")  # fmt: skip
 
 
 def on_terminal(stream: TextIO) -> bool:

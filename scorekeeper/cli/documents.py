@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from pathlib import Path
 from typing import TextIO
 
@@ -13,11 +14,15 @@ from ..scoring import ScoringError, score_game
 from .common import fail
 
 
+class Unscorable(ValueError):
+    """A document that cannot be scored: one line saying why."""
+
+
 @click.command()
-@click.argument("file", type=click.File("r", encoding="utf-8"), required=False)
+@click.argument("files", metavar="[FILE]...", nargs=-1, type=click.File("r", encoding="utf-8"))
 @click.option("--example", metavar="NAME", help="Score a shipped example game instead of FILE.")
-def score(file: TextIO | None, example: str | None) -> None:
-    """Score the game document FILE ("-" reads standard input).
+def score(files: tuple[TextIO, ...], example: str | None) -> None:
+    """Score the game document FILE ("-" reads standard input), or several.
 
     FILE is a JSON game document as described in docs/api.md: the variant, the
     sides, optional players and house-rule options, and the rounds played so far.
@@ -26,31 +31,56 @@ def score(file: TextIO | None, example: str | None) -> None:
     JSON and exits 0. An invalid document prints one line naming the round, the
     side and the field to standard error and exits 2. ``--example NAME`` scores
     the example game shipped for a variant (an unknown NAME lists the names).
+
+    Several FILEs print one JSON object per line, in the order given (JSON
+    Lines): {"file": NAME, "answer": {...}} or, for an invalid one,
+    {"file": NAME, "error": "..."}; the exit status is 2 if any was invalid.
     """
     if example is not None:
-        if file is not None:
+        if files:
             fail("give a FILE to score or --example NAME, not both")
-        file = io.StringIO(example_path(example).read_text(encoding="utf-8"))
-    if file is None:
+        files = (io.StringIO(example_path(example).read_text(encoding="utf-8")),)
+    if not files:
         fail("give a FILE to score (- for standard input), or --example NAME")
+    if len(files) == 1:
+        try:
+            click.echo(json.dumps(scored(files[0]), indent=2, ensure_ascii=False))
+        except Unscorable as error:
+            fail(str(error))
+        return
+    invalid = False
+    for file in files:
+        line: dict[str, object] = {"file": file.name}
+        try:
+            line["answer"] = scored(file)
+        except Unscorable as error:
+            line["error"], invalid = str(error), True
+        click.echo(json.dumps(line, ensure_ascii=False))
+    if invalid:
+        sys.exit(2)
+
+
+def scored(file: TextIO) -> dict[str, object]:
+    """The answer for the game document in ``file``; Unscorable says why there is none."""
     from ..data.checks import BadJSON, read_json
 
     try:
         doc = read_json(file.read())
     except UnicodeDecodeError:
-        fail("not valid JSON: the file is not UTF-8 text")
+        raise Unscorable("not valid JSON: the file is not UTF-8 text") from None
     except BadJSON as error:  # too deep, a number past Python's 4,300 digits, bad text
-        fail(str(error) if str(error).startswith("not valid JSON") else f"not valid JSON: {error}")
+        said = str(error)
+        said = said if said.startswith("not valid JSON") else f"not valid JSON: {said}"
+        raise Unscorable(said) from None
     try:
-        answer = score_game(doc)
-        text = json.dumps(answer, indent=2, ensure_ascii=False)
-        text.encode("utf-8")  # a name with half a surrogate pair ("\ud800") is not text
+        answer = dict(score_game(doc))
+        json.dumps(answer, ensure_ascii=False).encode("utf-8")  # "\ud800" is not text
     except ScoringError as error:
-        fail(str(error))
+        raise Unscorable(str(error)) from None
     except UnicodeEncodeError:
-        fail("not valid JSON: a string holds half a surrogate pair (like \\ud800), "
-             "which is not text")  # fmt: skip
-    click.echo(text)
+        raise Unscorable("not valid JSON: a string holds half a surrogate pair (like \\ud800), "
+                         "which is not text") from None  # fmt: skip
+    return answer
 
 
 def examples() -> dict[str, Path]:

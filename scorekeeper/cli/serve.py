@@ -77,9 +77,15 @@ def serve(
     QR code of the best one when the output is a terminal. A port already in use
     is one line on standard error and exit status 2.
     """
-    from .. import serving
+    from .. import network, serving
     from ..web.http import hosts as trusted
 
+    if mdns and network.is_loopback(host):
+        fail(
+            f"--mdns does nothing with --host {host}: it announces the server to the network, "
+            "but the server would listen on this machine only, where no phone can reach it. "
+            "Leave --host out (or give a network address), or --mdns out"
+        )
     lan = lan_addresses(host)
     hosts = serving.listen_hosts(host, lan)
     try:
@@ -98,7 +104,7 @@ def serve(
     files = certificate_files(app, cert_dir, lan) if https else None
     scheme = "https" if https else "http"
     show_addresses(scheme, host, lan, port)
-    withdraw = start_mdns(lan[0], port, scheme) if mdns and lan and host in serving.ANY else None
+    withdraw = start_mdns(lan[0], port, scheme) if mdns and lan else None
     try:
         if files:
             serving.serve_https(app, hosts, port, threads, files)
@@ -111,18 +117,18 @@ def serve(
             withdraw()
 
 
-SERVER_LOCK: list[int] = []  # the lock's file descriptor, held for the server's life
+SERVER_LOCK: list[Any] = []  # the lock, held for the server's life
 
 
 def hold_server_lock(database: str) -> None:
     """One server per database: a second ``serve`` (and ``restore``) is refused."""
     from ..data.backup import holder, take_lock
 
-    fd = take_lock(database)
-    if fd is None:
+    lock = take_lock(database)
+    if lock is None:
         fail(f"another scorekeeper server (process {holder(database)}) is using {database}: "
              "stop it first (Ctrl-C in its window, or kill that process)")  # fmt: skip
-    SERVER_LOCK.append(fd)
+    SERVER_LOCK.append(lock)
 
 
 def lan_addresses(host: str) -> list[str]:

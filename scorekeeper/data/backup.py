@@ -2,15 +2,16 @@
 while the server is writing. A daily backup keeps the last N copies.
 
 Two guards: a backup is never written over the live database (or its ``-wal``,
-``-shm`` and ``-journal`` files) under any name, and ``serve`` holds an advisory
-lock on ``<database>.lock`` for its whole life, which ``restore`` (and a second
-``serve``) must take first. The kernel drops the lock when the server's process
-ends, however it ends, so a killed server never leaves a stale lock behind.
+``-shm`` and ``-journal`` files) under any name, and ``serve`` holds a lock on
+``<database>.lock`` for its whole life, which ``restore`` (and a second ``serve``)
+must take first. The lock is filelock's (``flock`` on Linux and macOS, ``msvcrt``
+locking on Windows): the system drops it when the server's process ends, however
+it ends, so a killed server never leaves a stale lock behind. The holder's process
+id is written beside it in ``<database>.lock.pid``, to name it in a refusal.
 """
 
 from __future__ import annotations
 
-import fcntl
 import logging
 import os
 import sqlite3
@@ -18,6 +19,8 @@ import threading
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
+
+from filelock import BaseFileLock, FileLock, Timeout
 
 PREFIX = "scorekeeper-"
 PAGES_PER_STEP = 256  # with a progress callback: copied 1 MiB (at 4 KiB pages) at a time
@@ -98,18 +101,20 @@ def lock_path(database: str | Path) -> Path:
     return Path(f"{database}.lock")
 
 
-def take_lock(database: str | Path) -> int | None:
-    """Take the database's server lock (exclusive, without waiting): its file
-    descriptor, held until closed or the process ends; None if another holds it."""
-    fd = os.open(lock_path(database), os.O_RDWR | os.O_CREAT, 0o600)
+def holder_path(database: str | Path) -> Path:
+    return Path(f"{database}.lock.pid")
+
+
+def take_lock(database: str | Path) -> BaseFileLock | None:
+    """Take the database's server lock (exclusive, without waiting), held until
+    released or the process ends; None if another holds it."""
+    lock = FileLock(lock_path(database), timeout=0)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
+        lock.acquire()
+    except Timeout:
         return None
-    os.ftruncate(fd, 0)
-    os.write(fd, f"{os.getpid()}\n".encode())
-    return fd
+    holder_path(database).write_text(f"{os.getpid()}\n")
+    return lock
 
 
 def in_use(database: str | Path) -> bool:
@@ -117,23 +122,21 @@ def in_use(database: str | Path) -> bool:
     a write-ahead log open beside it: some process is using it. Makes no lock file."""
     if Path(f"{database}-wal").exists():
         return True
-    try:
-        fd = os.open(lock_path(database), os.O_RDWR)
-    except OSError:
+    if not lock_path(database).exists():
         return False
+    lock = FileLock(lock_path(database), timeout=0)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
+        lock.acquire()
+    except Timeout:
         return True
-    finally:
-        os.close(fd)  # closing drops the lock taken just to look
+    lock.release()  # taken just to look
     return False
 
 
 def holder(database: str | Path) -> str:
-    """The process id written in the lock file by whoever holds it ("?" if unknown)."""
+    """The process id the lock's holder wrote beside it ("?" if unknown)."""
     try:
-        return lock_path(database).read_text().strip() or "?"
+        return holder_path(database).read_text().strip() or "?"
     except OSError:
         return "?"
 

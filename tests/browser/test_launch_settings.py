@@ -35,3 +35,18 @@ def test_chromium_path_comes_from_the_environment(monkeypatch):
     fresh = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fresh)
     assert fresh.CHROMIUM == "/opt/chromium/chrome"
+
+
+@pytest.mark.parametrize(
+    ("environ", "outcome"),
+    [({"CI": "true"}, pytest.fail.Exception), ({"CI": "github-actions"}, pytest.fail.Exception),
+     ({"CI": "false"}, pytest.skip.Exception), ({}, pytest.skip.Exception)],
+)  # fmt: skip
+def test_a_missing_chromium_or_poppler_fails_in_ci_and_skips_elsewhere(conftest, environ, outcome):
+    """What the browser and poppler fixtures do without their program."""
+    with pytest.raises(outcome, match="no-such-pdftotext"):
+        conftest.needs("no-such-pdftotext", "apt-get install poppler-utils", environ)
+
+
+def test_a_program_that_is_there_is_neither(conftest):
+    conftest.needs("sh", "always there", {"CI": "true"})

@@ -60,3 +60,28 @@ def test_help_says_what_it_takes():
     done = run("score", "--help")
     assert done.returncode == 0
     assert "FILE" in done.stdout and "docs/api.md" in done.stdout and "exits 2" in done.stdout
+
+
+def test_scores_several_files_one_json_line_each(tmp_path):
+    examples = sorted(EXAMPLE.parent.glob("*.json"))
+    done = run("score", *map(str, examples))
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [line["file"] for line in lines] == [str(path) for path in examples]
+    assert lines[0]["answer"] == json.loads(run("score", str(examples[0])).stdout)
+    assert all(set(line) == {"file", "answer"} for line in lines)
+
+
+def test_several_files_with_an_invalid_one_say_which_and_exit_2(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        '{"variant": "classic", "sides": ["A", "B"], "rounds": [{"B": {"red_threes": 5}}]}'
+    )
+    done = run("score", str(EXAMPLE), str(bad))
+    assert done.returncode == 2
+    first, second = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["answer"]["totals"] == {"Ann & Bea": 1900, "Cat & Dee": 2140}
+    assert second == {
+        "file": str(bad),
+        "error": 'round 1, side "B": red_threes: 5 is more than the 4 red threes in play',
+    }

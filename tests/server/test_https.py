@@ -50,7 +50,8 @@ def test_made_again_when_expiring(tmp_path, monkeypatch):
     assert names_in(cert)[0].not_valid_after_utc - datetime.now(UTC) > timedelta(days=800)
 
 
-def test_serves_https_for_real(tmp_path):
+def start_https(tmp_path):
+    """``serve --https`` in a subprocess on a free loopback port: (process, port)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -59,6 +60,11 @@ def test_serves_https_for_real(tmp_path):
          "--port", str(port), "--db", str(tmp_path / "s.sqlite"), "--cert-dir", str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
+    return process, port
+
+
+def test_serves_https_for_real(tmp_path):
+    process, port = start_https(tmp_path)
     try:
         context, answer = None, None
         deadline = time.monotonic() + 30
@@ -165,3 +171,38 @@ def test_an_unconstrained_certificate_from_before_is_made_again(tmp_path):
     certificate.ensure(tmp_path, ["localhost"], ["192.168.1.20"])
     made = x509.load_pem_x509_certificate(cert.read_bytes())
     assert made.extensions.get_extension_for_class(x509.NameConstraints).critical
+
+
+def plain_request(port, head):
+    """Send ``head`` as plain HTTP to ``port`` once it listens; everything answered."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+                sock.sendall(head)
+                answer = b""
+                while chunk := sock.recv(4096):
+                    answer += chunk
+                return answer
+        except ConnectionRefusedError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+def test_plain_http_to_the_https_port_is_sent_on_to_https(tmp_path):
+    """Not an empty reply: a redirect to the same address over HTTPS, and a line
+    saying so for a client that does not follow it."""
+    process, port = start_https(tmp_path)
+    try:
+        head = f"GET /games/new?x=1 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+        answer = plain_request(port, head).decode()
+        odd = plain_request(port, b"GET http://elsewhere/ HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n")
+    finally:
+        process.terminate()
+        process.communicate(timeout=30)
+    location = f"https://127.0.0.1:{port}/games/new?x=1"
+    assert answer.startswith("HTTP/1.1 307 Temporary Redirect\r\n")
+    assert f"\r\nLocation: {location}\r\n" in answer
+    assert answer.endswith(f"\r\n\r\nThis port speaks HTTPS only: open {location}\n")
+    assert f"\r\nLocation: https://127.0.0.1:{port}/\r\n" in odd.decode()  # its own address

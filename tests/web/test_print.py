@@ -1,19 +1,16 @@
 """Printed summaries, printed to PDF in the real headless browser and read back
 page by page with poppler (pdfinfo, pdftotext, pdftoppm)."""
 
-import os
 import re
-import shutil
 import subprocess
 
 import pytest
 
-pytestmark = pytest.mark.skipif(not shutil.which("pdftotext") and not os.environ.get("CI"),
-                                reason="needs poppler-utils (.ci/run installs it)")  # fmt: skip
-
 
 @pytest.fixture
-def printer(browser):
+def printer(browser, poppler):
+    """The browser that prints, with poppler to read the PDF back (conftest: skipped
+    without them on a developer's machine, a failure in CI)."""
     return browser
 
 

@@ -80,7 +80,7 @@ def test_names_with_html_are_text_on_every_page(app, client, played):
 
 
 def test_default_secret_key_is_refused_outside_testing(tmp_path):
-    with pytest.raises(RuntimeError, match="refusing to run with a default or short SECRET_KEY"):
+    with pytest.raises(RuntimeError, match="refusing to run with a default or short secret key"):
         create_app({"DATABASE": str(tmp_path / "a.sqlite"), "SECRET_KEY": "dev"})
 
 

@@ -53,15 +53,21 @@ def add_headers(response: Response) -> Response:
     return response
 
 
+class WeakSecretKey(RuntimeError):
+    """The configured secret key is well known or short: what to do, in one line."""
+
+
 def check_secret_key(app: Flask) -> None:
     """Refuse to serve for real with a well-known or short secret key."""
     key = str(app.config.get("SECRET_KEY") or "")
     if app.testing or app.debug:
         return
     if key.lower() in KNOWN_KEYS or len(key) < 16:
-        raise RuntimeError(
-            "refusing to run with a default or short SECRET_KEY: remove it from the "
-            "configuration to use the key kept in the instance folder, or set a long random one"
+        raise WeakSecretKey(
+            f"refusing to run with a default or short secret key ({len(key)} characters, "
+            "from FLASK_SECRET_KEY or the instance folder's config.py): unset it to use the "
+            "key kept in the instance folder, or set at least 16 random characters "
+            """(python3 -c "import secrets; print(secrets.token_hex(32))")"""
         )
 
 
