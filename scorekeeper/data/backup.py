@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import tempfile
 import threading
 from collections.abc import Callable
 from datetime import date
@@ -105,40 +106,81 @@ def holder_path(database: str | Path) -> Path:
     return Path(f"{database}.lock.pid")
 
 
-def take_lock(database: str | Path) -> BaseFileLock | None:
-    """Take the database's server lock (exclusive, without waiting), held until
-    released or the process ends; None if another holds it."""
-    lock = FileLock(lock_path(database), timeout=0)
+def identity_lock_path(database: str | Path) -> Path | None:
+    """A second lock file named by the database file's identity (device and inode),
+    not its name: a hard link or another path to the same file finds the same lock
+    (outside attack: through a hard link a second server started). None while the
+    file does not exist yet."""
     try:
-        lock.acquire()
-    except Timeout:
+        found = os.stat(database)
+    except OSError:
         return None
+    folder = Path(tempfile.gettempdir()) / "scorekeeper-locks"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    return folder / f"{found.st_dev}-{found.st_ino}.lock"
+
+
+class ServerLock:
+    """The locks a server (or a restore) holds on a database: by its name and by its
+    identity. Released together; the system drops both when the process ends."""
+
+    def __init__(self, locks: list[BaseFileLock]) -> None:
+        self.locks = locks
+
+    def release(self) -> None:
+        for lock in reversed(self.locks):
+            lock.release()
+
+
+def take_lock(database: str | Path) -> ServerLock | None:
+    """Take the database's server locks (exclusive, without waiting), held until
+    released or the process ends; None if another holds either."""
+    taken: list[BaseFileLock] = []
+    for path in (lock_path(database), identity_lock_path(database)):
+        if path is None:
+            continue
+        lock = FileLock(path, timeout=0)
+        try:
+            lock.acquire()
+        except Timeout:
+            ServerLock(taken).release()
+            return None
+        taken.append(lock)
     holder_path(database).write_text(f"{os.getpid()}\n")
-    return lock
+    identity = identity_lock_path(database)
+    if identity is not None:  # named there too, for a refusal through another path
+        identity.with_suffix(".pid").write_text(f"{os.getpid()}\n")
+    return ServerLock(taken)
 
 
 def in_use(database: str | Path) -> bool:
-    """Whether a server (or a restore) holds ``database``'s lock now, or SQLite has
-    a write-ahead log open beside it: some process is using it. Makes no lock file."""
+    """Whether a server (or a restore) holds ``database``'s lock now, by its name or
+    by its identity, or SQLite has a write-ahead log open beside it: some process is
+    using it."""
     if Path(f"{database}-wal").exists():
         return True
-    if not lock_path(database).exists():
-        return False
-    lock = FileLock(lock_path(database), timeout=0)
-    try:
-        lock.acquire()
-    except Timeout:
-        return True
-    lock.release()  # taken just to look
+    for path in (lock_path(database), identity_lock_path(database)):
+        if path is None or not path.exists():
+            continue
+        lock = FileLock(path, timeout=0)
+        try:
+            lock.acquire()
+        except Timeout:
+            return True
+        lock.release()  # taken just to look
     return False
 
 
 def holder(database: str | Path) -> str:
     """The process id the lock's holder wrote beside it ("?" if unknown)."""
-    try:
-        return holder_path(database).read_text().strip() or "?"
-    except OSError:
-        return "?"
+    identity = identity_lock_path(database)
+    for path in (holder_path(database), identity.with_suffix(".pid") if identity else None):
+        try:
+            if path is not None and (found := path.read_text().strip()):
+                return found
+        except OSError:
+            continue
+    return "?"
 
 
 def check(path: str | Path) -> None:

@@ -226,3 +226,19 @@ def test_a_failed_daily_backup_leaves_nothing_behind_and_the_next_day_still_back
     shutil.copy(app.config["DATABASE"], source)
     worker.once()  # the next try works
     assert [p.name for p in folder.glob("*")] == [f"{backups.PREFIX}{date.today()}.sqlite"]
+
+
+@pytest.mark.parametrize("how", ["hard link", "symlink"])
+def test_the_server_lock_goes_by_the_file_not_its_name(live_server, tmp_path, how):
+    """Outside attack, issue 25 finding 8: through a hard link a second server started,
+    and a restore through the link exited 0 while the running server overwrote it."""
+    copy = tmp_path / "copy.sqlite"
+    assert cli("backup", str(copy), "--db", str(live_server.database)).returncode == 0
+    other = tmp_path / "other-name.sqlite"
+    (os.link if how == "hard link" else os.symlink)(live_server.database, other)
+    pid = live_server.process.pid
+    second = cli("serve", "--port", "0", "--db", str(other))
+    assert second.returncode == 2 and f"process {pid}) is using" in second.stderr
+    restored = cli("restore", str(copy), "--db", str(other), "--yes")
+    assert restored.returncode == 2 and f"process {pid}) is using" in restored.stderr
+    assert live_server.json("GET", "/healthz")[0] == 200
