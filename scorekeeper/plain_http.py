@@ -18,6 +18,12 @@ from cheroot import errors
 from cheroot.ssl.builtin import BuiltinSSLAdapter
 
 TLS_HANDSHAKE = b"\x16"
+# cheroot takes each new connection's TLS handshake in its one accepting thread, with
+# the server's 10 s socket timeout: one connection that never starts TLS held every
+# other phone off for 10 s (outside attack). A phone's first bytes follow its TCP
+# handshake at once, so the handshake gets a short timeout of its own; a connection
+# that says nothing in it is dropped, and the socket gets the server's timeout back.
+HANDSHAKE_SECONDS = 1.0
 MOST_HEAD = 8192  # a request head longer than this is not read further
 HOST = re.compile(r"[A-Za-z0-9.:\[\]-]+")  # a name or an address, with its port
 TARGET = re.compile(r"/[\x21-\x7e]*")  # an origin-form path and query, no spaces
@@ -27,6 +33,8 @@ class RedirectingSSLAdapter(BuiltinSSLAdapter):
     """cheroot's own TLS adapter, but a plain HTTP request gets a redirect."""
 
     def wrap(self, sock: socket.socket) -> Any:
+        usual = sock.gettimeout()
+        sock.settimeout(HANDSHAKE_SECONDS)
         try:
             first = sock.recv(1, socket.MSG_PEEK)
         except OSError as error:  # as cheroot's own wrap treats a dropped connection
@@ -35,7 +43,9 @@ class RedirectingSSLAdapter(BuiltinSSLAdapter):
             answer_plain_http(sock)
             # cheroot logs it, then tries its own 400 on the socket closed for writing
             raise errors.NoSSLError("answered with a redirect to https://")
-        return super().wrap(sock)  # type: ignore[no-untyped-call]  # cheroot's stub
+        wrapped, environ = super().wrap(sock)  # type: ignore[no-untyped-call]  # cheroot's stub
+        wrapped.settimeout(usual)
+        return wrapped, environ
 
 
 def answer_plain_http(sock: socket.socket) -> None:

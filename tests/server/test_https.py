@@ -206,3 +206,32 @@ def test_plain_http_to_the_https_port_is_sent_on_to_https(tmp_path):
     assert f"\r\nLocation: {location}\r\n" in answer
     assert answer.endswith(f"\r\n\r\nThis port speaks HTTPS only: open {location}\n")
     assert f"\r\nLocation: https://127.0.0.1:{port}/\r\n" in odd.decode()  # its own address
+
+
+def test_one_silent_connection_holds_nobody_off(tmp_path):
+    """Outside attack, issue 25 finding 2: a TCP connection that never started TLS
+    blocked everyone for about 10 s (cheroot's accept loop waits on its handshake)."""
+    process, port = start_https(tmp_path)
+    try:
+        context = None
+        deadline = time.monotonic() + 30
+        while context is None and time.monotonic() < deadline:
+            try:  # the server is up once a first request is answered
+                context = ssl.create_default_context(cafile=str(tmp_path / certificate.CERTIFICATE))
+                urllib.request.urlopen(f"https://127.0.0.1:{port}/healthz", context=context,
+                                       timeout=5).close()  # fmt: skip
+            except (OSError, ssl.SSLError):
+                context = None
+                time.sleep(0.2)
+        silent = [socket.create_connection(("127.0.0.1", port)) for _ in range(2)]
+        try:
+            time.sleep(0.2)  # the server has taken them, and waits for their first byte
+            url = f"https://127.0.0.1:{port}/healthz"
+            with urllib.request.urlopen(url, context=context, timeout=5) as answer:
+                assert answer.status == 200  # within 5 s, not after 2 x 10
+        finally:
+            for sock in silent:
+                sock.close()
+    finally:
+        process.terminate()
+        process.communicate(timeout=30)
