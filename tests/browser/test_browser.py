@@ -227,7 +227,8 @@ def test_history_filters_and_charts_in_the_browser(phone, live_server):
     db.close()
     phone.goto(phone.base + "/evenings")
     assert phone.locator(".evenings li").count() == 8
-    name = phone.locator(".evenings li span").first.inner_text().split(", ")[0]
+    title = phone.locator(".evenings li strong").first.inner_text()  # "date · Ann, Bea"
+    name = title.split(" · ", 1)[1].split(", ")[0]
     phone.fill("#player", name)
     phone.click("button:has-text('Filter')")
     shown = phone.locator(".evenings li")

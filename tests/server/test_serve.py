@@ -220,6 +220,13 @@ def test_waitress_is_given_every_listening_address(tmp_path, monkeypatch):
     result = serve(tmp_path, "--port", "8124", interfaces=pairs, monkeypatch=monkeypatch)
     assert result.exit_code == 0
     assert made == [
-        {"listen": "0.0.0.0:8124 [::]:8124", "threads": 8, "ident": "scorekeeper"},
+        {
+            "listen": "0.0.0.0:8124 [::]:8124",
+            "threads": 8,
+            "ident": "scorekeeper",
+            "max_request_body_size": serving.MAX_BODY,
+            "connection_limit": serving.CONNECTION_LIMIT,
+            "channel_timeout": serving.CHANNEL_TIMEOUT,
+        },
         "ran",
     ]

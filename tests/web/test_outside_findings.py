@@ -56,7 +56,7 @@ def test_rule_set_names_with_control_characters_are_refused(app, client, make_ga
         rule_sets.create(db, "Nul\x00\x1b[31mset", "classic", {})
     assert db.execute("SELECT count(*) FROM rule_sets").fetchone()[0] == 0
     with pytest.raises(ValueError, match="rule set 1: name: a name may not contain control"):
-        rule_sets.import_all(db, [{"uid": "u1", "name": "Bad\x07", "variant": "classic"}])
+        rule_sets.check_all([{"uid": "u1", "name": "Bad\x07", "variant": "classic"}])
     game = make_game()
     answer = client.post(f"/games/{game}/rules/save", data={"name": "Nul\x00set"})
     assert answer.status_code == 400
