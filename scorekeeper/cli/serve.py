@@ -103,6 +103,9 @@ def serve(
         click.echo(f"Daily backups: {backup_dir} (the last {keep} kept)")
     files = certificate_files(app, cert_dir, lan) if https else None
     scheme = "https" if https else "http"
+    phones = [a for a in lan if not network.is_loopback(a)]
+    if phones:  # the join links and QR codes a scorer sees on this machine itself
+        app.config["PHONE_URL"] = network.url(scheme, phones[0], port)
     show_addresses(scheme, host, lan, port)
     withdraw = start_mdns(lan[0], port, scheme) if mdns and lan else None
     try:

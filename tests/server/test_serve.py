@@ -230,3 +230,16 @@ def test_waitress_is_given_every_listening_address(tmp_path, monkeypatch):
         },
         "ran",
     ]
+
+
+def test_serve_gives_the_pages_the_address_phones_can_reach(tmp_path, monkeypatch):
+    """Issue 24 item 7: the join link and QR code named http://127.0.0.1:8000/ when the
+    scorer opened the app on the machine that runs it; serve now tells the app its LAN
+    address for them."""
+    apps = []
+    monkeypatch.setattr(serving, "check_port", lambda hosts, port: None)
+    monkeypatch.setattr(serving, "serve_http", lambda app, *args: apps.append(app))
+    serve(tmp_path, "--port", "8123", monkeypatch=monkeypatch)
+    assert apps[0].config["PHONE_URL"] == "http://192.168.1.20:8123/"
+    serve(tmp_path, "--host", "127.0.0.1", monkeypatch=monkeypatch)  # no phone can reach it
+    assert "PHONE_URL" not in apps[1].config

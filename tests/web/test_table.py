@@ -90,3 +90,25 @@ def test_hand_and_foot_has_no_dealer_on_the_form_or_the_board(app, client, make_
     add_rounds(app, game, [{"Ann & Bea": {"meld_points": 5}}])
     html = client.get(f"/games/{game}").get_data(as_text=True)
     assert " deals" not in html and " dealt" not in html
+
+
+def test_join_link_qr_and_spectator_link_name_the_lan_address_on_this_machine(app, make_game):
+    """Issue 24 item 7: a scorer on 127.0.0.1 or localhost got links no phone can open."""
+    import re
+
+    app.config["PHONE_URL"] = "http://192.168.1.20:8000/"
+    game = make_game()
+    for base, expected in [("http://127.0.0.1:8000", "http://192.168.1.20:8000/join/"),
+                           ("http://localhost:8000", "http://192.168.1.20:8000/join/"),
+                           ("http://scorekeeper.local:8000", "http://scorekeeper.local:8000/join/")]:  # fmt: skip
+        client = app.test_client()
+        page = client.get(f"/games/{game}", base_url=base).get_data(as_text=True)
+        links = re.findall(r'href="(http[^"]+/join/[^"]+)"', page)
+        assert links and all(link.startswith(expected) for link in links), (base, links)
+    share = app.test_client().get(f"/games/{game}/share", base_url="http://127.0.0.1:8000")
+    assert "http://192.168.1.20:8000/watch/" in share.get_data(as_text=True)
+
+
+def test_the_home_page_offers_to_join_a_table(client):
+    page = client.get("/").get_data(as_text=True)
+    assert 'href="/join"' in page and "Join a table" in page

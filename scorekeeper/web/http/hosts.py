@@ -16,7 +16,7 @@ import socket
 from typing import Any
 
 import ifaddr
-from flask import Flask
+from flask import Flask, current_app, request, url_for
 
 FIXED = ["localhost", "127.0.0.1", "::1", "scorekeeper.local"]
 
@@ -61,3 +61,19 @@ def lower_host(environ: dict[str, Any]) -> None:
 def trust(app: Flask, hosts: list[str]) -> None:
     """Add names (``serve --trusted-host``, the address it listens on)."""
     app.config["TRUSTED_HOSTS"] = list(dict.fromkeys([*app.config["TRUSTED_HOSTS"], *hosts]))
+
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+def phone_url(endpoint: str, **values: Any) -> str:
+    """An address of this page that a phone at the table can open: the request's own
+    host, except when the scorer's browser is on this machine itself (``127.0.0.1``,
+    ``localhost``), which no phone can reach; then the address ``serve`` gave the
+    phones (``PHONE_URL``: this machine's best LAN address, with the scheme and port it
+    serves on). Join links, their QR codes, spectator links and table cards use it."""
+    path = url_for(endpoint, **values)
+    phones = current_app.config.get("PHONE_URL")
+    if phones and request.host.rsplit(":", 1)[0].lower() in LOOPBACK:
+        return str(phones).rstrip("/") + path
+    return url_for(endpoint, **values, _external=True)

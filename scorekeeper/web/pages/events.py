@@ -27,7 +27,7 @@ from ...data.connection import get_db
 from ...scoring import get_variant
 from ..forms import events as event_forms
 from ..forms.whole_numbers import digits
-from ..http import security
+from ..http import hosts, security
 from ..http.i18n import _, say
 from . import sharing
 
@@ -155,7 +155,7 @@ def cards(event_id: int) -> str:
     db = get_db()
     found = events.event(db, event_id)
     count = events.table_count(found, len(events.entries_of(db, event_id)))
-    links = [url_for(".table_link", token=found["cards_token"], table_no=n, _external=True)
+    links = [hosts.phone_url(".table_link", token=found["cards_token"], table_no=n)
              for n in range(1, count + 1)]  # fmt: skip
     return render_template("event_cards.html", event=found, cards=[
         {"number": n, "link": link, "qr": Markup(sharing.qr_svg(link, scale=12))}

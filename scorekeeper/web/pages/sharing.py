@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response
 from ...data import games
 from ...data.connection import get_db
 from ..forms import general
-from ..http import page_cache, security
+from ..http import hosts, page_cache, security
 from ..http.i18n import _
 from ..shown import board
 
@@ -65,7 +65,7 @@ def share(game_id: int) -> Response:
     """The spectator link and its QR code, for the players' own phones."""
     game = games.get_game(get_db(), game_id)
     security.guard(game)
-    link = url_for(".watch", token=game["watch_token"], _external=True)
+    link = hosts.phone_url(".watch", token=game["watch_token"])
     page = make_response(render_template("share.html", game=game, link=link))
     page.headers["Cache-Control"] = SECRET  # the spectator link is a capability
     return page
@@ -75,7 +75,7 @@ def share(game_id: int) -> Response:
 def qr(game_id: int) -> Response:
     game = games.get_game(get_db(), game_id)
     security.guard(game)
-    link = url_for(".watch", token=game["watch_token"], _external=True)
+    link = hosts.phone_url(".watch", token=game["watch_token"])
     return Response(qr_svg(link), mimetype="image/svg+xml", headers={"Cache-Control": SECRET})
 
 

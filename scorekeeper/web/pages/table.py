@@ -29,7 +29,7 @@ from ...data import table as phones
 from ...data.connection import get_db
 from ...scoring import get_variant
 from ..forms import general, round_form, table_parts
-from ..http import security
+from ..http import hosts, security
 from ..http.i18n import _, ngettext
 from ..shown import board, round_screen, table_view
 from . import sharing
@@ -78,7 +78,7 @@ def remove(game_id: int, phone_id: int) -> Page:
 def join_qr(game_id: int) -> Response:
     game = games.get_game(get_db(), game_id)
     security.guard_change(game)
-    link = url_for(".join", code=phones.join_code(get_db(), game_id), _external=True)
+    link = hosts.phone_url(".join", code=phones.join_code(get_db(), game_id))
     return Response(sharing.qr_svg(link), mimetype="image/svg+xml",
                     headers={"Cache-Control": sharing.SECRET})  # fmt: skip
 

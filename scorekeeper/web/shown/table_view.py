@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import url_for
-
 from ...data import games
 from ...data import table as phones
 from ...data.connection import get_db
 from ..forms import general, round_form, table_parts
+from ..http import hosts
 from ..http.i18n import _
 from ..http.i18n import lazy_gettext as _l
 from . import board, round_screen
@@ -106,7 +105,7 @@ def panel(game: games.Game, editable: bool, board_: board.Board) -> dict[str, An
         settings = {"phones_enter": bool(game["phones_enter"]),
                     "confirm_rounds": bool(game["confirm_rounds"])}  # fmt: skip
         shown.update(
-            code=code, link=url_for("table.join", code=code, _external=True) if code else None,
+            code=code, link=hosts.phone_url("table.join", code=code) if code else None,
             settings=general.TableSettingsForm(data=settings),
             phones=phones.phones(db, game["id"]),
         )  # fmt: skip
