@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -467,11 +468,14 @@ def new_game(page: Page, base: str, variant: str, seats: list[str]) -> list[str]
 
 
 def round_one_scores(page: Page, sides: list[str]) -> dict[str, int]:
-    """Round 1's row of the scoreboard's table: "+1235<small>1235</small>" per side."""
+    """Round 1's row of the scoreboard's table: "+1,235<small>1,235</small>" per side.
+
+    Grouping separators (",", ".", thin spaces: the locale's) are dropped before parsing.
+    """
     cells = page.locator(".scores tbody tr").first.locator("td.num")
     values = cells.evaluate_all("tds => tds.map(td => td.firstChild.textContent.trim())")
     return {
-        side: int(value.replace("+", "").replace("−", "-"))
+        side: int(re.sub(r"[^0-9-]", "", value.replace("−", "-")))
         for side, value in zip(sides, values, strict=True)
     }
 
