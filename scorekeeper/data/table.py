@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..scoring.i18n import N_
 from ..scoring.i18n import problem as P_
 from . import games
 from .connection import insert, now, row, rows, writing
@@ -233,17 +234,41 @@ def save_draft(
     return version + 1
 
 
+class AlreadyQueried(Exception):
+    """This phone's query of this round (as it stands) is with the scorer already."""
+
+
 def answer_round(
     db: Database, phone: Phone, number: int, version: int, action: str, note: str = ""
-) -> None:
-    """A phone confirms (or queries, with a note) round ``number`` as it is at ``version``."""
+) -> bool:
+    """A phone confirms (or queries, with a note) round ``number`` as it is at ``version``.
+    A phone's confirmation of a round as it stands is kept once (sent again, it changes
+    nothing: False); its query too, one open at a time (sent again: AlreadyQueried)."""
     game_id = phone["game_id"]
     with writing(db):
         sql = "SELECT version FROM rounds WHERE game_id = ? AND number = ?"
         row = next(db.query(sql, [game_id, number]), None)
         if row is None or int(row["version"]) != version:
             raise RoundChanged(P_("round %(n)s has changed since it was shown", n=number))
+        if said_already(db, phone, number, version, action):
+            if action == "queried":
+                template = N_("this phone's query of round %(n)s is with the scorer already")
+                raise AlreadyQueried(P_(template, n=number))
+            return False
         event(db, game_id, phone, action, number=number, version=version, note=note)
+    return True
+
+
+def said_already(db: Database, phone: Phone, number: int, version: int, action: str) -> bool:
+    """Whether this phone has confirmed (or queried) round ``number`` at ``version``
+    since the round now under that number was saved."""
+    sql = (
+        "SELECT 1 FROM table_events e JOIN rounds r ON r.game_id = e.game_id "
+        "AND r.number = e.number WHERE e.game_id = ? AND e.number = ? AND e.phone_id = ? "
+        "AND e.action = ? AND e.version = ? AND e.at >= r.created_at LIMIT 1"
+    )
+    found = db.conn.execute(sql, [phone["game_id"], number, phone["id"], action, version])
+    return found.fetchone() is not None
 
 
 def event(db: Database, game_id: int, phone: Phone, action: str, **more: Any) -> None:

@@ -397,3 +397,34 @@ def test_a_part_sent_again_after_the_screen_was_filled_is_not_saved_over_unseen(
     assert kept.status_code == 302  # saving again keeps what the scorer typed
     rounds = client.get(f"/api/games/{game}").json["document"]["rounds"]
     assert rounds[0]["Cat & Dee"] == {"meld_points": 120}
+
+
+def test_answers_sent_again_are_kept_once_and_a_flood_is_refused(app, client, at_table, db):
+    """Issue 24 item 4: one phone sent 1,025 queries in 10 s; every screen fetched the
+    table again and the history grew without limit. A confirmation sent again changes
+    nothing, a phone has one open query of a round, and past a dozen answers a minute a
+    phone is told to wait, with nothing stored."""
+    from scorekeeper.web.http.security import ANSWERS_A_MINUTE
+
+    game, _, phones = at_table
+    client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 50}})
+
+    def stored(action):
+        sql = "SELECT count(*) FROM table_events WHERE game_id = ? AND action = ?"
+        return db.execute(sql, [game, action]).fetchone()[0]
+
+    confirm = {"number": "1", "version": "1", "confirm": "1"}
+    query = {"number": "1", "version": "1", "query": "1", "note": "hand points?"}
+    for _ in range(3):
+        assert client.post(f"/table/{phones['cat']}/answer", data=confirm).status_code == 302
+    assert stored("confirmed") == 1
+    for _ in range(3):
+        assert client.post(f"/table/{phones['cat']}/answer", data=query).status_code == 302
+    assert stored("queried") == 1
+    page = client.get(f"/table/{phones['cat']}").get_data(as_text=True)
+    assert "Your query of round 1 is with the scorer already." in page
+    for _ in range(ANSWERS_A_MINUTE - 6):
+        client.post(f"/table/{phones['cat']}/answer", data=confirm)
+    flood = client.post(f"/table/{phones['cat']}/answer", data=query)
+    assert flood.status_code == 429 and "too many answers" in flood.get_data(as_text=True)
+    assert (stored("confirmed"), stored("queried")) == (1, 1)

@@ -103,6 +103,18 @@ def throttle() -> Throttle:
     return found
 
 
+ANSWERS_A_MINUTE = 12  # a phone's confirmations and queries: a whole table's rounds, and more
+
+
+def answers_throttle() -> Throttle:
+    """Every confirmation and query a phone sends counts here (not only failures): one
+    phone sent 1,025 queries in 10 s, and every screen fetched the table again."""
+    found: Throttle = current_app.extensions.setdefault(
+        "scorekeeper.answers", Throttle(tries=ANSWERS_A_MINUTE)
+    )
+    return found
+
+
 def try_keys(game_id: int | str, app_wide: bool = False) -> list[Key]:
     """What a wrong passphrase counts against: this client, and the game ("*": the app);
     the app too when the guess was tried against the app-wide passphrase, so that

@@ -220,6 +220,11 @@ def answer(token: str) -> Page | Response:
     game = games.get_game(get_db(), found["game_id"])
     if found["side"] is None or not game["confirm_rounds"]:
         return gone_here(_("This phone does not confirm rounds: the scorer decides that."))
+    wait = security.answers_throttle().wait([("phone", str(found["id"]))])
+    if wait:  # a phone sending answers without end: told, and nothing stored
+        message = _("This phone has sent too many answers: wait %(n)s seconds.", n=wait)
+        return render_template("error.html", title=_("Wait a moment"), message=message), 429
+    security.answers_throttle().failed([("phone", str(found["id"]))])  # every answer counts
     form = general.AnswerForm()
     action = "queried" if "query" in request.form else "confirmed"
     valid = form.validate_on_submit()
@@ -232,6 +237,8 @@ def answer(token: str) -> Page | Response:
             phones.answer_round(get_db(), found, number, version, action, form.note.data or "")
         except phones.RoundChanged:
             flash(_("That round changed since you saw it: look at it again."))
+        except phones.AlreadyQueried:
+            flash(_("Your query of round %(n)s is with the scorer already.", n=number))
         else:
             queried = _("Round %(n)s queried.", n=number)
             flash(queried if action == "queried" else _("Round %(n)s confirmed.", n=number))
