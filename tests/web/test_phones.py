@@ -428,3 +428,16 @@ def test_answers_sent_again_are_kept_once_and_a_flood_is_refused(app, client, at
     flood = client.post(f"/table/{phones['cat']}/answer", data=query)
     assert flood.status_code == 429 and "too many answers" in flood.get_data(as_text=True)
     assert (stored("confirmed"), stored("queried")) == (1, 1)
+
+
+def test_a_query_shows_at_the_top_of_the_scorers_scoreboard(client, at_table):
+    """Issue 24 item 3, in part: a query appeared some 1,050 px down the scoreboard."""
+    game, _, phones = at_table
+    client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 50}})
+    assert 'class="notice" role="alert"' not in client.get(f"/games/{game}").get_data(as_text=True)
+    query = {"number": "1", "version": "1", "query": "1", "note": "hand points?"}
+    client.post(f"/table/{phones['cat']}/answer", data=query)
+    board = client.get(f"/games/{game}").get_data(as_text=True)
+    alert = board.index("Round 1 was queried by Cat: “hand points?”")
+    assert alert < board.index('id="board"')  # above the scores, not in the panel below
+    assert f'href="/games/{game}/rounds/1/edit">Look at round 1</a>' in board
