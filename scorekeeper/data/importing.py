@@ -24,7 +24,7 @@ from ..scoring.document import is_int, read_game
 from ..scoring.errors import quote
 from ..scoring.i18n import N_, Problem, whole
 from ..scoring.i18n import problem as P_
-from . import checks, removals, results, rule_sets
+from . import checks, ratings, removals, results, rule_sets
 from .connection import now, writing
 from .evenings import create_evening
 from .games import create_game
@@ -271,7 +271,7 @@ def write_batch(
     counts: dict[str, int],
 ) -> None:
     """One transaction: the write lock is let go between batches."""
-    with writing(db):
+    with writing(db), ratings.batched(db):
         for evening, game in batch:
             if evening.uid not in ids:
                 ids[evening.uid] = evening_id(db, evening, counts)
