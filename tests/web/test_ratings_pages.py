@@ -41,7 +41,8 @@ def test_a_players_page_shows_the_rating_the_chart_and_the_links(client, played)
     response = client.get(f"/players/{played['Ann']}")
     page = text(response)
     assert re.search(r"Rating: about 1,\d\d\d, still settling: 2 games", page)
-    assert re.search(r"Five-person Canasta 1 1 100% 1,000 1,000 1,\d\d\d \*", page)
+    by_game = page.split("Rating by game")[1]
+    assert re.search(r"^ Five-person Canasta about 1,\d\d\d, still settling: 1 game ", by_game)
     assert "Ann: rating over time" in response.get_data(as_text=True)
     assert f"/players/{played['Ann']}/partners" in response.get_data(as_text=True)
 
@@ -64,10 +65,10 @@ def test_two_players_page_shows_their_games_together_and_apart(client, played):
 
 def test_leaderboard_by_variant_period_and_games(client, played):
     page = text(client.get("/leaderboard?scope=all&period=all&least=2"))
-    names = re.findall(r"\d+ (Ann|Bea|Cat|Dee|Eve) [\d,]+ \* [+-]?\d+ \d+", page)
+    names = re.findall(r"\d+\. (Ann|Bea|Cat|Dee|Eve) [\d,]+ \* [+-]?\d+ \d+", page)
     assert names[0] == "Ann" and set(names) == {"Ann", "Bea", "Cat", "Dee"}  # Eve: 1 game
     page = text(client.get("/leaderboard?scope=five-person&period=all&least=1"))
-    assert set(re.findall(r"\d+ (Ann|Bea|Cat|Dee|Eve) [\d,]+ \*", page)) == {
+    assert set(re.findall(r"\d+\. (Ann|Bea|Cat|Dee|Eve) [\d,]+ \*", page)) == {
         "Ann", "Bea", "Cat", "Dee", "Eve"
     }  # fmt: skip
     page = text(client.get("/leaderboard?scope=classic&period=month&least=1"))

@@ -315,7 +315,7 @@ class LeaderboardForm(Form):
                  SelectChoice("all", _l("All time"))],
         default="all",
     )  # fmt: skip
-    least = IntegerField(_l("At least this many games"), [InputRequired(), NumberRange(1, 1000)],
+    least = IntegerField(_l("Fewest games"), [InputRequired(), NumberRange(1, 1000)],
                          default=3)  # fmt: skip
 
 
