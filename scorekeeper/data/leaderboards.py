@@ -12,14 +12,14 @@ from ..scoring import ratings as rating
 from .connection import row, rows
 
 PERIODS = ("month", "season", "year", "all")  # this month, this quarter, the last 12 months
-CHART_POINTS = 60  # the most games a player's chart draws (evenly spread, the last one kept)
+CHART_POINTS = 30  # the most games a player's chart draws (evenly spread, the last one kept)
 GAIN = "(c.mu - 3 * c.sigma) - (c.mu_before - 3 * c.sigma_before)"  # ordinal moved by a game
 
 
 def described(found: dict[str, Any]) -> dict[str, Any]:
     """A ``player_ratings`` row with its shown number and whether it is settling."""
-    skill = rating.Skill(found["mu"], found["sigma"])
-    return {**found, "rating": rating.shown(skill), "settling": rating.settling(found["games"])}
+    shown = rating.shown_of(found["mu"], found["sigma"])
+    return {**found, "rating": shown, "settling": rating.settling(found["games"])}
 
 
 def of_player(db: Database, player_id: int) -> dict[str, dict[str, Any]]:
@@ -37,16 +37,15 @@ def course(db: Database, player_id: int, scope: str = rating.ALL) -> list[dict[s
         return []
     games = found["games"]
     step = -(-games // CHART_POINTS)
+    wanted = sorted({1, *range(games, 0, -step)})  # index seeks, not a scan of every game
     sql = (
         "SELECT c.games, c.mu, c.sigma, g.date FROM rating_changes c "
         "JOIN rated_games g ON g.game_id = c.game_id WHERE c.player_id = ? AND c.scope = ? "
-        "AND ((c.games - ?) % ? = 0 OR c.games = 1) ORDER BY c.games"
+        f"AND c.games IN ({', '.join('?' * len(wanted))}) ORDER BY c.games"
     )
-    return [
-        {"games": r["games"], "date": r["date"],
-         "rating": rating.shown(rating.Skill(r["mu"], r["sigma"]))}
-        for r in rows(db, sql, [player_id, scope, games, step])
-    ]  # fmt: skip
+    found_rows = db.conn.execute(sql, [player_id, scope, *wanted]).fetchall()
+    return [{"games": games, "date": day, "rating": rating.shown_of(mu, sigma)}
+            for games, mu, sigma, day in found_rows]  # fmt: skip
 
 
 def since(period: str, today: date) -> str | None:

@@ -100,7 +100,12 @@ def shown(skill: Skill) -> int:
     >>> shown(START)
     1500
     """
-    return round(BASE + SCALE * ordinal(skill))
+    return shown_of(skill.mu, skill.sigma)
+
+
+def shown_of(mu: float, sigma: float) -> int:
+    """``shown`` of a stored mu and sigma (no Skill made: a chart reads dozens)."""
+    return round(BASE + SCALE * (mu - 3 * sigma))
 
 
 def points(ordinal_change: float) -> int:

@@ -108,6 +108,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(labels.day)
     app.add_template_filter(labels.mid_sentence)
     app.add_template_filter(labels.utc_time)
+    app.add_template_filter(labels.rating_words)
     app.context_processor(helpers)
     app.after_request(security.add_headers)
     assets.init_app(app)

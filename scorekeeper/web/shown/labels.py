@@ -14,7 +14,7 @@ from flask import has_request_context
 from markupsafe import Markup, escape
 from wtforms.fields.choices import SelectChoice
 
-from ..http.i18n import language
+from ..http.i18n import language, ngettext, number
 from ..http.i18n import lazy_gettext as _l
 
 
@@ -101,3 +101,19 @@ def evening_choices(evenings: list[dict[str, Any]]) -> list[SelectChoice]:
     """A new evening, or one already started on the chosen date (with its players)."""
     started = [SelectChoice(str(e["id"]), evening_name(e)) for e in evenings]
     return [SelectChoice("0", _l("a new evening")), *started]
+
+
+def rating_words(found: dict[str, Any]) -> str:
+    """A rating in words, as ``leaderboards.described`` gives it: "about 1,480,
+    still settling: 6 games" under the settling count, "about 1,702 over 31 games"
+    after (a filter: a macro per player made the players page twice as slow)."""
+    if found["settling"]:
+        return ngettext(
+            "about %(rating)s, still settling: %(num)d game",
+            "about %(rating)s, still settling: %(num)d games",
+            found["games"], rating=number(found["rating"]),
+        )  # fmt: skip
+    return ngettext(
+        "about %(rating)s over %(num)d game", "about %(rating)s over %(num)d games",
+        found["games"], rating=number(found["rating"]),
+    )  # fmt: skip
