@@ -1,6 +1,6 @@
 """Ratings benchmark: what keeping the ratings costs a save, on years of games.
 
-    .venv/bin/python scripts/bench_ratings.py [--evenings 1000] [--repeats 20]
+    .venv/bin/python scripts/bench_ratings.py [--evenings 1000] [--repeats 20] [--db FILE]
 
 Fills a fresh database with generated evenings (as bench_pages does), then times,
 in-process and each inside a transaction that is rolled back: the rating of the
@@ -42,9 +42,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--evenings", type=int, default=1000)
     parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--db", help="an already filled database (left as it was)")
     args = parser.parse_args()
-    database = str(Path(tempfile.mkdtemp(prefix="scorekeeper-ratings-")) / "r.sqlite")
-    seed(database, args.evenings)
+    database = args.db
+    if not database:
+        database = str(Path(tempfile.mkdtemp(prefix="scorekeeper-ratings-")) / "r.sqlite")
+        seed(database, args.evenings)
     db = connect(database)
     order = "SELECT game_id FROM rated_games ORDER BY date, finished_at, game_id"
     games = [r["game_id"] for r in db.query(order)]

@@ -153,8 +153,8 @@ def replay_from(db: Database, start: Key, players: set[int]) -> None:
         [(c.game_id, c.player_id, c.scope, c.side, c.before.mu, c.before.sigma,
           c.after.mu, c.after.sigma, c.games) for c in changes],
     )  # fmt: skip
-    touched |= players | {c.player_id for c in changes}
-    set_current(db, sorted(touched))
+    final = {(c.player_id, c.scope): (c.after.mu, c.after.sigma, c.games) for c in changes}
+    set_current(db, touched | players, final)
 
 
 def known(db: Database, player: int, scope: str) -> tuple[rating.Skill, int] | None:
@@ -164,19 +164,29 @@ def known(db: Database, player: int, scope: str) -> tuple[rating.Skill, int] | N
     return (rating.Skill(found["mu"], found["sigma"]), found["games"]) if found else None
 
 
-def set_current(db: Database, players: list[int]) -> None:
-    """``player_ratings`` of ``players`` from their latest rating changes."""
-    for start in range(0, len(players), 500):
-        chunk = players[start : start + 500]
-        marks = ", ".join("?" * len(chunk))
-        db.execute(f"DELETE FROM player_ratings WHERE player_id IN ({marks})", chunk)
-        db.execute(
-            "INSERT INTO player_ratings SELECT player_id, scope, mu, sigma, games "
-            f"FROM rating_changes WHERE player_id IN ({marks}) AND (player_id, scope, games) IN "
-            "(SELECT player_id, scope, max(games) FROM rating_changes "
-            f"WHERE player_id IN ({marks}) GROUP BY player_id, scope)",
-            chunk + chunk,
-        )
+def set_current(
+    db: Database, players: set[int], final: dict[tuple[int, str], tuple[float, float, int]]
+) -> None:
+    """``player_ratings`` after a replay: ``final`` for the players rated in it (their
+    last change), and for the others of ``players`` (whose games were dropped or moved)
+    their latest change left, or none."""
+    db.conn.executemany(
+        "INSERT OR REPLACE INTO player_ratings VALUES (?, ?, ?, ?, ?)",
+        [(p, scope, *values) for (p, scope), values in final.items()],
+    )
+    for player in sorted(players):
+        sql = "SELECT scope FROM player_ratings WHERE player_id = ?"
+        for scope in [r["scope"] for r in rows(db, sql, [player])]:
+            if (player, scope) in final:
+                continue
+            found = known(db, player, scope)
+            if found is None:
+                db.execute("DELETE FROM player_ratings WHERE player_id = ? AND scope = ?",
+                           [player, scope])  # fmt: skip
+            else:
+                db.execute("UPDATE player_ratings SET mu = ?, sigma = ?, games = ? "
+                           "WHERE player_id = ? AND scope = ?",
+                           [found[0].mu, found[0].sigma, found[1], player, scope])  # fmt: skip
 
 
 def from_scratch(db: Database) -> dict[str, list[tuple[Any, ...]]]:
