@@ -109,7 +109,8 @@ def leaderboard() -> tuple[str, int]:
     if request.args and not form.validate():
         return render_template("leaderboard.html", form=form, lines=None), 400
     first = leaderboards.since(form.period.data, date.today())
-    lines = leaderboards.leaderboard(get_db(), form.scope.data, first, form.least.data)
+    least = form.least.data if form.least.data is not None else form.least.default
+    lines = leaderboards.leaderboard(get_db(), form.scope.data, first, least)
     return render_template(
         "leaderboard.html", form=form, lines=lines, first=first, settling=ratings.SETTLING
     ), 200
