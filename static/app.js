@@ -191,6 +191,31 @@ function drafts(form) {
   form.addEventListener("change", save);
 }
 
+// A phone's number beside each field the scorer types otherwise ("Tina's phone: 60"),
+// so that nothing a side's phone sent is saved over without being seen.
+function phoneValues(form) {
+  let said = {};
+  try {
+    said = JSON.parse(form.dataset.phoneValues || "{}");
+  } catch (error) {
+    said = {};
+  }
+  for (const [name, words] of Object.entries(said)) {
+    const input = form.querySelector(`input[name="${name}"]`);
+    if (!input || input.type === "radio" || input.type === "checkbox") continue;
+    const hint = document.createElement("small");
+    hint.className = "phone-says";
+    hint.textContent = words;
+    input.closest(".field").append(hint);
+    const phone = words.replace(/^.*:\s*/, "");
+    const update = () => {
+      hint.hidden = (input.value.trim() || "0") === phone;
+    };
+    input.addEventListener("input", update);
+    update();
+  }
+}
+
 // Save without leaving the page: when the wifi drops (or the server is restarting),
 // the scorer is told in words, everything typed stays, and the same save (the same
 // one-time key, so it is stored once) is sent again until it lands. A page the server
@@ -321,6 +346,7 @@ document.addEventListener("DOMContentLoaded", () => {
     wentOut(form);
     livePreview(form);
     saveInPlace(form);
+    phoneValues(form);
     keepAwake();
   }
   const board = document.querySelector("[data-versions]");

@@ -271,6 +271,21 @@ def said_already(db: Database, phone: Phone, number: int, version: int, action: 
     return found.fetchone() is not None
 
 
+def overridden(db: Database, game_id: int, phone_id: int, who: str, number: int, note: str) -> None:
+    """The scorer saved round ``number`` with a number other than the one this phone
+    sent (``note`` says which, as JSON); kept once for the round as saved (the same
+    save sent again after a lost answer adds nothing)."""
+    with writing(db):
+        sql = (
+            "SELECT 1 FROM table_events e JOIN rounds r ON r.game_id = e.game_id "
+            "AND r.number = e.number WHERE e.game_id = ? AND e.number = ? AND e.phone_id = ? "
+            "AND e.action = 'overridden' AND e.note = ? AND e.at >= r.created_at LIMIT 1"
+        )
+        if db.conn.execute(sql, [game_id, number, phone_id, note]).fetchone() is None:
+            phone = {"id": phone_id, "who": who}
+            event(db, game_id, phone, "overridden", number=number, version=1, note=note)
+
+
 def event(db: Database, game_id: int, phone: Phone, action: str, **more: Any) -> None:
     """Keep what happened at the table in the game's history, and tell the phones."""
     row = {"game_id": game_id, "phone_id": phone["id"], "who": phone["who"], "action": action,
@@ -298,4 +313,8 @@ def answers(db: Database, game_id: int) -> dict[int, list[dict[str, Any]]]:
 def events(db: Database, game_id: int) -> list[dict[str, Any]]:
     """Everything that happened at the table, newest first (for the history page)."""
     sql = "SELECT * FROM table_events WHERE game_id = ? ORDER BY id DESC"
-    return list(db.query(sql, [game_id]))
+    found = list(db.query(sql, [game_id]))
+    for happened in found:
+        if happened["action"] == "overridden":  # the field, the phone's number, the saved one
+            happened["override"] = json.loads(happened["note"])
+    return found

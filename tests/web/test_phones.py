@@ -3,6 +3,7 @@
 like the round form, clashes, confirmations asked again after a correction."""
 
 import json
+import html as html_module
 import re
 
 import pytest
@@ -171,7 +172,7 @@ def test_confirm_query_and_asked_again_after_a_correction(client, at_table, db):
         f"/table/{phones['cat']}/answer", data={"number": "1", "version": "2", "confirm": "1"}
     )
     assert "confirmed</strong> by Cat" in client.get(f"/games/{game}").get_data(as_text=True)
-    history = client.get(f"/games/{game}/history").get_data(as_text=True)
+    history = html_module.unescape(client.get(f"/games/{game}/history").get_data(as_text=True))
     assert all(
         s in history for s in ("Cat</strong> joined", "queried round 1", "confirmed round 1")
     )
@@ -374,12 +375,12 @@ def test_a_round_still_waiting_stays_on_the_phones_list_however_old(client, at_t
     assert listed == ["7", "6", "5", "4", "3", "1"]
 
 
-def test_a_part_sent_again_after_the_screen_was_filled_is_not_saved_over_unseen(
-    client, at_table, db
-):
+def test_a_part_sent_again_names_its_fields_and_the_scorer_chooses_each(client, at_table, db):
     """Found by a phone tester: the scorer's screen was filled from the phones (+380),
     Bob changed his part (the box below showed +360), and Save stored the old numbers
-    without a word. Now the save is refused once, with what is typed kept."""
+    without a word; then (issue 24 item 2) the save was refused once, but without saying
+    which field, and the second Save kept the old number. Now the field is named with
+    both numbers and nothing is saved until the scorer has chosen one."""
     game, _, phones = at_table
     assert part(client, phones["cat"], s1_meld_points="120").status_code == 302
     page = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
@@ -388,15 +389,45 @@ def test_a_part_sent_again_after_the_screen_was_filled_is_not_saved_over_unseen(
     assert part(client, phones["cat"], version=1, s1_meld_points="100").status_code == 302
     typed = {"number": "1", "key": "k", "parts": seen, "s1_meld_points": "120",
              "s0_meld_points": "50"}  # fmt: skip
-    refused = client.post(f"/games/{game}/rounds/new", data=typed)
-    html = refused.get_data(as_text=True)
-    assert refused.status_code == 409 and "A phone sent its part again" in html
-    assert 'value="120"' in html and 'name="parts" type="hidden" value="1:2"' in html
+    for parts in (seen, "1:2"):  # refused, and refused again until a choice is made
+        refused = client.post(f"/games/{game}/rounds/new", data={**typed, "parts": parts})
+        html = refused.get_data(as_text=True)
+        assert refused.status_code == 409 and 'value="120"' in html
+        section = html[html.index('id="differences"') :]
+        assert "Meld points" in section and "Cat's phone 100, here 120" in section
+        assert 'name="keep_s1_meld_points" value="phone"' in section
+    assert "A phone sent its part again" in client.post(
+        f"/games/{game}/rounds/new", data=typed).get_data(as_text=True)  # fmt: skip
     assert client.get(f"/api/games/{game}").json["document"]["rounds"] == []
-    kept = client.post(f"/games/{game}/rounds/new", data={**typed, "parts": "1:2"})
-    assert kept.status_code == 302  # saving again keeps what the scorer typed
+    chosen = {**typed, "parts": "1:2", "keep_s1_meld_points": "phone"}
+    assert client.post(f"/games/{game}/rounds/new", data=chosen).status_code == 302
     rounds = client.get(f"/api/games/{game}").json["document"]["rounds"]
-    assert rounds[0]["Cat & Dee"] == {"meld_points": 120}
+    assert rounds[0]["Cat & Dee"] == {"meld_points": 100}
+    assert "changed by the scorer" not in client.get(f"/games/{game}/history").get_data(
+        as_text=True
+    )
+
+
+def test_a_scorers_number_over_a_phones_is_asked_once_and_kept_in_the_history(client, at_table, db):
+    """Issue 24 item 1: Tina's phone sent 60 in hand, the scorer typed 65 and saved,
+    and the round showed as if the phones agreed."""
+    game, _, phones = at_table
+    assert part(client, phones["cat"], s1_hand_points="60").status_code == 302
+    typed = {"number": "1", "key": "k", "s1_hand_points": "65", "s0_meld_points": "50"}
+    html = client.post(f"/games/{game}/rounds/new", data=typed).get_data(as_text=True)
+    assert "Cat's phone 60, here 65" in html and "Some numbers here differ" in html
+    kept = {**typed, "keep_s1_hand_points": "here:60"}
+    assert part(client, phones["cat"], version=1, s1_hand_points="70").status_code == 302
+    again = client.post(f"/games/{game}/rounds/new", data=kept)  # the phone said 70 since
+    assert again.status_code == 409 and "Cat's phone 70, here 65" in again.get_data(as_text=True)
+    kept["keep_s1_hand_points"] = "here:70"
+    assert client.post(f"/games/{game}/rounds/new", data=kept).status_code == 302
+    assert client.post(f"/games/{game}/rounds/new", data=kept).status_code == 302  # again
+    rounds = client.get(f"/api/games/{game}").json["document"]["rounds"]
+    assert rounds[0]["Cat & Dee"] == {"hand_points": 65}
+    history = html_module.unescape(client.get(f"/games/{game}/history").get_data(as_text=True))
+    said = "changed by the scorer from the phone's 70 to 65"
+    assert history.count(said) == 1 and "Hand points" in history
 
 
 def test_answers_sent_again_are_kept_once_and_a_flood_is_refused(app, client, at_table, db):

@@ -36,6 +36,8 @@ class Screen:
     out_claims: list[int] = field(default_factory=list)  # phones that all say "we went out"
     status: int = 200
     notes: list[str] = field(default_factory=list)
+    differences: list[Any] = field(default_factory=list)  # a phone's numbers not yet chosen
+    kept: list[Any] = field(default_factory=list)  # numbers kept over a phone's, for history
 
     @classmethod
     def of(

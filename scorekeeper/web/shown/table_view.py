@@ -13,7 +13,7 @@ from ..forms import general, round_form, table_parts
 from ..http import hosts
 from ..http.i18n import _
 from ..http.i18n import lazy_gettext as _l
-from . import board, round_screen
+from . import board, overrides, round_screen
 
 WATCH = "watch"
 
@@ -134,7 +134,8 @@ def round_parts(game: games.Game, played: list[games.Round], number: int, member
             problem = listed[0]["text"]
         else:
             scores = round_screen.preview_scores(game, played, number, entries)["scores"]
-    return {"drafts": drafts, "scores": scores, "problem": problem, "number": number}
+    said = overrides.phone_values(drafts)
+    return {"drafts": drafts, "scores": scores, "problem": problem, "number": number, "said": said}
 
 
 def prefilled(game: games.Game, number: int) -> tuple[dict[str, Any], list[int]]:
@@ -169,8 +170,14 @@ def seen(game: games.Game, drafts: dict[int, dict[str, Any]]) -> str:
 
 
 PARTS_MOVED = _l(
-    "A phone sent its part again after this screen was filled: look at “From the phones” "
-    "below, then save again to keep what is here, or use their numbers."
+    "A phone sent its part again after this screen was filled: choose below which "
+    "numbers to keep, then save again."
+)
+
+
+PHONES_DIFFER = _l(
+    "Some numbers here differ from what a side's phone sent: choose below which to keep "
+    "for each, then save again."
 )
 
 
