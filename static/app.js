@@ -191,6 +191,83 @@ function drafts(form) {
   form.addEventListener("change", save);
 }
 
+// Save without leaving the page: when the wifi drops (or the server is restarting),
+// the scorer is told in words, everything typed stays, and the same save (the same
+// one-time key, so it is stored once) is sent again until it lands. A page the server
+// answers with (a problem beside a field, "already saved") is shown as a plain post
+// shows it: the form is posted again, which stores nothing that the first did not.
+function saveInPlace(form) {
+  const status = form.querySelector(".save-status");
+  const says = form.dataset;
+  let pending = null;
+  let timer = null;
+  const savedHere = "scorekeeper:saved:" + says.draft;
+  const tell = (text) => {
+    status.hidden = !text;
+    status.textContent = text || "";
+  };
+  const send = async (tries) => {
+    clearTimeout(timer);
+    let response = null;
+    try {
+      response = await fetch(form.action, { method: "POST", body: pending, redirect: "manual" });
+    } catch (error) {
+      response = null; // no connection
+    }
+    if (response && response.type === "opaqueredirect") {
+      pending = null;
+      try {
+        sessionStorage.setItem(savedHere, "1");
+      } catch (error) {
+        // private mode: Back then shows the form as the browser kept it, and Save says
+      }
+      window.location.assign(says.afterSave); // stored: on to the scoreboard
+      return;
+    }
+    if (response && ![502, 503, 504].includes(response.status)) {
+      pending = null;
+      const again = document.createElement("input");
+      again.type = "hidden";
+      again.name = "save";
+      again.value = "1";
+      form.append(again);
+      form.submit();
+      return;
+    }
+    tell(says.saysNotSaved || "Not saved yet: no connection. Trying again…");
+    timer = setTimeout(() => send(tries + 1), Math.min(1000 * 2 ** tries, 5000));
+  };
+  form.addEventListener("submit", (event) => {
+    const button = event.submitter;
+    if (!button || button.name !== "save" || !window.fetch) return; // Preview: a plain post
+    event.preventDefault();
+    if (pending) return; // a double tap: one save
+    pending = new FormData(form);
+    pending.set("save", button.value || "1");
+    tell(says.saysSaving || "Saving…");
+    send(0);
+  });
+  window.addEventListener("online", () => {
+    if (pending) send(0);
+  });
+  window.addEventListener("beforeunload", (event) => {
+    if (pending) event.preventDefault(); // a save still on its way: ask before leaving
+  });
+  // Back to this page after its save: not the form as the browser kept it (half of
+  // it, at times) but the page as the server has it now ("Round N is already saved"),
+  // asked for once (if the round was undone since, the form comes back, empty)
+  window.addEventListener("pageshow", () => {
+    let again = false;
+    try {
+      again = sessionStorage.getItem(savedHere) === "1";
+      sessionStorage.removeItem(savedHere);
+    } catch (error) {
+      again = false;
+    }
+    if (again) window.location.reload();
+  });
+}
+
 // Drafts of rounds that have been saved since are dropped (on the scoreboard).
 function dropSavedDrafts(board) {
   const game = board.dataset.game;
@@ -243,6 +320,7 @@ document.addEventListener("DOMContentLoaded", () => {
     enterMovesOn(form);
     wentOut(form);
     livePreview(form);
+    saveInPlace(form);
     keepAwake();
     barsFit(form);
   }

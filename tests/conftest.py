@@ -84,10 +84,11 @@ class LiveServer:
         import time
         import urllib.request
 
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        self.url = f"http://127.0.0.1:{port}"
+        if self.url is None:  # started again (after stop): the same port, as a restart
+            with socket.socket() as probe:
+                probe.bind(("127.0.0.1", 0))
+                self.url = f"http://127.0.0.1:{probe.getsockname()[1]}"
+        port = int(self.url.rsplit(":", 1)[1])
         self.process = subprocess.Popen(
             [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
              "--port", str(port), "--db", str(self.database),

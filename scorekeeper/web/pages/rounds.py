@@ -68,8 +68,10 @@ def new_round(game_id: int) -> Page:
     if finished and screen.number > count:
         flash(_("This game is over: no more rounds."))
         return redirect(url_for("games.scoreboard", game_id=game_id))
-    if request.method == "GET" and screen.number <= count:  # Back to a screen already saved
-        screen.already_saved, screen.closed = screen.number, True
+    if screen.number <= count:  # Back to a screen already saved (and perhaps Save)
+        if request.method == "GET":
+            screen.already_saved, screen.closed = screen.number, True
+        screen.late = True
     return round_page(screen)
 
 
@@ -115,6 +117,8 @@ def round_page(screen: round_screen.Screen) -> Page:
                 return done
     elif take is None and request.method == "POST" and "csrf_token" not in form.errors:
         show_engine_problems(screen, form, round_form.entries_from(form, variant, sides, rules))
+    if screen.late and request.method == "POST":
+        too_late(screen, form)
     errors = round_form.error_list(form, sides)
     refused = errors and request.method == "POST"  # a GET may only point out a clash
     status = screen.status if screen.status != 200 else (400 if refused else 200)
@@ -128,6 +132,19 @@ def round_page(screen: round_screen.Screen) -> Page:
         "round.html", game=game, board=board_, form=form, variant=variant, rules=rules,
         screen=screen, problems=errors, layout=layout, parts=parts,
     ), status  # fmt: skip
+
+
+def too_late(screen: round_screen.Screen, form: Any) -> None:
+    """A new round's form posted for a round saved since (Back after Save, then Save,
+    the browser having put back half of what was typed; or another phone saved it
+    first): not saved again (the same save sent again went to the scoreboard above, as
+    its first did) and not checked either, its numbers being no longer what counts:
+    "Round N is already saved", with a link to correct it and what was typed kept."""
+    for field in form:
+        field.errors = []
+    form.form_errors.clear()
+    screen.preview, screen.confirm_empty, screen.clash = None, False, None
+    screen.already_saved, screen.status = screen.number, 409
 
 
 OUT_ASKED = "went_out_asked"  # posted back while several phones said they went out

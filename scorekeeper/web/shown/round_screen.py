@@ -31,6 +31,7 @@ class Screen:
     clash: games.Round | None = None  # another phone's version of the round
     already_saved: int | None = None  # the round number someone saved first
     closed: bool = False  # a screen opened for a round that is saved already: no form
+    late: bool = False  # a new round's form posted for a round saved since (Back, then Save)
     confirm_empty: bool = False
     out_claims: list[int] = field(default_factory=list)  # phones that all say "we went out"
     status: int = 200
