@@ -348,6 +348,7 @@ document.addEventListener("DOMContentLoaded", () => {
     saveInPlace(form);
     phoneValues(form);
     keepAwake();
+    barsFit(form);
   }
   const board = document.querySelector("[data-versions]");
   if (board) dropSavedDrafts(board);
@@ -360,6 +361,34 @@ document.addEventListener("DOMContentLoaded", () => {
     }, Number(undo.dataset.undoSeconds) * 1000);
   }
 });
+
+// --- The bars that stay on screen take at most a quarter of it (issue 23) -------
+// The round's heading scrolls away and its totals stay in sight, with the Save bar
+// at the foot; where the two would take more than a quarter of the screen (large
+// text, many sides, a short screen) the totals scroll with the page, and if the Save
+// bar alone is too tall, it does too. Measured again whenever either changes size.
+function barsFit(form) {
+  const head = form.querySelector(".round-head");
+  const title = head && head.querySelector("h1");
+  const save = form.querySelector(".sticky");
+  if (!head || !title || !save) return;
+  const fit = () => {
+    const style = getComputedStyle(title);
+    const skip = title.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+    head.style.top = `${-Math.round(skip)}px`;
+    const quarter = window.innerHeight / 4;
+    const totals = head.offsetHeight - skip, bar = save.offsetHeight;
+    const loose = bar > quarter ? "bars" : totals + bar > quarter ? "totals" : "";
+    if (form.dataset.scrolls !== loose) form.dataset.scrolls = loose;
+  };
+  fit();
+  window.addEventListener("resize", fit);
+  if (window.ResizeObserver) {
+    const watch = new ResizeObserver(() => requestAnimationFrame(fit));
+    watch.observe(head);
+    watch.observe(save);
+  }
+}
 
 // Spectator page: reload when a round is entered, corrected or deleted.
 document.addEventListener("DOMContentLoaded", () => {
