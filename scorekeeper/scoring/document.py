@@ -16,7 +16,7 @@ from .i18n import N_
 from .i18n import problem as P_
 from .registry import get_variant
 from .rules import Fields, Option, Rules
-from .variant import Variant, option_error, round_error
+from .variant import CARD_POINT_FIELDS, Variant, option_error, round_error
 
 TOP_LEVEL = ("variant", "sides", "players", "options", "rounds", "start")
 START_LIMIT = 10 * POINTS_LIMIT
@@ -350,6 +350,7 @@ def check_cards(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
                 problem = P_(template, n=f[name], cards=cards)
                 raise round_error(number, side, name, problem)
     check_all_sides(game, number, entries)
+    check_card_points(game, number, entries)
 
 
 def check_all_sides(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
@@ -364,3 +365,22 @@ def check_all_sides(game: Game, number: int, entries: Mapping[str, Fields]) -> N
                 if f[name] and seen > most:
                     problem = P_(template, n=f[name], seen=seen, most=most)
                     raise round_error(number, side, name, problem)
+
+
+def check_card_points(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
+    """The card points of all sides together, no more than the value of all the cards
+    in play; the largest value typed is named, the likeliest slip (23500 for 235)."""
+    most = game.variant.card_points_in_play(game.players, game.rules)
+    typed = [(f[n], side, n) for side, f in entries.items() for n in CARD_POINT_FIELDS if n in f]
+    seen = sum(value for value, _, _ in typed)
+    if seen <= most:
+        return
+    value, side, name = max(typed, key=lambda t: t[0])  # the first of the largest
+    if value > most:
+        template = N_("%(value)s is more than the %(most)s points of all the cards in play")
+    else:
+        template = N_(
+            "%(value)s makes %(seen)s card points this round, more than the %(most)s "
+            "points of all the cards in play"
+        )
+    raise round_error(number, side, name, P_(template, value=value, seen=seen, most=most))

@@ -99,7 +99,8 @@ def games(draw, variant_ids=tuple(VARIANTS)):
             break
         out = draw(st.sampled_from([None, *sides]))
         rnd = {s: draw(side_fields(variant, s == out, options)) for s in sides}
-        fit_the_packs(variant, len(sides) if variant.id == "five-person" else 4, rnd, out)
+        players = variant.players_for_sides(len(sides))
+        fit_the_packs(variant, players, rnd, out, variant.rules(options))
         keep_one(rnd, "dealer_bonus", 1)
         keep_one(rnd, "kitties", 2)
         doc["rounds"].append(rnd)
