@@ -228,7 +228,8 @@ def read_round(game: Game, number: int, raw: Any) -> dict[str, Fields]:
 
     The order decides which problem a scorer sees first: each field on its own,
     then each side's fields together (``check_side``), then going out, then the
-    cards of all sides against the packs, then the variant's checks across sides.
+    cards of all sides against the packs, then their card points against the value of
+    all the cards in play, then the variant's checks across sides.
     """
     if not isinstance(raw, dict):
         raise ScoringError(P_("must be an object of sides and their fields"), round=number)
@@ -243,6 +244,7 @@ def read_round(game: Game, number: int, raw: Any) -> dict[str, Fields]:
         game.variant.check_side(number, side, f, game.rules, sizes[side])
     check_going_out(game, number, entries)
     check_cards(game, number, entries)
+    check_card_points(game, number, entries)
     game.variant.check_round(number, entries, game.rules, game.players)
     return entries
 
@@ -274,7 +276,7 @@ def round_problems(game: Game, number: int, raw: Any) -> list[ScoringError]:
             except ScoringError as error:
                 problems.append(error)
         entries[side] = read_side(game.variant, number, side, valid)
-    checks = (check_going_out, check_cards, variant_checks)
+    checks = (check_going_out, check_cards, check_card_points, variant_checks)
     for check in checks:
         try:
             check(game, number, entries)
@@ -350,7 +352,6 @@ def check_cards(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
                 problem = P_(template, n=f[name], cards=cards)
                 raise round_error(number, side, name, problem)
     check_all_sides(game, number, entries)
-    check_card_points(game, number, entries)
 
 
 def check_all_sides(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
