@@ -258,8 +258,8 @@ def test_two_phones_that_both_went_out_leave_the_choice_to_the_scorer(client, at
     """Found by a phone tester (issue 13's fourth pass): both sides' phones said "we
     went out"; the last to send won, silently, and the other lost its bonus."""
     game, _, phones = at_table
-    ann = {"s0_meld_points": "900", "s0_mixed_canastas": "1"}
-    cat = {"s1_meld_points": "500", "s1_mixed_canastas": "1"}
+    ann = {"s0_meld_points": "600", "s0_mixed_canastas": "1"}
+    cat = {"s1_meld_points": "400", "s1_mixed_canastas": "1"}
     assert part(client, phones["ann"], went_out="0", **ann).status_code == 302
     assert part(client, phones["cat"], went_out="1", **cat).status_code == 302
     screen = client.get(f"/games/{game}/rounds/new")
@@ -267,7 +267,7 @@ def test_two_phones_that_both_went_out_leave_the_choice_to_the_scorer(client, at
     assert screen.status_code == 200
     message = "The phones disagree: Ann &amp; Bea, Cat &amp; Dee each say they went out."
     assert message in html and 'name="went_out_asked" value="1"' in html
-    assert re.search(r'name="s0_meld_points"[^>]*value="900"', html)
+    assert re.search(r'name="s0_meld_points"[^>]*value="600"', html)
     assert not re.search(r'name="went_out"[^>]*checked', html)  # nobody chosen for them
     assert "Who went out? 0" not in html and "Went out" in html  # the phones' parts, in words
     assert "Not scored together yet: The phones disagree" in html
@@ -284,9 +284,9 @@ def test_two_phones_that_both_went_out_leave_the_choice_to_the_scorer(client, at
 
 def test_one_phone_that_went_out_still_fills_in_who_did(client, at_table):
     game, _, phones = at_table
-    sent = part(client, phones["ann"], s0_meld_points="900", s0_mixed_canastas="1", went_out="0")
+    sent = part(client, phones["ann"], s0_meld_points="600", s0_mixed_canastas="1", went_out="0")
     assert sent.status_code == 302
-    part(client, phones["cat"], s1_meld_points="500")
+    part(client, phones["cat"], s1_meld_points="400")
     html = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
     assert '<input checked id="went_out-1" name="went_out" type="radio" value="0">' in html
     assert "The phones disagree" not in html and "went_out_asked" not in html
@@ -311,8 +311,12 @@ def test_phones_go_on_to_the_next_game_at_the_table_with_the_same_link(
     game has started; one tap takes it there, as its player's side (seats may change),
     a watcher as a watcher; a double tap moves it once."""
     game, _, phones = at_table
-    won = {"Ann & Bea": {"meld_points": 5000, "mixed_canastas": 1, "went_out": True}}
-    assert client.post(f"/api/games/{game}/rounds", json=won).status_code == 201
+    # 1500 + 600 + 200 + 100 + 700 = 3100 a round: won in the second
+    big = {"natural_canastas": 3, "mixed_canastas": 2, "red_threes": 2, "went_out": True,
+           "meld_points": 700}  # fmt: skip
+    for _ in range(2):
+        assert client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": big}).status_code == 201
+    assert games.get_game(db, game)["finished"]
     assert "next game" not in client.get(f"/table/{phones['cat']}").get_data(as_text=True)
     stamp = table.stamp(db, game)
     again = client.post(f"/games/{game}/again")
@@ -354,7 +358,7 @@ def test_a_confirmation_is_of_the_round_confirmed_not_of_one_saved_after_it(clie
     db.execute("UPDATE table_events SET at = '2020-01-01T00:00:00+00:00'")  # a while ago
     db.conn.commit()
     assert client.delete(f"/api/games/{game}/rounds/1").status_code == 200
-    client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 5000}})
+    client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 500}})
     board = client.get(f"/games/{game}").get_data(as_text=True)
     assert "confirmed</strong> by Cat" not in board and "waiting for confirmation" in board
 
