@@ -149,7 +149,7 @@ def card_points_text(variant: Variant) -> str:
     >>> card_points_text(get_variant("classic")).split(": ")[1].split(".")[0]
     '1180 with 2, 3, 4 or 5 players; 1770 with 6 players'
     """
-    rules, by = variant.rules(), {}
+    rules, by = variant.rules(), dict[int, list[str]]()
     for players in variant.players:
         by.setdefault(variant.card_points_in_play(players, rules), []).append(str(players))
     parts = [f"{points} with {' or '.join(', '.join(ps).rsplit(', ', 1))} players"
