@@ -259,6 +259,21 @@ def answer_round(
     return True
 
 
+def stands(db: Database, game_id: int, number: int, version: int, note: str) -> None:
+    """The scorer answers a query of round ``number`` (at ``version``): it stands as
+    entered, with ``note`` as a word back; the query is cleared on every phone and
+    the round waits for its confirmation again."""
+    with writing(db):
+        sql = "SELECT version FROM rounds WHERE game_id = ? AND number = ?"
+        row = next(db.query(sql, [game_id, number]), None)
+        if row is None or int(row["version"]) != version:
+            raise RoundChanged(P_("round %(n)s has changed since it was shown", n=number))
+        row = {"game_id": game_id, "phone_id": None, "who": "", "action": "answered",
+               "number": number, "version": version, "note": note, "at": now()}  # fmt: skip
+        db.table("table_events").insert(row)
+        bump(db, game_id)
+
+
 def said_already(db: Database, phone: Phone, number: int, version: int, action: str) -> bool:
     """Whether this phone has confirmed (or queried) round ``number`` at ``version``
     since the round now under that number was saved."""
@@ -301,7 +316,8 @@ def answers(db: Database, game_id: int) -> dict[int, list[dict[str, Any]]]:
     the first)."""
     sql = (
         "SELECT e.* FROM table_events e JOIN rounds r ON r.game_id = e.game_id "
-        "AND r.number = e.number WHERE e.game_id = ? AND e.action IN ('confirmed', 'queried') "
+        "AND r.number = e.number WHERE e.game_id = ? "
+        "AND e.action IN ('confirmed', 'queried', 'answered') "
         "AND e.at >= r.created_at ORDER BY e.id DESC"
     )
     found: dict[int, list[dict[str, Any]]] = {}

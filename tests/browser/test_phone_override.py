@@ -13,9 +13,7 @@ pages = table.pages  # the fixture: a context and page per phone
 LIVE = table.LIVE
 
 
-def test_a_scorers_number_over_a_phones_is_shown_asked_and_kept_in_the_history(
-    pages, live_server
-):
+def test_a_scorers_number_over_a_phones_is_shown_asked_and_kept_in_the_history(pages, live_server):
     game, sides, seats = table.new_game(live_server.database, "classic")
     base = live_server.url
     scorer = pages()

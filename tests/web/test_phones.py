@@ -2,8 +2,8 @@
 (a phone of the other side, a watcher, a removed phone, no phone), drafts checked
 like the round form, clashes, confirmations asked again after a correction."""
 
-import json
 import html as html_module
+import json
 import re
 
 import pytest
@@ -475,4 +475,38 @@ def test_a_query_shows_at_the_top_of_the_scorers_scoreboard(client, at_table):
     board = client.get(f"/games/{game}").get_data(as_text=True)
     alert = board.index("Round 1 was queried by Cat: “hand points?”")
     assert alert < board.index('id="board"')  # above the scores, not in the panel below
-    assert f'href="/games/{game}/rounds/1/edit">Look at round 1</a>' in board
+    assert f'href="/games/{game}/rounds/1/edit">Correct round 1</a>' in board
+
+
+def test_a_query_is_marked_on_its_row_and_round_screen_and_answered_for_every_phone(
+    client, at_table
+):
+    """Issue 24 item 3: a queried round is flagged on its row and on the round screen
+    opened to correct it; "stands as entered", with a word back, clears it on every
+    phone, which may then confirm it."""
+    game, _, phones = at_table
+    client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 50}})
+    query = {"number": "1", "version": "1", "query": "1", "note": "hand points?"}
+    client.post(f"/table/{phones['cat']}/answer", data=query)
+    board = client.get(f"/games/{game}").get_data(as_text=True)
+    row = board[board.index('<th scope="row"><a href="#round-1">') :].split("</th>")[0]
+    assert 'class="queried"' in row and "hand points?" in row
+    screen = client.get(f"/games/{game}/rounds/1/edit").get_data(as_text=True)
+    assert "Round 1 was queried by Cat: “hand points?”" in screen
+    token = re.search(r'class="stands".*?name="csrf_token" type="hidden" value="([^"]+)"',
+                      board, re.S)  # fmt: skip
+    answer = {"version": "1", "note": "counted twice"}
+    if token:
+        answer["csrf_token"] = token[1]
+    done = client.post(f"/games/{game}/rounds/1/stands", data=answer)
+    assert done.status_code == 302
+    board = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "was queried by" not in board and 'class="queried"' not in board
+    assert "stands as entered" in board and "counted twice" in board
+    for who in ("cat", "ann"):  # every phone is told, and may confirm now
+        page = client.get(f"/table/{phones[who]}").get_data(as_text=True)
+        assert "stands as entered, the scorer says: “counted twice”" in page
+        assert "Confirm round 1" in page
+    stale = client.post(f"/games/{game}/rounds/1/stands", data={**answer, "version": "2"})
+    assert stale.status_code == 302  # told the round changed; nothing stored
+    assert client.post(f"/games/{game}/rounds/1/stands", data={**answer, "note": "x" * 201})

@@ -82,7 +82,12 @@ def edit_round(game_id: int, number: int) -> Page:
     security.guard_change(game)
     if not 1 <= number <= len(played):
         abort(404)
-    return round_page(round_screen.Screen.of(game, played, number, played[number - 1], answer))
+    screen = round_screen.Screen.of(game, played, number, played[number - 1], answer)
+    if game["confirm_rounds"]:  # a phone's query of it, shown where it is corrected
+        said = phones.answers(get_db(), game_id).get(number, [])
+        now = [a for a in said if a["version"] == played[number - 1]["version"]]
+        screen.query = now[0] if now and now[0]["action"] == "queried" else None
+    return round_page(screen)
 
 
 def bound_number(next_number: int) -> int:

@@ -38,6 +38,7 @@ class Screen:
     notes: list[str] = field(default_factory=list)
     differences: list[Any] = field(default_factory=list)  # a phone's numbers not yet chosen
     kept: list[Any] = field(default_factory=list)  # numbers kept over a phone's, for history
+    query: dict[str, Any] | None = None  # a phone's open query of the round being corrected
 
     @classmethod
     def of(

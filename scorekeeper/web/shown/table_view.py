@@ -100,6 +100,8 @@ def panel(game: games.Game, editable: bool, board_: board.Board) -> dict[str, An
     shown: dict[str, Any] = {"confirm": bool(game["confirm_rounds"])}
     if shown["confirm"]:  # the board's rounds carry each one's number and version
         shown["agreement"] = agreement(game, board_.rounds)
+        if editable:  # a query answered with "stands as entered"
+            shown["stands"] = general.StandsForm()
     if editable and not game["removed_at"] and not board_.finished:
         code = phones.join_code_if_writable(db, game["id"])
         settings = {"phones_enter": bool(game["phones_enter"]),
