@@ -11,14 +11,14 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import FIELDS, VARIANTS, Variant, score_game
+from ..scoring import FIELDS, VARIANTS, ScoringError, Variant, get_variant, score_game
 from ..scoring.fields import CANASTA_CARDS
 from ..scoring.rules import Rules
 from ..scoring.seating import side_names
 from ..scoring.variant import CARD_POINT_FIELDS
 from .evenings import create_evening
-from .games import create_game
-from .rounds import add_round
+from .games import create_game, scored
+from .rounds import add_round, delete_round, edit_round
 
 NAMES = ["Ann", "Bea", "Cat", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou"]
 WEEPING_CANASTAS = ("natural_canastas", "mixed_canastas", "sevens_canastas", "wild_canastas")
@@ -176,3 +176,22 @@ def fill(
         day += timedelta(days=rng.choice([3, 4, 7]))
         if progress:
             progress(n + 1, evenings)
+
+
+def correct(db: Database, game_id: int, rng: random.Random) -> None:
+    """Delete or edit a random round of a game, as a scorer's correction; one that
+    would make a later round invalid is refused and changes nothing (for tests)."""
+    game, rounds, _ = scored(db, game_id)
+    if not rounds:
+        return
+    number = rng.randrange(1, len(rounds) + 1)
+    try:
+        if rng.random() < 0.5:
+            delete_round(db, game_id, number, rounds[number - 1]["version"])
+        else:
+            entries = random_round(
+                get_variant(game["variant"]), game["sides"], game["players"], rng
+            )
+            edit_round(db, game_id, number, entries, rounds[number - 1]["version"])
+    except ScoringError:
+        pass

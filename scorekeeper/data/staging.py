@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 from filelock import FileLock, Timeout
 from sqlite_utils import Database
 
-from . import removals, tallies
+from . import ratings, removals, tallies
 from .connection import now, writing
 
 STEP_SECONDS = 0.05
@@ -47,14 +47,15 @@ def in_steps(
     often and a scorer's save waits for one short step at most: a step ends once its
     items weigh ``most`` (``write_one`` says what each weighed: a game its rounds) or it
     has taken STEP_SECONDS, whichever comes first; it always writes one item at
-    least; then it pauses STEP_PAUSE, so a waiting save gets its turn. Yields how
-    many items are written after each step."""
+    least; then it pauses STEP_PAUSE, so a waiting save gets its turn. The games a
+    step shows are rated once at its end, from the earliest (``ratings.batched``).
+    Yields how many items are written after each step."""
     done = 0
     while done < len(items):
         if done:
             sleep(STEP_PAUSE)
         deadline, weight = monotonic() + STEP_SECONDS, 0
-        with writing(db):
+        with writing(db), ratings.batched(db):
             while done < len(items) and (not weight or (weight < most and monotonic() < deadline)):
                 weight += max(1, write_one(items[done]))
                 done += 1
@@ -159,6 +160,7 @@ def show_game(db: Database, game_id: int) -> int:
         [game_id],
     )
     tallies.apply(db, {}, tallies.contributions(db, game_id))
+    ratings.follow(db, game_id)
     if found["import_removed"]:  # exported as removed: imported as removed, to be undone
         removals.remove_game(db, game_id, described(db, game_id), "import")
     return 1

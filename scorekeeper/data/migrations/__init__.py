@@ -30,6 +30,7 @@ NAMES = [
     "m0012_events",
     "m0013_player_name_keys",
     "m0014_staged_imports",
+    "m0015_ratings",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

@@ -203,3 +203,29 @@ def win_rate(
     points = [(x(i), y(v)) for i, v in enumerate(rates)]
     parts.append(line(points, 0, names[1], [bool(m["won"]) for m in months]))
     return svg(title, [*parts, key], bottom + BOTTOM)
+
+
+def rating_course(
+    points: Sequence[dict[str, Any]],
+    title: str = "Rating over time",
+    names: tuple[str, str] = ("rating", "games"),
+    number: Callable[[int], str] = str,
+) -> Markup:
+    """A player's shown rating after their games (``games``, ``date``, ``rating``),
+    oldest first; the first and last game's dates below the axis."""
+    if not points:
+        return Markup("")
+    values = [p["rating"] for p in points]
+    step = nice_step((max(values) - min(values)) or 100, 4)
+    low, high = math.floor(min(values) / step) * step, math.ceil(max(values) / step) * step
+    high = high if high > low else low + step
+    key, top = legend([names[0]])
+    first, last = points[0]["games"], points[-1]["games"]
+    x, y = scales(max(last - first, 1), low, high, top)
+    bottom = top + HEIGHT - TOP - BOTTOM
+    parts = grid(range(low, high + 1, step), y, number=number)
+    for p, anchor in ((points[0], "start"), (points[-1], "end")) if last > first else ():
+        parts.append(text(x(p["games"] - first), bottom + 18, p["date"], anchor))
+    parts.append(text(WIDTH - RIGHT, bottom + 32, names[1], "end"))
+    parts.append(line([(x(p["games"] - first), y(p["rating"])) for p in points], 0, names[0]))
+    return svg(title, [*parts, key], bottom + BOTTOM)
