@@ -60,6 +60,8 @@ CASES = [
     ("rule set retired at nothing", changed(("rule_sets",), [{"uid": "r1", "name": "Friday", "variant": "classic", "options": {}, "retired_at": ""}]), "rule set 1: retired_at: must be a time (ISO 8601) or null"),
     ("document not an object", changed((*G, "document"), []), "evening 1: game 1: document: must be a game document (an object)"),
     ("a bad round", changed((*G, "document", "rounds", 1), {"nobody": {}}), 'evening 1: game 1: round 2: side "nobody" is not one of the game\'s sides'),
+    # RULES: a round's card points past the value of all the cards in play (23500 for 235)
+    ("a typing slip", changed((*G, "document", "rounds", 1), {"Cat & Dee": {"meld_points": 23500}}), 'evening 1: game 1: round 2, side "Cat & Dee": meld_points: 23500 is more than the 1180 points of all the cards in play'),
     ("too many rounds", changed((*G, "document", "rounds"), [{}] * 1001), "evening 1: game 1: rounds: a game may have at most 1000"),
     ("too many games", changed(("evenings", 0, "games"), [{}] * 5001), "5001 games: a file may hold at most 5000; export fewer"),
 ]  # fmt: skip

@@ -322,6 +322,13 @@ class LeaderboardForm(Form):
 # -- every phone at the table (web/table.py) ------------------------------------------
 
 
+class StandsForm(DeleteRoundForm):
+    """The scorer's answer to a phone's query: the round stands as entered (as it is at
+    ``version``), with a word back to the phones."""
+
+    note = StringField(_l("A word back"), validators=[Length(max=200), printable])
+
+
 class JoinCodeForm(Form):
     """The join code typed by hand, for a phone that cannot scan the QR code."""
 

@@ -14,6 +14,9 @@ COLOURS = ("#0b6e4f", "#c2410c", "#1d4ed8", "#a21caf", "#4d7c0f", "#b45309")
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2")
 WIDTH, HEIGHT = 480, 300
 LEFT, RIGHT, TOP, BOTTOM = 66, 10, 40, 34  # LEFT: room for "-10,000" at 15 px
+# A glyph's width at 15 px, wide enough for the fonts phones draw with (DejaVu Sans's
+# digits are 9.5 px; Roboto's and San Francisco's narrower): a digit, and anything else.
+DIGIT, OTHER = 9.6, 5.6
 Scale = Callable[[float], float]
 
 
@@ -87,10 +90,25 @@ def legend(names: Sequence[str]) -> tuple[str, int]:
     return "".join(parts), 20 * (row + 1) + 12
 
 
-def svg(title: str, parts: list[str], height: float = HEIGHT) -> Markup:
+def room_for(labels: Sequence[str]) -> int:
+    """How far the scale's widest label reaches left of the drawing (0 when it fits
+    in ``LEFT``): "-150,000" needs some 9 px more than "-10,000".
+
+    >>> room_for(["0", "-10,000"]), room_for(["-150.000", "100.000"])
+    (0, 9)
+    """
+    widths = (sum(DIGIT if c.isdigit() else OTHER for c in label) for label in labels)
+    widest = max(widths, default=0)
+    return max(0, math.ceil(widest + 6 - LEFT))
+
+
+def svg(title: str, parts: list[str], height: float = HEIGHT, left: int = 0) -> Markup:
+    """The chart, its view ``left`` px wider at the left for a long scale (the drawing
+    keeps its coordinates; the whole is scaled to the width it is given)."""
     label = escape(title, {'"': "&quot;"})
+    box = f"{-left} 0 {WIDTH + left} {height:.0f}"
     return Markup(
-        f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" '
+        f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="{box}" '
         f'role="img" aria-label="{label}" font-size="15" fill="currentColor">'
         f"<title>{escape(title)}</title>{''.join(parts)}</svg>"
     )
@@ -130,7 +148,8 @@ def running_totals(
     key, top = legend(sides)
     x, y = scales(count, low, high, top)
     bottom = top + HEIGHT - TOP - BOTTOM
-    parts = grid(range(low, high + 1, step), y, number=number)
+    ticks = range(low, high + 1, step)
+    parts = grid(ticks, y, number=number)
     for i in range(0, count + 1, max(1, count // 12)):
         parts.append(text(x(i), bottom + 18, first_round + i))
     parts.append(text(WIDTH - RIGHT, bottom + 32, axis, "end"))
@@ -140,7 +159,7 @@ def running_totals(
         parts.append(text(WIDTH - RIGHT - 2, y(value) - 4, label, "end", "#b91c1c"))
     for n, side in enumerate(sides):
         parts.append(line([(x(i), y(v)) for i, v in enumerate(series[side])], n, side))
-    return svg(title, [*parts, key], bottom + BOTTOM)
+    return svg(title, [*parts, key], bottom + BOTTOM, room_for([number(t) for t in ticks]))
 
 
 def legible(marks: Sequence[tuple[int, str]], y: Scale) -> list[tuple[int, str]]:
