@@ -315,8 +315,9 @@ def answers(db: Database, game_id: int) -> dict[int, list[dict[str, Any]]]:
     saved under its number at the same version, is not confirmed by what was said of
     the first)."""
     sql = (
-        "SELECT e.* FROM table_events e JOIN rounds r ON r.game_id = e.game_id "
-        "AND r.number = e.number WHERE e.game_id = ? "
+        "SELECT e.*, p.side AS side FROM table_events e JOIN rounds r ON r.game_id = e.game_id "
+        "AND r.number = e.number LEFT JOIN table_phones p ON p.id = e.phone_id "
+        "WHERE e.game_id = ? "
         "AND e.action IN ('confirmed', 'queried', 'answered') "
         "AND e.at >= r.created_at ORDER BY e.id DESC"
     )

@@ -114,6 +114,12 @@ def test_every_phone_at_the_table(pages, live_server, variant):
     expect(watcher.locator("#phone-board table.scores")).to_be_visible(timeout=LIVE)  # live
     other.click("text=Confirm round 1")
     expect(scorer.locator(".agreement")).to_contain_text(f"confirmed by {seats[1]}", timeout=LIVE)
+    expect(other.locator("text=Confirm round 1")).to_have_count(0)  # once from this phone
+    for phone in phones:  # every side's numbers confirmed by another side's phone
+        phone.reload()  # (five-person: two phones may have confirmed everyone's already)
+        if phone is not other and phone.locator("text=Confirm round 1").count():
+            phone.click("text=Confirm round 1")
+    expect(scorer.locator(".agreement strong").first).to_have_text("confirmed", timeout=LIVE)
     # a live update keeps the phone's own time zone (a phone tester saw UTC come back)
     expect(scorer.locator(".agreement time").first).to_contain_text("EST")
 

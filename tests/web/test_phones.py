@@ -168,10 +168,11 @@ def test_confirm_query_and_asked_again_after_a_correction(client, at_table, db):
     assert "corrected</strong>, waiting for confirmation again" in client.get(
         f"/games/{game}"
     ).get_data(as_text=True)
-    client.post(
-        f"/table/{phones['cat']}/answer", data={"number": "1", "version": "2", "confirm": "1"}
-    )
-    assert "confirmed</strong> by Cat" in client.get(f"/games/{game}").get_data(as_text=True)
+    for who in ("cat", "ann"):  # each side's phone confirms the other side's numbers
+        client.post(
+            f"/table/{phones[who]}/answer", data={"number": "1", "version": "2", "confirm": "1"}
+        )
+    assert "confirmed</strong> by Cat, Ann" in client.get(f"/games/{game}").get_data(as_text=True)
     history = html_module.unescape(client.get(f"/games/{game}/history").get_data(as_text=True))
     assert all(
         s in history for s in ("Cat</strong> joined", "queried round 1", "confirmed round 1")
@@ -353,7 +354,8 @@ def test_a_confirmation_is_of_the_round_confirmed_not_of_one_saved_after_it(clie
     game, _, phones = at_table
     client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 50}})
     confirm = {"number": "1", "version": "1", "confirm": "1"}
-    assert client.post(f"/table/{phones['cat']}/answer", data=confirm).status_code == 302
+    for who in ("cat", "ann"):
+        assert client.post(f"/table/{phones[who]}/answer", data=confirm).status_code == 302
     assert "confirmed</strong> by Cat" in client.get(f"/games/{game}").get_data(as_text=True)
     db.execute("UPDATE table_events SET at = '2020-01-01T00:00:00+00:00'")  # a while ago
     db.conn.commit()
@@ -371,7 +373,8 @@ def test_a_round_still_waiting_stays_on_the_phones_list_however_old(client, at_t
         client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 50}})
     for number in range(2, 8):
         confirm = {"number": str(number), "version": "1", "confirm": "1"}
-        assert client.post(f"/table/{phones['cat']}/answer", data=confirm).status_code == 302
+        for who in ("cat", "ann"):
+            assert client.post(f"/table/{phones[who]}/answer", data=confirm).status_code == 302
     page = client.get(f"/table/{phones['cat']}").get_data(as_text=True)
     assert "Confirm round 1" in page and "Confirm round 2" not in page
     section = page[page.index('id="confirm"') : page.index('id="phone-board"')]
@@ -510,3 +513,31 @@ def test_a_query_is_marked_on_its_row_and_round_screen_and_answered_for_every_ph
     stale = client.post(f"/games/{game}/rounds/1/stands", data={**answer, "version": "2"})
     assert stale.status_code == 302  # told the round changed; nothing stored
     assert client.post(f"/games/{game}/rounds/1/stands", data={**answer, "note": "x" * 201})
+
+
+def test_a_round_is_confirmed_by_the_other_sides_phones_not_its_own(client, at_table, db):
+    """Issue 24 item 4: the scorer's own side's phone confirmed its round and the
+    scoreboard said "confirmed by Ann". A side's phone confirms the other sides'
+    numbers; the round is confirmed once every side's numbers are, by a phone that
+    may (in five-person: anyone but the player and their partner)."""
+    game, _, phones = at_table
+    client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 50}})
+    confirm = {"number": "1", "version": "1", "confirm": "1"}
+    assert client.post(f"/table/{phones['ann']}/answer", data=confirm).status_code == 302
+    board = html_module.unescape(client.get(f"/games/{game}").get_data(as_text=True))
+    assert "confirmed</strong> by Ann" not in board
+    assert "confirmed by Ann, waiting for Cat & Dee" in board
+    ann = client.get(f"/table/{phones['ann']}").get_data(as_text=True)
+    assert "Confirm round 1" not in ann  # confirmed once from this phone
+    assert "Confirm round 1" in client.get(f"/table/{phones['cat']}").get_data(as_text=True)
+    assert client.post(f"/table/{phones['cat']}/answer", data=confirm).status_code == 302
+    assert "confirmed</strong> by Ann, Cat" in client.get(f"/games/{game}").get_data(as_text=True)
+
+
+def test_in_five_person_a_player_and_their_partner_do_not_confirm_each_other():
+    from scorekeeper.web.shown.table_view import confirmers
+
+    five = {"variant": "five-person", "sides": ["P1", "P2", "P3", "P4", "P5"]}
+    assert confirmers(five)[0] == {1, 3, 4}  # P1's partner is P3
+    two = {"variant": "classic", "sides": ["Ann & Bea", "Cat & Dee"]}
+    assert confirmers(two) == [{1}, {0}]
