@@ -29,7 +29,9 @@ class Field:
 
     @property
     def default(self) -> int | bool | str:
-        return {"flag": False, "text": ""}.get(self.kind, 0)
+        if self.kind == "flag":
+            return False
+        return "" if self.kind == "text" else 0
 
 
 FIELDS: dict[str, Field] = {
