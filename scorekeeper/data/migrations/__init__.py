@@ -29,6 +29,7 @@ NAMES = [
     "m0011_table_phones",
     "m0012_events",
     "m0013_player_name_keys",
+    "m0014_standard_canasta",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 
