@@ -73,3 +73,17 @@ def adjustment_lines(f: Fields) -> list[Line]:
     if not points and not note:
         return []
     return [(f"{ADJUSTMENT}: {note}" if note else ADJUSTMENT, points)]
+
+
+def adjustment_in(lines: list[Any]) -> tuple[int, str] | None:
+    """A side's adjustment and note read back from its breakdown lines, or None.
+
+    >>> adjustment_in([["meld points", 50], ["adjustment: misdeal", -100]])
+    (-100, 'misdeal')
+    >>> adjustment_in([["adjustment", 50]]), adjustment_in([["meld points", 5]])
+    ((50, ''), None)
+    """
+    for label, points in lines:
+        if label == ADJUSTMENT or label.startswith(f"{ADJUSTMENT}: "):
+            return int(points), label[len(ADJUSTMENT) + 2 :]
+    return None
