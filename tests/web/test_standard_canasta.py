@@ -89,3 +89,15 @@ def test_the_round_form_asks_for_wild_canastas_only_when_they_are_played(client,
     assert 'name="s0_wild_canastas"' in client.get(f"/games/{wild}/rounds/new").get_data(
         as_text=True
     )
+
+
+def test_the_rule_set_editor_shows_and_changes_the_options(client, app):
+    db = connect(app.config["DATABASE"])
+    [standard] = [s for s in rule_sets.rule_sets(db) if s["name"] == "Standard Canasta"]
+    url = f"/rule-sets/{standard['id']}"
+    page = client.get(url).get_data(as_text=True)
+    assert re.search(r'id="opt_red_threes_all_bonus"[^>]*value="800"', page)
+    assert re.search(r'id="opt_wild_canasta"[^>]*value="0"', page)
+    data = {**defaults_of(client, url), "name": "Standard Canasta", "opt_wild_canasta": "1000"}
+    assert client.post(url, data=data).status_code == 302
+    assert rule_sets.rule_set(db, standard["id"])["options"]["wild_canasta"] == 1000
