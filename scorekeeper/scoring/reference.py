@@ -66,6 +66,8 @@ def line_row(rule: Any, options: dict[str, Option]) -> list[str]:
             f"{value(rule.big_value)} for the first {value(rule.big_count)}, "
             f"then +{value(rule.each)} each"
         )
+    elif hasattr(rule, "described"):  # a rule that says its own points (classic red threes)
+        keys, points = list(rule.options), rule.described(value)
     elif hasattr(rule, "option"):
         keys = [rule.option]
         once = type(rule).__name__ == "Flag"

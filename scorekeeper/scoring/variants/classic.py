@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import quote
@@ -53,6 +53,15 @@ class ClassicRedThrees:
     field: str = "red_threes"
     option: str = "red_three"
     label: str = "red three"
+    options = ("red_three", "red_threes_all_bonus", "red_threes_unmelded")
+
+    def described(self, value: Callable[[str], str]) -> str:
+        """The points column of docs/rules.md (``value`` gives an option's default)."""
+        return (
+            f"+{value('red_three')} each; every red three in play on one side: "
+            "`red_threes_all_bonus` instead, when above 0; against a side that melded "
+            "nothing (no meld points, no canasta) when `red_threes_unmelded`"
+        )
 
     def lines(self, f: Fields, rules: Rules, ctx: Context) -> list[Line]:
         n = f[self.field]
