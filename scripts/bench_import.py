@@ -3,7 +3,12 @@ into a fresh database: python scripts/bench_import.py [N ...] (default 1000 5000
 
 ``--with-scorer N`` instead serves a database, posts rounds to it as a scorer
 would while importing N rounds into the same file, and prints the longest wait
-of the scorer's writes and whether every acknowledged round was stored."""
+of the scorer's writes and whether every acknowledged round was stored.
+
+``--lock-steps`` imports the outside attack's shapes at the file limits (5,000
+evenings of one short game, 20,000 new player names, 1,000 rule sets, 10,000 rounds
+of long games) and prints how long each write transaction held the write lock: the
+longest and the 99th percentile, and how many there were."""
 
 from __future__ import annotations
 
@@ -89,9 +94,65 @@ def with_scorer(folder: Path, rounds: int) -> None:
         server.stop()
 
 
+def attack_shapes() -> dict[str, dict]:
+    """The outside attack's import files, cut to the limits an import now has."""
+
+    def game(uid: str, seats: list[str]) -> dict:
+        sides = [f"{seats[0]} & {seats[2]}", f"{seats[1]} & {seats[3]}"]
+        doc = {"variant": "classic", "sides": sides, "players": 4, "options": {},
+               "rounds": [{sides[0]: {"meld_points": 5}}]}  # fmt: skip
+        return {"uid": uid, "seats": seats, "first_dealer": 0, "document": doc}
+
+    def evenings(count: int, seats_of) -> list[dict]:
+        return [{"uid": f"e{n}", "date": "2026-11-20", "name": "", "note": "",
+                 "games": [game(f"g{n}", seats_of(n))]} for n in range(count)]  # fmt: skip
+
+    sets = [{"uid": f"rs{n}", "name": "Friday", "variant": "classic",
+             "options": {"target": 3000}} for n in range(1000)]  # fmt: skip
+    return {
+        "5,000 evenings": {"format": "scorekeeper", "version": 1,
+                           "evenings": evenings(5000, lambda n: ["Ann", "Cat", "Bea", "Dee"])},
+        "20,000 new names": {"format": "scorekeeper", "version": 1,
+                             "evenings": evenings(5000, lambda n: [f"P{n}-{s}" for s in range(4)])},
+        "1,000 rule sets": {"format": "scorekeeper", "version": 1, "evenings": [],
+                            "rule_sets": sets},
+        "10,000 rounds": export_with(10000),
+    }  # fmt: skip
+
+
+def lock_steps(folder: Path) -> None:
+    """Each write transaction's hold on the write lock, per attack shape."""
+    from scorekeeper.data import transfer
+    from scorekeeper.data.connection import migrate
+
+    for name, data in attack_shapes().items():
+        db = migrate(folder / f"steps-{len(name)}-{uuid.uuid4().hex}.sqlite")
+        holds: list[float] = []
+        begun: list[float] = []
+
+        def trace(sql: str, begun: list[float] = begun, holds: list[float] = holds) -> None:
+            if sql == "BEGIN IMMEDIATE":
+                begun.append(time.perf_counter())
+            elif sql in ("COMMIT", "ROLLBACK") and begun:
+                holds.append(time.perf_counter() - begun.pop())
+
+        db.conn.set_trace_callback(trace)
+        started = time.perf_counter()
+        transfer.import_data(db, data)
+        elapsed = time.perf_counter() - started
+        holds.sort()
+        p99 = holds[min(len(holds) - 1, int(len(holds) * 0.99))]
+        print(f"{name:>17}: {elapsed:6.2f} s, {len(holds):4} steps, "
+              f"longest {holds[-1] * 1000:5.1f} ms, p99 {p99 * 1000:5.1f} ms")  # fmt: skip
+        db.close()
+
+
 def main(argv: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        if argv[:1] == ["--lock-steps"]:
+            lock_steps(folder)
+            return
         if argv[:1] == ["--with-scorer"]:
             with_scorer(folder, int(argv[1]) if len(argv) > 1 else 10000)
             return

@@ -4,8 +4,8 @@
 
 For each size, fills a fresh database with that many generated evenings (every
 variant), starts the real server (waitress) on loopback, and times the history
-page (first page, filtered by a player, filtered by a variant, the last page), a
-player's statistics page and a game's page. Prints the median and 95th percentile
+page (first page, filtered by a player, filtered by a variant, the last page), the
+players page, a player's statistics page and a game's page. Prints the median and 95th percentile
 per page and size, and the ratio between the largest and the smallest size.
 """
 
@@ -45,6 +45,7 @@ def pages_for(database: str) -> dict[str, str]:
         "history, one player": f"/evenings?player={name}",
         "history, one variant": "/evenings?variant=weeping",
         "history, last page": f"/evenings?page={last}",
+        "players": "/players",
         "player statistics": f"/players/{busiest}",
         "game page": f"/games/{game}",
     }

@@ -85,16 +85,16 @@ TYPICAL: dict[str, dict[str, Any]] = {
     "five-person": {
         "seats": ["Ann", "Bob", "Cat", "Dan", "Eve"],
         "story": "5 players, each a side. Ann goes out with a pure and an impure canasta, a "
-                 "kitty and 320 in melds; Bob has an impure canasta, 210 in melds, 35 in "
-                 "hand; Cat 95 in melds, 60 in hand; Dan a pure canasta, 180 in melds, 25 in "
-                 "hand; Eve the other kitty, 120 in melds, 70 in hand.",
+                 "kitty and 260 in melds; Bob has an impure canasta, 150 in melds, 35 in "
+                 "hand; Cat 95 in melds, 60 in hand; Dan a pure canasta, 140 in melds, 25 in "
+                 "hand; Eve the other kitty, 100 in melds, 70 in hand.",
         "sides": [
             {"went_out": True, "natural_canastas": 1, "mixed_canastas": 1, "kitties": 1,
-             "meld_points": 320},
-            {"mixed_canastas": 1, "meld_points": 210, "hand_points": 35},
+             "meld_points": 260},
+            {"mixed_canastas": 1, "meld_points": 150, "hand_points": 35},
             {"meld_points": 95, "hand_points": 60},
-            {"natural_canastas": 1, "meld_points": 180, "hand_points": 25},
-            {"kitties": 1, "meld_points": 120, "hand_points": 70},
+            {"natural_canastas": 1, "meld_points": 140, "hand_points": 25},
+            {"kitties": 1, "meld_points": 100, "hand_points": 70},
         ],
     },
     "weeping": {

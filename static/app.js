@@ -219,6 +219,108 @@ function drafts(form) {
   form.addEventListener("change", save);
 }
 
+// A phone's number beside each field the scorer types otherwise ("Tina's phone: 60"),
+// so that nothing a side's phone sent is saved over without being seen.
+function phoneValues(form) {
+  let said = {};
+  try {
+    said = JSON.parse(form.dataset.phoneValues || "{}");
+  } catch (error) {
+    said = {};
+  }
+  for (const [name, words] of Object.entries(said)) {
+    const input = form.querySelector(`input[name="${name}"]`);
+    if (!input || input.type === "radio" || input.type === "checkbox") continue;
+    const hint = document.createElement("small");
+    hint.className = "phone-says";
+    hint.textContent = words;
+    input.closest(".field").append(hint);
+    const phone = words.replace(/^.*:\s*/, "");
+    const update = () => {
+      hint.hidden = (input.value.trim() || "0") === phone;
+    };
+    input.addEventListener("input", update);
+    update();
+  }
+}
+
+// Save without leaving the page: when the wifi drops (or the server is restarting),
+// the scorer is told in words, everything typed stays, and the same save (the same
+// one-time key, so it is stored once) is sent again until it lands. A page the server
+// answers with (a problem beside a field, "already saved") is shown as a plain post
+// shows it: the form is posted again, which stores nothing that the first did not.
+function saveInPlace(form) {
+  const status = form.querySelector(".save-status");
+  const says = form.dataset;
+  let pending = null;
+  let timer = null;
+  const savedHere = "scorekeeper:saved:" + says.draft;
+  const tell = (text) => {
+    status.hidden = !text;
+    status.textContent = text || "";
+  };
+  const send = async (tries) => {
+    clearTimeout(timer);
+    let response = null;
+    try {
+      response = await fetch(form.action, { method: "POST", body: pending, redirect: "manual" });
+    } catch (error) {
+      response = null; // no connection
+    }
+    if (response && response.type === "opaqueredirect") {
+      pending = null;
+      try {
+        sessionStorage.setItem(savedHere, "1");
+      } catch (error) {
+        // private mode: Back then shows the form as the browser kept it, and Save says
+      }
+      window.location.assign(says.afterSave); // stored: on to the scoreboard
+      return;
+    }
+    if (response && ![502, 503, 504].includes(response.status)) {
+      pending = null;
+      const again = document.createElement("input");
+      again.type = "hidden";
+      again.name = "save";
+      again.value = "1";
+      form.append(again);
+      form.submit();
+      return;
+    }
+    tell(says.saysNotSaved || "Not saved yet: no connection. Trying again…");
+    timer = setTimeout(() => send(tries + 1), Math.min(1000 * 2 ** tries, 5000));
+  };
+  form.addEventListener("submit", (event) => {
+    const button = event.submitter;
+    if (!button || button.name !== "save" || !window.fetch) return; // Preview: a plain post
+    event.preventDefault();
+    if (pending) return; // a double tap: one save
+    pending = new FormData(form);
+    pending.set("save", button.value || "1");
+    tell(says.saysSaving || "Saving…");
+    send(0);
+  });
+  window.addEventListener("online", () => {
+    if (pending) send(0);
+  });
+  window.addEventListener("beforeunload", (event) => {
+    if (pending) event.preventDefault(); // a save still on its way: ask before leaving
+  });
+  // Back to this page after its save: not the form as the browser kept it (half of
+  // it, at times) but the page as the server has it now ("Round N is already saved"),
+  // asked for once (if the round was undone since, the form comes back, empty)
+  window.addEventListener("pageshow", () => {
+    let again = false;
+    try {
+      again = sessionStorage.getItem(savedHere) === "1";
+      sessionStorage.removeItem(savedHere);
+    } catch (error) {
+      again = false;
+    }
+    if (again) window.location.reload();
+  });
+}
+
 // Drafts of rounds that have been saved since are dropped (on the scoreboard).
 function dropSavedDrafts(board) {
   const game = board.dataset.game;
@@ -271,7 +373,10 @@ document.addEventListener("DOMContentLoaded", () => {
     enterMovesOn(form);
     wentOut(form);
     livePreview(form);
+    saveInPlace(form);
+    phoneValues(form);
     keepAwake();
+    barsFit(form);
   }
   signs(document); // after the drafts: a restored sign shows on its button
   const board = document.querySelector("[data-versions]");
@@ -285,6 +390,34 @@ document.addEventListener("DOMContentLoaded", () => {
     }, Number(undo.dataset.undoSeconds) * 1000);
   }
 });
+
+// --- The bars that stay on screen take at most a quarter of it (issue 23) -------
+// The round's heading scrolls away and its totals stay in sight, with the Save bar
+// at the foot; where the two would take more than a quarter of the screen (large
+// text, many sides, a short screen) the totals scroll with the page, and if the Save
+// bar alone is too tall, it does too. Measured again whenever either changes size.
+function barsFit(form) {
+  const head = form.querySelector(".round-head");
+  const title = head && head.querySelector("h1");
+  const save = form.querySelector(".sticky");
+  if (!head || !title || !save) return;
+  const fit = () => {
+    const style = getComputedStyle(title);
+    const skip = title.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+    head.style.top = `${-Math.round(skip)}px`;
+    const quarter = window.innerHeight / 4;
+    const totals = head.offsetHeight - skip, bar = save.offsetHeight;
+    const loose = bar > quarter ? "bars" : totals + bar > quarter ? "totals" : "";
+    if (form.dataset.scrolls !== loose) form.dataset.scrolls = loose;
+  };
+  fit();
+  window.addEventListener("resize", fit);
+  if (window.ResizeObserver) {
+    const watch = new ResizeObserver(() => requestAnimationFrame(fit));
+    watch.observe(head);
+    watch.observe(save);
+  }
+}
 
 // Spectator page: reload when a round is entered, corrected or deleted.
 document.addEventListener("DOMContentLoaded", () => {

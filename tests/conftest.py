@@ -16,6 +16,30 @@ def play(variant: str, rounds: list[dict[str, Any]], sides: list[str] | None = N
     return score_game({"variant": variant, "sides": sides, "rounds": rounds, **top})
 
 
+def rounds_reaching(variant: str, total: int, side: str = "A") -> list[dict[str, Any]]:
+    """Rounds in which ``side`` alone scores, together ``total`` (a multiple of 5):
+    each of two natural canastas and 500 meld points at most, a round the packs allow
+    (a single round is bounded by the cards in play; a big total takes several), and a
+    negative total as points left in hand.
+
+    >>> rounds_reaching("classic", 1495)
+    [{'A': {'natural_canastas': 2, 'meld_points': 495}}]
+    >>> [r["A"]["meld_points"] for r in rounds_reaching("classic", 4995)]
+    [500, 500, 500, 495]
+    """
+    from scorekeeper.scoring import get_variant
+
+    if total < 0:
+        return [{side: {"hand_points": -total}}]
+    canasta, rounds = get_variant(variant).defaults()["natural_canasta"], []
+    while total > 0:
+        n = min(2, total // canasta)
+        meld = min(500, total - n * canasta)
+        rounds.append({side: {"natural_canastas": n, "meld_points": meld}})
+        total -= n * canasta + meld
+    return rounds
+
+
 @pytest.fixture
 def game():
     return play
@@ -54,14 +78,16 @@ def make_game(app):
     from scorekeeper.scoring import get_variant
     from scorekeeper.scoring.seating import side_names
 
-    def make(variant="classic", seats=("Ann", "Cat", "Bea", "Dee"), options=None, first_dealer=0):
+    def make(variant="classic", seats=("Ann", "Cat", "Bea", "Dee"), options=None, first_dealer=0,
+             start=None):  # fmt: skip
+        """``start``: a game resumed from paper, ``{"totals": {side: points}, "rounds": n}``."""
         db = connect(app.config["DATABASE"])
         try:
             evening = create_evening(db, "2026-11-20")
             return create_game(
                 db, evening_id=evening, variant=variant, players=len(seats),
                 sides=side_names(get_variant(variant), list(seats)), options=options or {},
-                seats=list(seats), first_dealer=first_dealer,
+                seats=list(seats), first_dealer=first_dealer, start=start,
             )  # fmt: skip
         finally:
             db.close()
@@ -84,10 +110,11 @@ class LiveServer:
         import time
         import urllib.request
 
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        self.url = f"http://127.0.0.1:{port}"
+        if self.url is None:  # started again (after stop): the same port, as a restart
+            with socket.socket() as probe:
+                probe.bind(("127.0.0.1", 0))
+                self.url = f"http://127.0.0.1:{probe.getsockname()[1]}"
+        port = int(self.url.rsplit(":", 1)[1])
         self.process = subprocess.Popen(
             [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
              "--port", str(port), "--db", str(self.database),

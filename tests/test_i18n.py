@@ -87,8 +87,10 @@ def test_the_switch_goes_back_only_to_this_site(client):
 @pytest.mark.parametrize(("lang", "shown"), [("en", "10,250"), ("de", "10.250"), ("es", "10.250"),
                                               ("pt-BR", "10.250")])  # fmt: skip
 def test_numbers_are_shown_as_the_language_writes_them(client, make_game, lang, shown):
-    game = make_game()
-    client.post(f"/games/{game}/rounds/new", data={"s0_meld_points": "10250", "went_out": "-"})
+    # resumed from paper at 9000 (no round holds 10,000 card points), then 1000 + 250
+    game = make_game(options={"target": 20000}, start={"totals": {"Ann & Bea": 9000}, "rounds": 6})
+    round_ = {"s0_natural_canastas": "2", "s0_meld_points": "250", "went_out": "-"}
+    assert client.post(f"/games/{game}/rounds/new", data=round_).status_code == 302
     page = client.get(f"/games/{game}", headers={"Accept-Language": lang}).get_data(as_text=True)
     assert f'data-side="Ann & Bea">{shown}<' in page.replace("&amp;", "&")
 

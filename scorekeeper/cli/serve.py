@@ -94,6 +94,7 @@ def serve(
         fail(str(error))
     app = app_for(database)
     hold_server_lock(app.config["DATABASE"])
+    finish_imports(app.config["DATABASE"])
     trusted.trust(app, [*trusted_hosts, *([] if host in ("0.0.0.0", "::") else [host])])
     click.echo(f"Database: {app.config['DATABASE']}")
     if backup_dir:
@@ -132,6 +133,21 @@ def hold_server_lock(database: str) -> None:
         fail(f"another scorekeeper server (process {holder(database)}) is using {database}: "
              "stop it first (Ctrl-C in its window, or kill that process)")  # fmt: skip
     SERVER_LOCK.append(lock)
+
+
+def finish_imports(database: str) -> None:
+    """An import the machine stopped in the middle of: taken out, or (past its point of
+    no return) shown in full, before anyone sees it half there."""
+    from ..data import staging
+    from ..data.connection import connect
+
+    db = connect(database)
+    try:
+        for done in staging.recover(db):
+            what = "finished" if done["state"] == "revealing" else "taken out"
+            click.echo(f"An import cut off at its last run was {what}.")
+    finally:
+        db.close()
 
 
 def lan_addresses(host: str) -> list[str]:

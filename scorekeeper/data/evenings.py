@@ -18,7 +18,7 @@ def evening_filter(db: Database, player: str | None, variant: str | None) -> tup
     """WHERE clause for evenings with this player and/or variant. Each condition is
     an IN over an index (seats by player, games by variant), so its cost follows the
     player's or the variant's games, not the size of the whole history."""
-    where, params = [], []
+    where, params = ["e.import_id IS NULL"], []  # an import under way: shown when all in
     if player:
         found = next(
             db.query("SELECT id FROM players WHERE name = ? COLLATE NOCASE", [player]), None
@@ -33,7 +33,7 @@ def evening_filter(db: Database, player: str | None, variant: str | None) -> tup
             "e.id IN (SELECT evening_id FROM games WHERE variant = ? AND removed_at IS NULL)"
         )
         params.append(variant)
-    return (" WHERE " + " AND ".join(where) if where else ""), params
+    return " WHERE " + " AND ".join(where), params
 
 
 def evenings(
@@ -108,7 +108,11 @@ def update_evening(db: Database, evening_id: int, name: str, note: str) -> None:
 
 def evenings_on(db: Database, date: str) -> list[dict[str, Any]]:
     """The evenings already started on ``date``, newest first."""
-    return list(db.query("SELECT * FROM evenings WHERE date = ? ORDER BY id DESC", [date]))
+    return list(
+        db.query(
+            "SELECT * FROM evenings WHERE date = ? AND import_id IS NULL ORDER BY id DESC", [date]
+        )
+    )
 
 
 def create_evening(

@@ -3,11 +3,13 @@
 Every game in the file is scored by the engine once, on its whole document,
 and every field is checked exactly as the forms and the API check it, BEFORE
 anything is written: a bad file stores nothing. Then the file is written a
-chunk at a time (about ``CHUNK_ROUNDS`` rounds per transaction), each game's
+step at a time (``staging.in_steps``: at most ``CHUNK_ROUNDS`` rounds or 50 ms a
+transaction), each game's
 rounds and history in bulk and its kept result once, so an import is linear
 in the rounds and a scorer's round waits for one chunk at most, never for the
-whole file. If the machine stops half-way, importing the file again finishes
-it: evenings and games already here (by ``uid``) are skipped.
+whole file. What is written stays hidden until the whole file is in (``staging``):
+a failed or killed import is taken out again, so the scorers see all of a file or
+none of it. Evenings and games already here (by ``uid``) are skipped.
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from ..scoring.document import is_int, read_game
 from ..scoring.errors import quote
 from ..scoring.i18n import N_, Problem, whole
 from ..scoring.i18n import problem as P_
-from . import checks, removals, results, rule_sets
-from .connection import now, writing
+from . import checks, results, rule_sets, staging
+from .connection import now
 from .evenings import create_evening
 from .games import create_game
 
@@ -33,7 +35,7 @@ FORMAT, VERSION = "scorekeeper", 1
 MAX_BYTES = 10 * 1024 * 1024
 MAX_GAMES = 5000
 MAX_ROUNDS = checks.MAX_ROUNDS
-CHUNK_ROUNDS = 1000
+CHUNK_ROUNDS = 1000  # at most, per step; and at most staging.STEP_SECONDS a step
 RULE_SETS_A_CHUNK = 100
 
 
@@ -79,25 +81,35 @@ def import_data(
     """Add what is new in an export; how many evenings and games were added or
     skipped. ``progress`` is told the evenings written so far and in all."""
     plan = check_export(data)
-    added = write_rule_sets(db, data.get("rule_sets"))  # few; first, so a bad one stores nothing
-    counts = write(db, plan, progress)
+    stage = staging.begin(db)
+    try:
+        added = write_rule_sets(db, data.get("rule_sets"), stage)
+        counts = write(db, plan, stage, progress)
+    except BaseException:
+        staging.abandon(db, stage)
+        raise
+    staging.finish(db, stage)
     return {**counts, "rule sets added": added} if data.get("rule_sets") else counts
 
 
-def write_rule_sets(db: Database, sets: Any) -> int:
+def write_rule_sets(db: Database, sets: Any, stage: staging.Stage) -> int:
     """The export's saved rule sets whose uid is new: every one checked first, then
-    written RULE_SETS_A_CHUNK to a transaction (the write lock let go between)."""
+    written in short steps (``staging.in_steps``)."""
     if not sets:
         return 0
     try:
         rule_sets.check_all(sets)
     except ValueError as error:  # raised with a Problem, or a ScoringError
         raise ImportProblem(describe(error)) from None
-    added = 0
-    for start in range(0, len(sets), RULE_SETS_A_CHUNK):
-        with writing(db):
-            added += rule_sets.import_all(db, sets[start : start + RULE_SETS_A_CHUNK])
-    return added
+    added, taken = [], {}
+
+    def write_one(entry: dict[str, Any]) -> int:
+        added.append(rule_sets.import_one(db, entry, stage.id, taken))
+        return 1
+
+    for _ in staging.in_steps(db, sets, write_one, RULE_SETS_A_CHUNK):
+        pass
+    return sum(added)
 
 
 def check_export(data: Any) -> list[PlannedEvening]:
@@ -236,70 +248,63 @@ def text(data: dict[str, Any], key: str, limit: int) -> str:
 
 
 def write(
-    db: Database, plan: list[PlannedEvening], progress: Callable[[int, int], None] | None = None
+    db: Database,
+    plan: list[PlannedEvening],
+    stage: staging.Stage,
+    progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, int]:
-    """Write a checked plan, about CHUNK_ROUNDS rounds per transaction."""
+    """Write a checked plan in short steps (``staging.in_steps``): an evening weighs 1 (233,000
+    empty ones were once one transaction), a game its rounds and 1 more."""
     counts = {"evenings added": 0, "games added": 0, "games already here": 0}
     ids: dict[str, int] = {}
-    batch: list[tuple[PlannedEvening, PlannedGame | None]] = []
-    size = 0
-    for done, evening in enumerate(plan, start=1):
-        batch.append((evening, None))
-        size += 1  # an evening is a write too: 233,000 empty ones were one transaction
-        for game in evening.games:
-            batch.append((evening, game))
-            size += len(game.doc.get("rounds", [])) + 1
-            if size >= CHUNK_ROUNDS:
-                write_batch(db, batch, ids, counts)
-                batch, size = [], 0
-        if size >= CHUNK_ROUNDS:
-            write_batch(db, batch, ids, counts)
-            batch, size = [], 0
-        if progress and done < len(plan):
-            progress(done, len(plan))  # checked and queued; the last is told once written
-    if batch:
-        write_batch(db, batch, ids, counts)
+    items = [(n, evening, game) for n, evening in enumerate(plan, start=1)
+             for game in (None, *evening.games)]  # fmt: skip
+
+    def write_one(item: tuple[int, PlannedEvening, PlannedGame | None]) -> int:
+        n, evening, game = item
+        if evening.uid not in ids:
+            ids[evening.uid] = evening_id(db, evening, counts, stage)
+        weight = 1
+        if game is not None:
+            write_game(db, ids[evening.uid], game, counts, stage)
+            weight += len(game.doc.get("rounds", []))
+        if progress and n < len(plan) and game is (evening.games or [None])[-1]:
+            progress(n, len(plan))  # its last game written; the last evening is told at the end
+        return weight
+
+    for _ in staging.in_steps(db, items, write_one, CHUNK_ROUNDS):
+        pass
     if progress:
         progress(len(plan), len(plan))
     return counts
 
 
-def write_batch(
-    db: Database,
-    batch: list[tuple[PlannedEvening, PlannedGame | None]],
-    ids: dict[str, int],
-    counts: dict[str, int],
-) -> None:
-    """One transaction: the write lock is let go between batches."""
-    with writing(db):
-        for evening, game in batch:
-            if evening.uid not in ids:
-                ids[evening.uid] = evening_id(db, evening, counts)
-            if game is not None:
-                write_game(db, ids[evening.uid], game, counts, evening.date)
-
-
-def evening_id(db: Database, evening: PlannedEvening, counts: dict[str, int]) -> int:
+def evening_id(
+    db: Database, evening: PlannedEvening, counts: dict[str, int], stage: staging.Stage
+) -> int:
     found = next(db.query("SELECT id FROM evenings WHERE uid = ?", [evening.uid]), None)
     if found:
         return int(found["id"])
     counts["evenings added"] += 1
-    return create_evening(db, evening.date, evening.name, evening.note, uid=evening.uid)
+    made = create_evening(db, evening.date, evening.name, evening.note, uid=evening.uid)
+    staging.hide_evening(db, stage, made)
+    return made
 
 
 def write_game(
-    db: Database, evening: int, game: PlannedGame, counts: dict[str, int], evening_date: str = ""
+    db: Database, evening: int, game: PlannedGame, counts: dict[str, int], stage: staging.Stage
 ) -> None:
     """The game, its rounds and history rows in bulk, and its kept result once."""
     if next(db.query("SELECT 1 FROM games WHERE uid = ?", [game.uid]), None):
         counts["games already here"] += 1
         return
-    doc = game.doc
+    doc, newest = game.doc, staging.newest_player(db)
     game_id = create_game(
         db, evening_id=evening, variant=doc["variant"], sides=doc["sides"], players=game.players,
         options=doc.get("options", {}), seats=game.seats, first_dealer=game.first_dealer,
         start=doc.get("start"), uid=game.uid, name=game.name,
     )  # fmt: skip
+    staging.hide_game(db, stage, game_id, game.removed, newest)
     stamp, played = now(), doc.get("rounds", [])
     texts = [json.dumps(entries) for entries in played]
     db.conn.executemany(
@@ -314,7 +319,4 @@ def write_game(
     )
     stored = [{"number": n, "entries": e} for n, e in enumerate(played, start=1)]
     results.refresh(db, game_id, {"id": game_id, "sides": doc["sides"]}, stored, game.answer)
-    if game.removed:  # exported as removed: imported as removed, to be undone from the history
-        what = f"{game.name or doc['variant']}: {' · '.join(doc['sides'])} ({evening_date})"
-        removals.remove_game(db, game_id, what, "import")
     counts["games added"] += 1

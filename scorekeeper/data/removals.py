@@ -16,7 +16,7 @@ from sqlite_utils import Database
 
 from ..scoring.i18n import N_
 from ..scoring.i18n import problem as P_
-from . import tallies
+from . import ratings, tallies
 from .connection import insert, now, writing
 from .games import NotFound, get_game
 
@@ -49,6 +49,7 @@ def mark(db: Database, kind: str, target: int, what: str, by: str, before: dict[
         raise NotFound(P_(template, id=target))
     if kind == "game":
         tallies.apply(db, before, tallies.contributions(db, target))
+        ratings.follow(db, target)
     row = {"kind": kind, "target_id": target, "what": what, "by": by, "removed_at": stamp}
     return insert(db, "removals", row)
 
@@ -72,6 +73,7 @@ def undo(db: Database, removal_id: int) -> dict[str, Any]:
         db.execute(f"UPDATE {table} SET removed_at = NULL WHERE id = ?", [target])
         if row["kind"] == "game":
             tallies.apply(db, before, tallies.contributions(db, target))
+            ratings.follow(db, target)
         db.execute("UPDATE removals SET undone_at = ? WHERE id = ?", [now(), removal_id])
     return removal(db, removal_id)
 

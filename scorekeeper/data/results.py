@@ -13,7 +13,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..scoring import Answer, State
-from . import tallies
+from . import ratings, tallies
 from .connection import now, row, rows
 
 CANASTA_COLUMNS = tallies.CANASTA_COLUMNS
@@ -52,11 +52,13 @@ def refresh_from(
     summary = {key: value for key, value in answer.items() if key != "rounds"}
     has_header = all(k in game for k in HEADER)  # a game as get_game reads it
     summary["of"] = mark_of(game) if has_header else header_mark(db, game_id)
+    stamp, finished = now(), int(answer["finished"])
     db.execute(
         "UPDATE games SET round_count = ?, finished = ?, winners = ?, totals = ?, answer = ?, "
-        "stamp = stamp + 1, updated_at = ? WHERE id = ?",
-        [count, int(answer["finished"]), json.dumps(answer["winners"]),
-         json.dumps(answer["totals"]), json.dumps(summary), now(), game_id],
+        "stamp = stamp + 1, updated_at = ?, "
+        "finished_at = CASE WHEN ? THEN coalesce(finished_at, ?) END WHERE id = ?",
+        [count, finished, json.dumps(answer["winners"]), json.dumps(answer["totals"]),
+         json.dumps(summary), stamp, finished, stamp, game_id],
     )  # fmt: skip
     db.execute("DELETE FROM side_rounds WHERE game_id = ? AND number >= ?", [game_id, from_round])
     pairs = list(zip(changed, answer["rounds"], strict=True))
@@ -85,6 +87,7 @@ def refresh_from(
          for i, side in enumerate(game["sides"])],
     )  # fmt: skip
     tallies.apply(db, before, tallies.contributions(db, game_id, from_round))
+    ratings.follow(db, game_id, bool(finished))
 
 
 def header_mark(db: Database, game_id: int) -> str:

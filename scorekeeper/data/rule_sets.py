@@ -57,6 +57,7 @@ def rule_set(db: Database, set_id: int) -> RuleSet:
 def rule_sets(db: Database, retired: bool = False) -> list[RuleSet]:
     """The active sets (or the retired ones), by name."""
     where = "retired_at IS NOT NULL" if retired else "retired_at IS NULL"
+    where += " AND import_id IS NULL"  # an import under way shows them when it is all in
     sql = f"SELECT * FROM rule_sets WHERE {where} ORDER BY name COLLATE NOCASE, id"
     return [parse(r) for r in db.query(sql)]
 
@@ -152,7 +153,7 @@ def start_game(
 def export_all(db: Database) -> list[dict[str, Any]]:
     """Every rule set, retired ones too, for the export file."""
     keys = ("uid", "name", "variant", "options", "created_at", "updated_at", "retired_at")
-    rows = db.query("SELECT * FROM rule_sets ORDER BY id")
+    rows = db.query("SELECT * FROM rule_sets WHERE import_id IS NULL ORDER BY id")
     return [{key: parse(row)[key] for key in keys} for row in rows]
 
 
@@ -195,41 +196,48 @@ def check_one(n: int, entry: Any) -> None:
         raise ValueError(P_(template, n=n))
 
 
-def import_all(db: Database, sets: list[dict[str, Any]]) -> int:
-    """Add the exported rule sets (checked already: ``check_all``) whose uid is new,
-    inside the caller's transaction; a name already in use gets a number: "Friday
-    rules (2)". How many were added."""
-    added = 0
-    for entry in sets:
-        uid, name, retired = entry["uid"], entry["name"], entry.get("retired_at")
-        if next(db.query("SELECT 1 FROM rule_sets WHERE uid = ?", [uid]), None):
-            continue
-        stamps = {
-            k: entry[k] for k in ("created_at", "updated_at") if isinstance(entry.get(k), str)
-        }
-        create(db, free_name(db, name.strip()) if not retired else name.strip(),
-               entry["variant"], entry.get("options", {}), uid=uid,
-               stamps={**stamps, "retired_at": retired})  # fmt: skip
-        added += 1
-    return added
+def import_one(
+    db: Database, entry: dict[str, Any], import_id: int | None, taken: dict[str, set[str]]
+) -> bool:
+    """Add one exported rule set (checked already: ``check_all``) if its uid is new,
+    inside the caller's transaction; whether it was added. A name already in use gets
+    a number: "Friday rules (2)". ``taken`` keeps the names read for each name of this
+    import, so a thousand sets of one name cost one read, not one each. With
+    ``import_id``, the set stays hidden until that import is all in (``staging``)."""
+    uid, name, retired = entry["uid"], entry["name"].strip(), entry.get("retired_at")
+    if next(db.query("SELECT 1 FROM rule_sets WHERE uid = ?", [uid]), None):
+        return False
+    stamps = {k: entry[k] for k in ("created_at", "updated_at") if isinstance(entry.get(k), str)}
+    if not retired:
+        name = free_name(db, name, taken)
+    create(db, name, entry["variant"], entry.get("options", {}), uid=uid,
+           stamps={**stamps, "retired_at": retired, "import_id": import_id})  # fmt: skip
+    return True
 
 
-def free_name(db: Database, name: str) -> str:
+def free_name(db: Database, name: str, taken: dict[str, set[str]] | None = None) -> str:
     """``name``, or ``name (2)``, ``name (3)``... whichever no active set has: the
-    names taken read in one query (not one query a number tried)."""
+    names taken read in one query (not one query a number tried), once per ``name``
+    when ``taken`` keeps them."""
     stem = name[: NAME_LENGTH - 5]
-    like = stem.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + " (%)"
-    sql = (
-        "SELECT name FROM rule_sets WHERE retired_at IS NULL "
-        "AND (name = ? COLLATE NOCASE OR name LIKE ? ESCAPE '\\')"
-    )
-    taken = {nocase(r["name"]) for r in db.query(sql, [name, like])}
-    if nocase(name) not in taken:
-        return name
-    n = 2
-    while nocase(f"{stem} ({n})") in taken:
-        n += 1
-    return f"{stem} ({n})"
+    names = (taken or {}).get(nocase(name))
+    if names is None:
+        like = stem.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + " (%)"
+        sql = (
+            "SELECT name FROM rule_sets WHERE retired_at IS NULL "
+            "AND (name = ? COLLATE NOCASE OR name LIKE ? ESCAPE '\\')"
+        )
+        names = {nocase(r["name"]) for r in db.query(sql, [name, like])}
+        if taken is not None:
+            taken[nocase(name)] = names
+    chosen = name
+    if nocase(name) in names:
+        n = 2
+        while nocase(f"{stem} ({n})") in names:
+            n += 1
+        chosen = f"{stem} ({n})"
+    names.add(nocase(chosen))
+    return chosen
 
 
 ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")

@@ -11,12 +11,14 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import FIELDS, VARIANTS, Variant, score_game
+from ..scoring import FIELDS, VARIANTS, ScoringError, Variant, get_variant, score_game
 from ..scoring.fields import CANASTA_CARDS
+from ..scoring.rules import Rules
 from ..scoring.seating import side_names
+from ..scoring.variant import CARD_POINT_FIELDS
 from .evenings import create_evening
-from .games import create_game
-from .rounds import add_round
+from .games import create_game, scored
+from .rounds import add_round, delete_round, edit_round
 
 NAMES = ["Ann", "Bea", "Cat", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou"]
 WEEPING_CANASTAS = ("natural_canastas", "mixed_canastas", "sevens_canastas", "wild_canastas")
@@ -89,18 +91,30 @@ def random_round(
 
 
 def fit_the_packs(
-    variant: Variant, players: int, entries: dict[str, dict[str, Any]], out: str | None = None
+    variant: Variant,
+    players: int,
+    entries: dict[str, dict[str, Any]],
+    out: str | None = None,
+    rules: Rules | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Trim a round's counts, the side that went out served first, so that all sides
     together need no more cards than the packs hold: the cards in canastas, and each
-    kind the packs hold few of: what the engine checks (``Variant.card_limits``)."""
+    kind the packs hold few of: what the engine checks (``Variant.card_limits``); and
+    their card points no more than the value of all the cards in play under ``rules``
+    (the game's rule values, by default the variant's)."""
+    served = sorted(entries, key=lambda s: s != out)
     for fields, each, most, _ in variant.card_limits(players):
         left = most
-        for side in sorted(entries, key=lambda s: s != out):
+        for side in served:
             for name in (n for n in fields if n in entries[side]):
                 size = each or CANASTA_CARDS[name]
                 entries[side][name] = min(entries[side][name], left // size)
                 left -= entries[side][name] * size
+    left = variant.card_points_in_play(players, variant.rules() if rules is None else rules)
+    for side in served:  # trimming card points only ever lowers them
+        for name in (n for n in CARD_POINT_FIELDS if n in entries[side]):
+            entries[side][name] = min(entries[side][name], left)
+            left -= entries[side][name]
     for counts in entries.values():  # weeping: still no more weepers than canastas
         canastas = sum(counts.get(f, 0) for f in WEEPING_CANASTAS)
         for name in (n for n in ("weepers_picked_up", "canastas_from_hand") if n in counts):
@@ -165,3 +179,22 @@ def fill(
         day += timedelta(days=rng.choice([3, 4, 7]))
         if progress:
             progress(n + 1, evenings)
+
+
+def correct(db: Database, game_id: int, rng: random.Random) -> None:
+    """Delete or edit a random round of a game, as a scorer's correction; one that
+    would make a later round invalid is refused and changes nothing (for tests)."""
+    game, rounds, _ = scored(db, game_id)
+    if not rounds:
+        return
+    number = rng.randrange(1, len(rounds) + 1)
+    try:
+        if rng.random() < 0.5:
+            delete_round(db, game_id, number, rounds[number - 1]["version"])
+        else:
+            entries = random_round(
+                get_variant(game["variant"]), game["sides"], game["players"], rng
+            )
+            edit_round(db, game_id, number, entries, rounds[number - 1]["version"])
+    except ScoringError:
+        pass

@@ -259,6 +259,21 @@ def answer_round(
     return True
 
 
+def stands(db: Database, game_id: int, number: int, version: int, note: str) -> None:
+    """The scorer answers a query of round ``number`` (at ``version``): it stands as
+    entered, with ``note`` as a word back; the query is cleared on every phone and
+    the round waits for its confirmation again."""
+    with writing(db):
+        sql = "SELECT version FROM rounds WHERE game_id = ? AND number = ?"
+        row = next(db.query(sql, [game_id, number]), None)
+        if row is None or int(row["version"]) != version:
+            raise RoundChanged(P_("round %(n)s has changed since it was shown", n=number))
+        row = {"game_id": game_id, "phone_id": None, "who": "", "action": "answered",
+               "number": number, "version": version, "note": note, "at": now()}  # fmt: skip
+        db.table("table_events").insert(row)
+        bump(db, game_id)
+
+
 def said_already(db: Database, phone: Phone, number: int, version: int, action: str) -> bool:
     """Whether this phone has confirmed (or queried) round ``number`` at ``version``
     since the round now under that number was saved."""
@@ -269,6 +284,21 @@ def said_already(db: Database, phone: Phone, number: int, version: int, action: 
     )
     found = db.conn.execute(sql, [phone["game_id"], number, phone["id"], action, version])
     return found.fetchone() is not None
+
+
+def overridden(db: Database, game_id: int, phone_id: int, who: str, number: int, note: str) -> None:
+    """The scorer saved round ``number`` with a number other than the one this phone
+    sent (``note`` says which, as JSON); kept once for the round as saved (the same
+    save sent again after a lost answer adds nothing)."""
+    with writing(db):
+        sql = (
+            "SELECT 1 FROM table_events e JOIN rounds r ON r.game_id = e.game_id "
+            "AND r.number = e.number WHERE e.game_id = ? AND e.number = ? AND e.phone_id = ? "
+            "AND e.action = 'overridden' AND e.note = ? AND e.at >= r.created_at LIMIT 1"
+        )
+        if db.conn.execute(sql, [game_id, number, phone_id, note]).fetchone() is None:
+            phone = {"id": phone_id, "who": who}
+            event(db, game_id, phone, "overridden", number=number, version=1, note=note)
 
 
 def event(db: Database, game_id: int, phone: Phone, action: str, **more: Any) -> None:
@@ -286,7 +316,8 @@ def answers(db: Database, game_id: int) -> dict[int, list[dict[str, Any]]]:
     the first)."""
     sql = (
         "SELECT e.* FROM table_events e JOIN rounds r ON r.game_id = e.game_id "
-        "AND r.number = e.number WHERE e.game_id = ? AND e.action IN ('confirmed', 'queried') "
+        "AND r.number = e.number WHERE e.game_id = ? "
+        "AND e.action IN ('confirmed', 'queried', 'answered') "
         "AND e.at >= r.created_at ORDER BY e.id DESC"
     )
     found: dict[int, list[dict[str, Any]]] = {}
@@ -298,4 +329,8 @@ def answers(db: Database, game_id: int) -> dict[int, list[dict[str, Any]]]:
 def events(db: Database, game_id: int) -> list[dict[str, Any]]:
     """Everything that happened at the table, newest first (for the history page)."""
     sql = "SELECT * FROM table_events WHERE game_id = ? ORDER BY id DESC"
-    return list(db.query(sql, [game_id]))
+    found = list(db.query(sql, [game_id]))
+    for happened in found:
+        if happened["action"] == "overridden":  # the field, the phone's number, the saved one
+            happened["override"] = json.loads(happened["note"])
+    return found

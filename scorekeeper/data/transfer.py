@@ -33,7 +33,7 @@ def export(
 ) -> dict[str, Any]:
     """Evenings (all, or these) with their games (all, or these), oldest first;
     ``progress`` is told after each evening."""
-    sql, params = "SELECT * FROM evenings ORDER BY id", []
+    sql, params = "SELECT * FROM evenings WHERE import_id IS NULL ORDER BY id", []
     if evening_ids is not None:
         sql = f"SELECT * FROM evenings WHERE id IN ({','.join('?' * len(evening_ids))}) ORDER BY id"
         params = evening_ids
@@ -45,7 +45,8 @@ def export(
         games = [
             r["id"]
             for r in db.query(
-                "SELECT id FROM games WHERE evening_id = ? ORDER BY id", [evening["id"]]
+                "SELECT id FROM games WHERE evening_id = ? AND import_id IS NULL ORDER BY id",
+                [evening["id"]],
             )
         ]
         games = [g for g in games if game_ids is None or g in game_ids]

@@ -120,14 +120,20 @@ def document_section() -> list[str]:
         counts = ", ".join(str(c) for c in sides_counts(v))
         counts = " or ".join(counts.rsplit(", ", 1))
         limits = "; ".join(
-            f"{p}: {v.red_threes_in_play(p)} red threes, {v.cards_in_play(p)} cards"
+            f"{p}: {v.red_threes_in_play(p)} red threes, {v.cards_in_play(p)} cards, "
+            f"{v.card_points_in_play(p, v.rules())} card points"
             for p in v.players
         )
         out += [f"- **`{v.id}`** ({counts} sides): " + ", ".join(f"`{n}`" for n in v.round_fields)]
         out += [f"  - in play by players: {limits}"]
     out += ["", "The red threes of all sides in one round (laid, in hands, in weepers) may "
             "not exceed those in play; a count of canastas may not need more cards than are "
-            "in play.", ""]  # fmt: skip
+            "in play; the card points of one round, all sides together (`meld_points` + "
+            "`hand_points` + `foot_points` + `weeper_points`), may not exceed the value of "
+            "all the cards in play at the game's card values (above: at the defaults; in "
+            "`weeping` the threes, entered by count, count 0). Beyond it the field with the "
+            "largest value is named, e.g. `round 2, side \"Cat & Dee\": meld_points: 23500 "
+            "is more than the 1180 points of all the cards in play`.", ""]  # fmt: skip
     return out
 
 

@@ -17,7 +17,7 @@ from .i18n import N_
 from .i18n import problem as P_
 from .registry import get_variant
 from .rules import Fields, Option, Rules
-from .variant import Variant, option_error, round_error
+from .variant import CARD_POINT_FIELDS, Variant, option_error, round_error
 
 TOP_LEVEL = ("variant", "sides", "players", "options", "rounds", "start")
 START_LIMIT = 10 * POINTS_LIMIT
@@ -231,7 +231,8 @@ def read_round(game: Game, number: int, raw: Any) -> dict[str, Fields]:
 
     The order decides which problem a scorer sees first: each field on its own,
     then each side's fields together (``check_side``), then going out, then the
-    cards of all sides against the packs, then the variant's checks across sides.
+    cards of all sides against the packs, then their card points against the value of
+    all the cards in play, then the variant's checks across sides.
     """
     if not isinstance(raw, dict):
         raise ScoringError(P_("must be an object of sides and their fields"), round=number)
@@ -246,6 +247,7 @@ def read_round(game: Game, number: int, raw: Any) -> dict[str, Fields]:
         game.variant.check_side(number, side, f, game.rules, sizes[side])
     check_going_out(game, number, entries)
     check_cards(game, number, entries)
+    check_card_points(game, number, entries)
     game.variant.check_round(number, entries, game.rules, game.players)
     return entries
 
@@ -277,7 +279,7 @@ def round_problems(game: Game, number: int, raw: Any) -> list[ScoringError]:
             except ScoringError as error:
                 problems.append(error)
         entries[side] = read_side(game.variant, number, side, valid)
-    checks = (check_going_out, check_cards, variant_checks)
+    checks = (check_going_out, check_cards, check_card_points, variant_checks)
     for check in checks:
         try:
             check(game, number, entries)
@@ -367,3 +369,22 @@ def check_all_sides(game: Game, number: int, entries: Mapping[str, Fields]) -> N
                 if f[name] and seen > most:
                     problem = P_(template, n=f[name], seen=seen, most=most)
                     raise round_error(number, side, name, problem)
+
+
+def check_card_points(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
+    """The card points of all sides together, no more than the value of all the cards
+    in play; the largest value typed is named, the likeliest slip (23500 for 235)."""
+    most = game.variant.card_points_in_play(game.players, game.rules)
+    typed = [(f[n], side, n) for side, f in entries.items() for n in CARD_POINT_FIELDS if n in f]
+    seen = sum(value for value, _, _ in typed)
+    if seen <= most:
+        return
+    value, side, name = max(typed, key=lambda t: t[0])  # the first of the largest
+    if value > most:
+        template = N_("%(value)s is more than the %(most)s points of all the cards in play")
+    else:
+        template = N_(
+            "%(value)s makes %(seen)s card points this round, more than the %(most)s "
+            "points of all the cards in play"
+        )
+    raise round_error(number, side, name, P_(template, value=value, seen=seen, most=most))

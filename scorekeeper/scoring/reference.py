@@ -150,6 +150,25 @@ def players_text(variant: Variant) -> str:
     return f"Players (default {variant.default_players}): " + "; ".join(parts) + "."
 
 
+def card_points_text(variant: Variant) -> str:
+    """The bound on a round's card points at the default card values, by players.
+
+    >>> from scorekeeper.scoring import get_variant
+    >>> card_points_text(get_variant("classic")).split(": ")[1].split(".")[0]
+    '1180 with 2, 3, 4 or 5 players; 1770 with 6 players'
+    """
+    rules, by = variant.rules(), dict[int, list[str]]()
+    for players in variant.players:
+        by.setdefault(variant.card_points_in_play(players, rules), []).append(str(players))
+    parts = [f"{points} with {' or '.join(', '.join(ps).rsplit(', ', 1))} players"
+             for points, ps in by.items()]  # fmt: skip
+    return (
+        "The card points of one round, all sides together, may not exceed the value of all "
+        "the cards in play at these values: " + "; ".join(parts) + ". A house rule "
+        "changing a card value changes it too."
+    )
+
+
 def variant_section(variant: Variant) -> list[str]:
     options = {o.key: o for o in variant.all_options()}
     out = [f"## `{variant.id}` — {variant.name}", "", " ".join(variant.summary.split()), ""]
@@ -166,6 +185,7 @@ def variant_section(variant: Variant) -> list[str]:
         for c in variant.card_values
     ]
     out += table(["cards", "points", "option", "FILL"], cards)
+    out += ["", card_points_text(variant)]
     out += ["", "### Opening requirement", "", *opening_text(variant)]
     out += ["", "### Going out", "", variant.going_out]
     if variant.going_out_needs:

@@ -41,6 +41,16 @@ BLACK_THREES = N_("%(n)s makes %(seen)s black threes this round, more than the %
 IN_CANASTAS = N_(
     "%(n)s makes %(seen)s cards in canastas this round, more than the %(most)s in play"
 )
+# The fields holding card points (the face value of cards): one round's, all sides
+# together, may not exceed the value of all the cards in play. Bonuses and an
+# adjustment are not card points.
+CARD_POINT_FIELDS = ("meld_points", "hand_points", "foot_points", "weeper_points")
+DECK = 54
+# One deck by card class (a key of ``card_values``; a class a variant gives no value
+# counts 0): 2 jokers, 4 twos, 4 aces, 24 cards 8 to K, 16 cards 4 to 7, 2 black and
+# 2 red threes.
+STANDARD_DECK = {"joker": 2, "two": 4, "ace": 4, "high": 24, "low": 16,
+                 "black_three": 2, "red_three": 2}  # fmt: skip
 
 
 class Variant:
@@ -139,6 +149,25 @@ class Variant:
 
     def red_threes_in_play(self, players: int) -> int:
         raise NotImplementedError
+
+    def cards_by_class(self, players: int) -> dict[str, int]:
+        """The cards in play by card class: whole 54-card decks unless a variant
+        says otherwise."""
+        decks = self.cards_in_play(players) // DECK
+        return {key: n * decks for key, n in STANDARD_DECK.items()}
+
+    def card_points_in_play(self, players: int, rules: Rules) -> int:
+        """The value of all the cards in play at the game's card values (``rules``):
+        the most the card points of one round, all sides together, can come to.
+
+        >>> from scorekeeper.scoring import get_variant
+        >>> classic = get_variant("classic")
+        >>> classic.card_points_in_play(4, classic.rules()), classic.card_points_in_play(
+        ...     6, classic.rules({"card_joker": 100}))
+        (1180, 2070)
+        """
+        cards = self.cards_by_class(players)
+        return sum(n * rules.get(f"card_{key}", 0) for key, n in cards.items())
 
     # -- options -----------------------------------------------------------
 

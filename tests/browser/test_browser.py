@@ -82,12 +82,19 @@ def assert_fits_the_phone(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
+# Each round's card points within the value of all the cards in play: the big scores are
+# canastas (classic: 2400 + 600 meld, then 500 + 1200 + 100 + 800 meld; five-person: P1
+# 600 + 100 kitties + 650 a round, and P4 the same as P1's rentrap, tied at 4040 until P3's
+# 5; weeping: 2500 + 900 + 1100 twice)
+FIVE = {"natural_canastas": 6, "kitties": 2, "meld_points": 650}
+WEEPING = {"natural_canastas": 5, "mixed_canastas": 3, "meld_points": 1100}
 WORKED = {
     "classic": (
         ["Ann", "Cat", "Bea", "Dee"],
-        [{0: {"meld_points": 3000}, 1: {"mixed_canastas": 1, "meld_points": 100}},
-         {0: {"natural_canastas": 1, "went_out": True, "meld_points": 2000}, 1: {"hand_points": 40}}],
-        (1, {0: {"meld_points": 2900}}),
+        [{0: {"mixed_canastas": 8, "meld_points": 600}, 1: {"mixed_canastas": 1, "meld_points": 100}},
+         {0: {"natural_canastas": 1, "mixed_canastas": 4, "went_out": True, "meld_points": 800},
+          1: {"hand_points": 40}}],
+        (1, {0: {"meld_points": 500}}),
         {"Ann & Bea": 5500, "Cat & Dee": 360}, "Ann & Bea win!",
     ),
     "hand-and-foot": (
@@ -99,13 +106,13 @@ WORKED = {
     ),
     "five-person": (
         ["P1", "P2", "P3", "P4", "P5"],
-        [{0: {"meld_points": 4000}}, {0: {"meld_points": 100}, 2: {"meld_points": 5}}],
-        (1, {0: {"meld_points": 3990}}),
-        {"P1": 4095, "P2": 0, "P3": 5, "P4": 4090, "P5": 0}, "P1 wins!",
+        [{0: FIVE}, {0: FIVE}, {0: FIVE}, {0: {"meld_points": 100}, 2: {"meld_points": 5}}],
+        (1, {0: {"meld_points": 640}}),
+        {"P1": 4145, "P2": 0, "P3": 5, "P4": 4140, "P5": 0}, "P1 wins!",
     ),
     "weeping": (
         ["Ann", "Cat", "Bea", "Dee"],
-        [{0: {"meld_points": 9000}},
+        [{0: WEEPING}, {0: WEEPING},
          {0: {"natural_canastas": 1, "mixed_canastas": 1, "weepers_picked_up": 2, "went_out": True,
               "meld_points": 500}, 1: {"meld_points": 100}}],
         (1, {1: {"black_threes_in_hand": 1}}),
@@ -291,9 +298,9 @@ def test_the_charts_scale_is_never_cut_at_the_left(phone, live_server):
     sides = ["Eve & Fay", "Gus & Hal"]
     game = create_game(db, evening_id=create_evening(db, "2026-11-21"), variant="classic",
                        sides=sides, players=4, options={"target": 50000})  # fmt: skip
-    for _ in range(4):
-        add_round(db, game, {sides[0]: {"meld_points": 3000, "mixed_canastas": 1, "went_out": True},
-                             sides[1]: {"meld_points": 100, "hand_points": 3000}})  # fmt: skip
+    for _ in range(22):  # a side caught with a full hand, round after round: 100 - 600
+        add_round(db, game, {sides[0]: {"meld_points": 200, "mixed_canastas": 1, "went_out": True},
+                             sides[1]: {"meld_points": 100, "hand_points": 600}})  # fmt: skip
     db.close()
     phone.goto(f"{live_server.url}/games/{game}")
     labels = phone.evaluate("""() => {

@@ -20,13 +20,21 @@ from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.seating import side_names
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
-FINISH = {  # rounds that end a game of each variant, by side index
-    "classic": [{0: 2000}, {0: 4000}],
-    "hand-and-foot": [{0: 100}, {1: 200}, {0: 300}, {1: 50}],
-    "five-person": [{0: 4000}, {0: 100, 2: 5}],
-    "weeping": [{0: 9000}, {0: 2000}],
-    "samba-foot": [{0: 3000}, {1: 1800}, {0: 1000}],
-}
+# Rounds that end a game of each variant, by side index; each round's card points within
+# the value of all the cards in play, the big scores made of canastas.
+CLASSIC = {"natural_canastas": 3, "mixed_canastas": 2, "red_threes": 2, "meld_points": 700}  # 3000
+FIVE = {"natural_canastas": 6, "kitties": 2, "meld_points": 650}  # 1350 own, and P4's as rentrap
+WEEPING = {"natural_canastas": 5, "mixed_canastas": 3, "meld_points": 1100}  # 4500
+FINISH = {
+    "classic": [{0: CLASSIC}, {0: CLASSIC}],
+    "hand-and-foot": [{0: {"meld_points": 100}}, {1: {"meld_points": 200}},
+                      {0: {"meld_points": 300}}, {1: {"meld_points": 50}}],
+    # P1 and P4 tied at 4050 play on; P3's 5 puts P1 ahead
+    "five-person": [{0: FIVE}] * 3 + [{0: {"meld_points": 100}, 2: {"meld_points": 5}}],
+    "weeping": [{0: WEEPING}, {0: WEEPING}, {0: {"natural_canastas": 2, "meld_points": 1000}}],
+    "samba-foot": [{0: {"sambas": 1, "meld_points": 1500}},
+                   {1: {"natural_canastas": 2, "meld_points": 800}}, {0: {"meld_points": 1000}}],
+}  # fmt: skip
 NAMES = {"five-person": ["Annabelle", "Bernadette", "Catherine", "Dorothea", "Evangeline"]}
 
 
@@ -39,7 +47,7 @@ def seed(database, variant="classic", finish=True, seats=None):
         game = create_game(db, evening_id=evening, variant=variant, sides=sides,
                            players=len(seats), options={}, seats=seats)  # fmt: skip
         for play in FINISH[variant] if finish else FINISH[variant][:1]:
-            add_round(db, game, {sides[i]: {"meld_points": m} for i, m in play.items()})
+            add_round(db, game, {sides[i]: fields for i, fields in play.items()})
         return game
     finally:
         db.close()

@@ -20,18 +20,6 @@ def phone_context(browser, **extra):
     return browser.new_context(**{**options, **extra})
 
 
-@pytest.fixture
-def phone(browser, live_server):
-    context = phone_context(browser)
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    page.base = live_server.url
-    page.problems = []
-    page.on("pageerror", lambda error: page.problems.append(str(error)))
-    yield page
-    context.close()
-
-
 def new_game(page, variant="classic"):
     seats = VARIANTS[variant]
     page.goto(f"{page.base}/games/new?variant={variant}&players={len(seats)}")

@@ -14,12 +14,16 @@ from scorekeeper.web.shown import charts
 
 @pytest.fixture
 def evenings(app, make_game, client):
-    """Classic: Ann & Bea beat Cat & Dee 5100 to 400 in one round. Hand and Foot:
-    Ann, Cat and Eve alone over four rounds; Eve wins with 1000."""
+    """Classic: Ann & Bea beat Cat & Dee 5100 to 480 in two rounds of 2550 (1500 for
+    three natural canastas, 300 mixed, 200 red threes, 100 going out, 450 meld) to 400
+    and 80. Hand and Foot: Ann, Cat and Eve alone over four rounds; Eve wins with 1000."""
     classic = make_game("classic", seats=("Ann", "Cat", "Bea", "Dee"))
+    big = {"natural_canastas": 3, "mixed_canastas": 1, "red_threes": 2, "went_out": True,
+           "meld_points": 450}  # fmt: skip
     client.post(f"/api/games/{classic}/rounds", json={
-        "Ann & Bea": {"natural_canastas": 1, "went_out": True, "meld_points": 4500},
-        "Cat & Dee": {"mixed_canastas": 1, "meld_points": 100}})  # fmt: skip
+        "Ann & Bea": big, "Cat & Dee": {"mixed_canastas": 1, "meld_points": 100}})  # fmt: skip
+    client.post(f"/api/games/{classic}/rounds", json={
+        "Ann & Bea": big, "Cat & Dee": {"meld_points": 80}})  # fmt: skip
     feet = make_game("hand-and-foot", seats=("Ann", "Cat", "Eve"))
     client.post(f"/api/games/{feet}/rounds", json={
         "Eve": {"natural_canastas": 1, "mixed_canastas": 1, "went_out": True, "meld_points": 100}})  # fmt: skip
@@ -34,12 +38,12 @@ def test_player_statistics_count_a_teams_results_for_each_member(evenings):
     db, ids = evenings
     ann = statistics(db, ids["Ann"])
     assert {k: ann["all"][k] for k in ("played", "finished", "won", "rounds", "best", "went_out")} == {
-        "played": 2, "finished": 2, "won": 1, "rounds": 5, "best": 5100, "went_out": 1}  # fmt: skip
-    assert ann["all"]["average"] == 1020 and ann["all"]["win_rate"] == 0.5
-    assert ann["all"]["natural_canastas"] == 1 and ann["classic"]["won"] == 1
+        "played": 2, "finished": 2, "won": 1, "rounds": 6, "best": 2550, "went_out": 2}  # fmt: skip
+    assert ann["all"]["average"] == 850 and ann["all"]["win_rate"] == 0.5
+    assert ann["all"]["natural_canastas"] == 6 and ann["classic"]["won"] == 1
     assert ann["hand-and-foot"]["won"] == 0
     bea = statistics(db, ids["Bea"])["all"]
-    assert (bea["won"], bea["natural_canastas"], bea["best"]) == (1, 1, 5100)
+    assert (bea["won"], bea["natural_canastas"], bea["best"]) == (1, 6, 2550)
     cat = statistics(db, ids["Cat"])["all"]
     assert (cat["won"], cat["average"], cat["mixed_canastas"]) == (0, 80, 1)
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from scorekeeper.data import importing, transfer
+from scorekeeper.data import importing, staging, transfer
 from scorekeeper.data.connection import connect
 
 SEATS = ["Ann", "Cat", "Bea", "Dee"]
@@ -60,6 +60,8 @@ CASES = [
     ("rule set retired at nothing", changed(("rule_sets",), [{"uid": "r1", "name": "Friday", "variant": "classic", "options": {}, "retired_at": ""}]), "rule set 1: retired_at: must be a time (ISO 8601) or null"),
     ("document not an object", changed((*G, "document"), []), "evening 1: game 1: document: must be a game document (an object)"),
     ("a bad round", changed((*G, "document", "rounds", 1), {"nobody": {}}), 'evening 1: game 1: round 2: side "nobody" is not one of the game\'s sides'),
+    # RULES: a round's card points past the value of all the cards in play (23500 for 235)
+    ("a typing slip", changed((*G, "document", "rounds", 1), {"Cat & Dee": {"meld_points": 23500}}), 'evening 1: game 1: round 2, side "Cat & Dee": meld_points: 23500 is more than the 1180 points of all the cards in play'),
     ("too many rounds", changed((*G, "document", "rounds"), [{}] * 1001), "evening 1: game 1: rounds: a game may have at most 1000"),
     ("too many games", changed(("evenings", 0, "games"), [{}] * 5001), "5001 games: a file may hold at most 5000; export fewer"),
 ]  # fmt: skip
@@ -108,6 +110,7 @@ def test_a_good_file_imports_with_its_rounds_history_and_results(app):
 
 
 def test_each_game_is_scored_once_and_written_in_chunks(app, monkeypatch):
+    monkeypatch.setattr(staging, "STEP_SECONDS", 3600)  # steps cut by rounds only
     db = connect(app.config["DATABASE"])
     scored = []
     real = importing.score_game
@@ -117,7 +120,9 @@ def test_each_game_is_scored_once_and_written_in_chunks(app, monkeypatch):
     db.conn.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
     transfer.import_data(db, export(games=4, rounds=600))
     assert len(scored) == 4 and counts(db) == [1, 4, 2400]
-    assert len(commits) == 2  # 1000 rounds a chunk: the write lock is let go between
+    # 1000 rounds a chunk, the write lock let go between: two chunks, and the import's
+    # journal (begun, past the point of no return, the games shown, the rest shown)
+    assert len(commits) == 2 + 4
 
 
 def test_a_bad_game_at_the_end_stores_nothing_even_after_chunks(app):
@@ -152,6 +157,36 @@ def test_csv_escapes_every_cell_including_the_uid_and_full_width_formulas(app, c
     assert rows[0]["players"] == "'\uff1dHYPERLINK(1), \uff20Bea" and rows[0]["score"] == "-35"
 
 
+def steps_seen(monkeypatch):
+    """How many items were written after each step of an import (steps are cut by
+    weight only here: no time limit, so a slow machine does not change them)."""
+    monkeypatch.setattr(staging, "STEP_SECONDS", 3600)
+    steps, real = [], staging.in_steps
+
+    def counted(*args):
+        for done in real(*args):
+            steps.append(done)
+            yield done
+
+    monkeypatch.setattr(staging, "in_steps", counted)
+    return steps
+
+
+def test_a_step_ends_after_step_seconds_however_light_its_items(app, monkeypatch):
+    """A step ends on time too: the write lock is let go about every STEP_SECONDS,
+    whatever an item costs (a clock that moves 0.02 s a look stands in for the work)."""
+    clock = iter(range(10**6))
+    monkeypatch.setattr(staging, "monotonic", lambda: next(clock) * 0.02)
+    steps, real = [], staging.in_steps
+    monkeypatch.setattr(staging, "in_steps", lambda *a: (steps.append(d) or d for d in real(*a)))
+    db = connect(app.config["DATABASE"])
+    data = {"format": "scorekeeper", "version": 1, "evenings": [
+        {"uid": f"e{n}", "date": "2026-11-20", "name": "", "note": "", "games": []}
+        for n in range(10)]}  # fmt: skip
+    transfer.import_data(db, data)
+    assert steps == [3, 6, 9, 10]  # one item, two more while under 0.05 s, then it ends
+
+
 def test_empty_evenings_are_written_a_chunk_at_a_time(app, monkeypatch):
     """Outside attack, issue 25 finding 3: 233,000 empty evenings were one transaction,
     holding the write lock past 30 s while scorers' saves failed."""
@@ -159,29 +194,22 @@ def test_empty_evenings_are_written_a_chunk_at_a_time(app, monkeypatch):
     data = {"format": "scorekeeper", "version": 1, "evenings": [
         {"uid": f"e{n}", "date": "2026-11-20", "name": "", "note": "", "games": []}
         for n in range(2500)]}  # fmt: skip
-    batches = []
-    real = importing.write_batch
-    monkeypatch.setattr(importing, "write_batch",
-                        lambda db, batch, *rest: batches.append(len(batch)) or real(db, batch, *rest))  # fmt: skip
+    steps = steps_seen(monkeypatch)
     assert transfer.import_data(db, data)["evenings added"] == 2500
-    assert len(batches) >= 3 and max(batches) <= importing.CHUNK_ROUNDS
+    assert steps == [1000, 2000, 2500]
 
 
 def test_many_rule_sets_of_one_name_are_checked_first_then_written_in_chunks(app, monkeypatch):
     """Finding 3 too: 166,000 rule sets were one transaction, and each name taken
     already was found by trying "(2)", "(3)"... one query a number."""
-    from scorekeeper.data import rule_sets
 
     db = connect(app.config["DATABASE"])
     sets = [{"uid": f"r{n}", "name": "Friday", "variant": "classic", "options": {}}
             for n in range(250)]  # fmt: skip
-    chunks = []
-    real = rule_sets.import_all
-    monkeypatch.setattr(rule_sets, "import_all",
-                        lambda db, part: chunks.append(len(part)) or real(db, part))  # fmt: skip
+    steps = steps_seen(monkeypatch)
     data = {**export(), "rule_sets": sets}
     assert transfer.import_data(db, data)["rule sets added"] == 250
-    assert chunks == [100, 100, 50]
+    assert steps[:3] == [100, 200, 250]  # then the evening and its game
     names = {r["name"] for r in db.query("SELECT name FROM rule_sets WHERE uid LIKE 'r%'")}
     assert {"Friday", "Friday (2)", "Friday (250)"} <= names and len(names) == 250
     too_many = {**export(), "rule_sets": sets * 5}

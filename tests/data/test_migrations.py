@@ -70,7 +70,8 @@ def test_flask_migrate_command(runner, app):
 # -- upgrading a database made by each earlier migration --------------------------
 
 TABLES = ("players", "evenings", "games", "seats", "rounds", "round_changes", "side_rounds",
-          "game_sides", "player_stats", "player_months", "removals", "rule_sets", "table_phones", "table_drafts", "table_events")  # fmt: skip
+          "game_sides", "player_stats", "player_months", "removals", "rule_sets", "table_phones", "table_drafts", "table_events",
+          "rated_games", "rating_changes", "player_ratings", "rating_pairs")  # fmt: skip
 KEPT = {
     "games": "SELECT id, round_count, finished, winners, totals FROM games ORDER BY id",
     "rounds": "SELECT game_id, number, entries, version FROM rounds ORDER BY game_id, number",
@@ -78,6 +79,12 @@ KEPT = {
     "game_sides": "SELECT * FROM game_sides ORDER BY game_id, side_index",
     "player_stats": "SELECT * FROM player_stats WHERE played > 0 ORDER BY player_id, variant",
     "player_months": "SELECT * FROM player_months WHERE games > 0 ORDER BY player_id, month",
+    # finished_at is the game's last change before m0014: the upgrade's time before m0004
+    "rated_games": "SELECT game_id, date, variant, sides, teams, totals FROM rated_games "
+    "ORDER BY date, finished_at, game_id",
+    "rating_changes": "SELECT * FROM rating_changes ORDER BY game_id, player_id, scope",
+    "player_ratings": "SELECT * FROM player_ratings ORDER BY player_id, scope",
+    "rating_pairs": "SELECT * FROM rating_pairs ORDER BY game_id, player_id, other_id",
 }
 
 
@@ -114,6 +121,7 @@ def test_a_database_made_by_each_earlier_migration_upgrades_with_its_data(
 
     upgraded = migrate(path)
     assert [m.name for m in migrations.applied(upgraded)] == NAMES
+    assert list(reference.query("SELECT count(*) AS n FROM rating_changes"))[0]["n"] > 0
     for name, sql in KEPT.items():
         assert list(upgraded.query(sql)) == list(reference.query(sql)), name
     games = list(upgraded.query("SELECT uid, watch_token, start FROM games"))

@@ -99,6 +99,9 @@ def games(draw, variant_ids=tuple(VARIANTS)):
             options[option.key] = draw(st.booleans())
         elif option.key in CLASSIC_POINTS:
             options[option.key] = draw(st.sampled_from(CLASSIC_POINTS[option.key]))
+    for card in variant.card_values:  # house card values move the bound on card points
+        if draw(st.booleans()):
+            options[f"card_{card.key}"] = 5 * draw(st.integers(0, 20))
     most = 3 if variant.players_for_sides(3) else 2
     sides = FIVE if variant.id == "five-person" else ["A", "B", "C"][: draw(st.integers(2, most))]
     doc = {"variant": variant.id, "sides": sides, "options": options, "rounds": []}
@@ -107,7 +110,8 @@ def games(draw, variant_ids=tuple(VARIANTS)):
             break
         out = draw(st.sampled_from([None, *sides]))
         rnd = {s: draw(side_fields(variant, s == out, options)) for s in sides}
-        fit_the_packs(variant, len(sides) if variant.id == "five-person" else 4, rnd, out)
+        players = variant.players_for_sides(len(sides))
+        fit_the_packs(variant, players, rnd, out, variant.rules(options))
         keep_one(rnd, "dealer_bonus", 1)
         keep_one(rnd, "kitties", 2)
         doc["rounds"].append(rnd)

@@ -162,8 +162,10 @@ def test_five_person_adjustment_is_that_players_alone():
 
 
 def test_an_adjustment_counts_toward_the_total_and_the_end():
-    rounds = [{"A": {"meld_points": 4900, "adjustment": 100, "note": "forfeit by B"}}]
-    answer = score_game({"variant": "classic", "sides": ["A", "B"], "rounds": rounds})
+    rounds = [{"A": {"meld_points": 400, "adjustment": 100, "note": "forfeit by B"}}]
+    start = {"totals": {"A": 4500}, "rounds": 9}
+    answer = score_game({"variant": "classic", "sides": ["A", "B"], "rounds": rounds,
+                         "start": start})  # fmt: skip
     assert (answer["totals"]["A"], answer["winners"]) == (5000, ["A"])
 
 

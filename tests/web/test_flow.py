@@ -17,7 +17,16 @@ from scorekeeper.web.http.security import hash_passphrase
 from tests.data.test_tallies import RECOUNT, ROUNDS
 
 SEATS = ["Ann", "Cat", "Bea", "Dee"]
-FIVE = [{0: 4000}, {0: 100, 2: 5}]  # each also scores their partner's points: no tie on top
+# Rounds a side wins with, each within the card points the packs hold. Classic: 3000 a
+# round (five canastas, two red threes, 700 meld), so the game ends in its second round
+# (to 5000 or to 6000).
+BIG = {"natural_canastas": 3, "mixed_canastas": 2, "red_threes": 2, "meld_points": 700}
+# Five-person: P1 1200 a round (a pure super canasta, two pure canastas, 500 meld), which P4
+# scores too as P1's rentrap; each also scores their partner's points, so P3's 5 puts P1
+# ahead alone at 4005: no tie on top.
+FIVE = [{0: {"super_canastas_pure": 1, "natural_canastas": 2, "meld_points": 500}}] * 3 + [
+    {0: {"natural_canastas": 2, "meld_points": 200}, 2: {"meld_points": 5}}
+]
 
 
 @pytest.fixture
@@ -38,9 +47,9 @@ def finished(db, variant="classic", seats=SEATS, passphrase=None, first_dealer=1
     game = create_game(db, evening_id=evening, variant=variant, sides=sides, players=len(seats),
                        options=options or {}, seats=seats, first_dealer=first_dealer,
                        passphrase_hash=passphrase and hash_passphrase(passphrase))  # fmt: skip
-    plays = FIVE if variant == "five-person" else [{0: 2000}] + [{0: 4000}] * 5
+    plays = FIVE if variant == "five-person" else [{0: BIG}] * 6
     for play in plays:
-        add_round(db, game, {sides[i]: {"meld_points": m} for i, m in play.items()})
+        add_round(db, game, {sides[i]: fields for i, fields in play.items()})
         if get_game(db, game)["finished"]:
             return game
     raise AssertionError("the game did not end")
@@ -248,5 +257,5 @@ def test_a_game_resumed_from_paper_counts_the_paper_rounds(client, db):
     evening = create_evening(db, "2026-11-21")
     game = create_game(db, evening_id=evening, variant="classic", sides=["A", "B"], players=2,
                        options={}, start={"totals": {"A": 4000}, "rounds": 4})  # fmt: skip
-    add_round(db, game, {"A": {"meld_points": 1500}})
+    add_round(db, game, {"A": {"natural_canastas": 2, "meld_points": 500}})  # 1500
     assert "Game over after 5 rounds." in client.get(f"/games/{game}").get_data(as_text=True)

@@ -2,6 +2,7 @@
 (a phone of the other side, a watcher, a removed phone, no phone), drafts checked
 like the round form, clashes, confirmations asked again after a correction."""
 
+import html as html_module
 import json
 import re
 
@@ -171,7 +172,7 @@ def test_confirm_query_and_asked_again_after_a_correction(client, at_table, db):
         f"/table/{phones['cat']}/answer", data={"number": "1", "version": "2", "confirm": "1"}
     )
     assert "confirmed</strong> by Cat" in client.get(f"/games/{game}").get_data(as_text=True)
-    history = client.get(f"/games/{game}/history").get_data(as_text=True)
+    history = html_module.unescape(client.get(f"/games/{game}/history").get_data(as_text=True))
     assert all(
         s in history for s in ("Cat</strong> joined", "queried round 1", "confirmed round 1")
     )
@@ -257,8 +258,8 @@ def test_two_phones_that_both_went_out_leave_the_choice_to_the_scorer(client, at
     """Found by a phone tester (issue 13's fourth pass): both sides' phones said "we
     went out"; the last to send won, silently, and the other lost its bonus."""
     game, _, phones = at_table
-    ann = {"s0_meld_points": "900", "s0_mixed_canastas": "1"}
-    cat = {"s1_meld_points": "500", "s1_mixed_canastas": "1"}
+    ann = {"s0_meld_points": "600", "s0_mixed_canastas": "1"}
+    cat = {"s1_meld_points": "400", "s1_mixed_canastas": "1"}
     assert part(client, phones["ann"], went_out="0", **ann).status_code == 302
     assert part(client, phones["cat"], went_out="1", **cat).status_code == 302
     screen = client.get(f"/games/{game}/rounds/new")
@@ -266,7 +267,7 @@ def test_two_phones_that_both_went_out_leave_the_choice_to_the_scorer(client, at
     assert screen.status_code == 200
     message = "The phones disagree: Ann &amp; Bea, Cat &amp; Dee each say they went out."
     assert message in html and 'name="went_out_asked" value="1"' in html
-    assert re.search(r'name="s0_meld_points"[^>]*value="900"', html)
+    assert re.search(r'name="s0_meld_points"[^>]*value="600"', html)
     assert not re.search(r'name="went_out"[^>]*checked', html)  # nobody chosen for them
     assert "Who went out? 0" not in html and "Went out" in html  # the phones' parts, in words
     assert "Not scored together yet: The phones disagree" in html
@@ -283,9 +284,9 @@ def test_two_phones_that_both_went_out_leave_the_choice_to_the_scorer(client, at
 
 def test_one_phone_that_went_out_still_fills_in_who_did(client, at_table):
     game, _, phones = at_table
-    sent = part(client, phones["ann"], s0_meld_points="900", s0_mixed_canastas="1", went_out="0")
+    sent = part(client, phones["ann"], s0_meld_points="600", s0_mixed_canastas="1", went_out="0")
     assert sent.status_code == 302
-    part(client, phones["cat"], s1_meld_points="500")
+    part(client, phones["cat"], s1_meld_points="400")
     html = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
     assert '<input checked id="went_out-1" name="went_out" type="radio" value="0">' in html
     assert "The phones disagree" not in html and "went_out_asked" not in html
@@ -310,8 +311,12 @@ def test_phones_go_on_to_the_next_game_at_the_table_with_the_same_link(
     game has started; one tap takes it there, as its player's side (seats may change),
     a watcher as a watcher; a double tap moves it once."""
     game, _, phones = at_table
-    won = {"Ann & Bea": {"meld_points": 5000, "mixed_canastas": 1, "went_out": True}}
-    assert client.post(f"/api/games/{game}/rounds", json=won).status_code == 201
+    # 1500 + 600 + 200 + 100 + 700 = 3100 a round: won in the second
+    big = {"natural_canastas": 3, "mixed_canastas": 2, "red_threes": 2, "went_out": True,
+           "meld_points": 700}  # fmt: skip
+    for _ in range(2):
+        assert client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": big}).status_code == 201
+    assert games.get_game(db, game)["finished"]
     assert "next game" not in client.get(f"/table/{phones['cat']}").get_data(as_text=True)
     stamp = table.stamp(db, game)
     again = client.post(f"/games/{game}/again")
@@ -353,7 +358,7 @@ def test_a_confirmation_is_of_the_round_confirmed_not_of_one_saved_after_it(clie
     db.execute("UPDATE table_events SET at = '2020-01-01T00:00:00+00:00'")  # a while ago
     db.conn.commit()
     assert client.delete(f"/api/games/{game}/rounds/1").status_code == 200
-    client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 5000}})
+    client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 500}})
     board = client.get(f"/games/{game}").get_data(as_text=True)
     assert "confirmed</strong> by Cat" not in board and "waiting for confirmation" in board
 
@@ -374,12 +379,12 @@ def test_a_round_still_waiting_stays_on_the_phones_list_however_old(client, at_t
     assert listed == ["7", "6", "5", "4", "3", "1"]
 
 
-def test_a_part_sent_again_after_the_screen_was_filled_is_not_saved_over_unseen(
-    client, at_table, db
-):
+def test_a_part_sent_again_names_its_fields_and_the_scorer_chooses_each(client, at_table, db):
     """Found by a phone tester: the scorer's screen was filled from the phones (+380),
     Bob changed his part (the box below showed +360), and Save stored the old numbers
-    without a word. Now the save is refused once, with what is typed kept."""
+    without a word; then (issue 24 item 2) the save was refused once, but without saying
+    which field, and the second Save kept the old number. Now the field is named with
+    both numbers and nothing is saved until the scorer has chosen one."""
     game, _, phones = at_table
     assert part(client, phones["cat"], s1_meld_points="120").status_code == 302
     page = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
@@ -388,15 +393,45 @@ def test_a_part_sent_again_after_the_screen_was_filled_is_not_saved_over_unseen(
     assert part(client, phones["cat"], version=1, s1_meld_points="100").status_code == 302
     typed = {"number": "1", "key": "k", "parts": seen, "s1_meld_points": "120",
              "s0_meld_points": "50"}  # fmt: skip
-    refused = client.post(f"/games/{game}/rounds/new", data=typed)
-    html = refused.get_data(as_text=True)
-    assert refused.status_code == 409 and "A phone sent its part again" in html
-    assert 'value="120"' in html and 'name="parts" type="hidden" value="1:2"' in html
+    for parts in (seen, "1:2"):  # refused, and refused again until a choice is made
+        refused = client.post(f"/games/{game}/rounds/new", data={**typed, "parts": parts})
+        html = refused.get_data(as_text=True)
+        assert refused.status_code == 409 and 'value="120"' in html
+        section = html[html.index('id="differences"') :]
+        assert "Meld points" in section and "Cat's phone 100, here 120" in section
+        assert 'name="keep_s1_meld_points" value="phone"' in section
+    assert "A phone sent its part again" in client.post(
+        f"/games/{game}/rounds/new", data=typed).get_data(as_text=True)  # fmt: skip
     assert client.get(f"/api/games/{game}").json["document"]["rounds"] == []
-    kept = client.post(f"/games/{game}/rounds/new", data={**typed, "parts": "1:2"})
-    assert kept.status_code == 302  # saving again keeps what the scorer typed
+    chosen = {**typed, "parts": "1:2", "keep_s1_meld_points": "phone"}
+    assert client.post(f"/games/{game}/rounds/new", data=chosen).status_code == 302
     rounds = client.get(f"/api/games/{game}").json["document"]["rounds"]
-    assert rounds[0]["Cat & Dee"] == {"meld_points": 120}
+    assert rounds[0]["Cat & Dee"] == {"meld_points": 100}
+    assert "changed by the scorer" not in client.get(f"/games/{game}/history").get_data(
+        as_text=True
+    )
+
+
+def test_a_scorers_number_over_a_phones_is_asked_once_and_kept_in_the_history(client, at_table, db):
+    """Issue 24 item 1: Tina's phone sent 60 in hand, the scorer typed 65 and saved,
+    and the round showed as if the phones agreed."""
+    game, _, phones = at_table
+    assert part(client, phones["cat"], s1_hand_points="60").status_code == 302
+    typed = {"number": "1", "key": "k", "s1_hand_points": "65", "s0_meld_points": "50"}
+    html = client.post(f"/games/{game}/rounds/new", data=typed).get_data(as_text=True)
+    assert "Cat's phone 60, here 65" in html and "Some numbers here differ" in html
+    kept = {**typed, "keep_s1_hand_points": "here:60"}
+    assert part(client, phones["cat"], version=1, s1_hand_points="70").status_code == 302
+    again = client.post(f"/games/{game}/rounds/new", data=kept)  # the phone said 70 since
+    assert again.status_code == 409 and "Cat's phone 70, here 65" in again.get_data(as_text=True)
+    kept["keep_s1_hand_points"] = "here:70"
+    assert client.post(f"/games/{game}/rounds/new", data=kept).status_code == 302
+    assert client.post(f"/games/{game}/rounds/new", data=kept).status_code == 302  # again
+    rounds = client.get(f"/api/games/{game}").json["document"]["rounds"]
+    assert rounds[0]["Cat & Dee"] == {"hand_points": 65}
+    history = html_module.unescape(client.get(f"/games/{game}/history").get_data(as_text=True))
+    said = "changed by the scorer from the phone's 70 to 65"
+    assert history.count(said) == 1 and "Hand points" in history
 
 
 def test_answers_sent_again_are_kept_once_and_a_flood_is_refused(app, client, at_table, db):
@@ -440,4 +475,38 @@ def test_a_query_shows_at_the_top_of_the_scorers_scoreboard(client, at_table):
     board = client.get(f"/games/{game}").get_data(as_text=True)
     alert = board.index("Round 1 was queried by Cat: “hand points?”")
     assert alert < board.index('id="board"')  # above the scores, not in the panel below
-    assert f'href="/games/{game}/rounds/1/edit">Look at round 1</a>' in board
+    assert f'href="/games/{game}/rounds/1/edit">Correct round 1</a>' in board
+
+
+def test_a_query_is_marked_on_its_row_and_round_screen_and_answered_for_every_phone(
+    client, at_table
+):
+    """Issue 24 item 3: a queried round is flagged on its row and on the round screen
+    opened to correct it; "stands as entered", with a word back, clears it on every
+    phone, which may then confirm it."""
+    game, _, phones = at_table
+    client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 50}})
+    query = {"number": "1", "version": "1", "query": "1", "note": "hand points?"}
+    client.post(f"/table/{phones['cat']}/answer", data=query)
+    board = client.get(f"/games/{game}").get_data(as_text=True)
+    row = board[board.index('<th scope="row"><a href="#round-1">') :].split("</th>")[0]
+    assert 'class="queried"' in row and "hand points?" in row
+    screen = client.get(f"/games/{game}/rounds/1/edit").get_data(as_text=True)
+    assert "Round 1 was queried by Cat: “hand points?”" in screen
+    token = re.search(r'class="stands".*?name="csrf_token" type="hidden" value="([^"]+)"',
+                      board, re.S)  # fmt: skip
+    answer = {"version": "1", "note": "counted twice"}
+    if token:
+        answer["csrf_token"] = token[1]
+    done = client.post(f"/games/{game}/rounds/1/stands", data=answer)
+    assert done.status_code == 302
+    board = client.get(f"/games/{game}").get_data(as_text=True)
+    assert "was queried by" not in board and 'class="queried"' not in board
+    assert "stands as entered" in board and "counted twice" in board
+    for who in ("cat", "ann"):  # every phone is told, and may confirm now
+        page = client.get(f"/table/{phones[who]}").get_data(as_text=True)
+        assert "stands as entered, the scorer says: “counted twice”" in page
+        assert "Confirm round 1" in page
+    stale = client.post(f"/games/{game}/rounds/1/stands", data={**answer, "version": "2"})
+    assert stale.status_code == 302  # told the round changed; nothing stored
+    assert client.post(f"/games/{game}/rounds/1/stands", data={**answer, "note": "x" * 201})

@@ -76,6 +76,26 @@ def test_a_screen_is_bound_to_its_round_back_then_save_stores_nothing_twice(clie
     assert len(api_rounds(client, game)) == 1
 
 
+def test_back_then_save_of_a_half_restored_form_says_already_saved(client, make_game):
+    """Issue 23 item 4: the browser put back the old screen with half of it (the side
+    went out, its canasta gone): Save answers "Round 1 is already saved", not the
+    engine's word on the half form, and stores nothing; the same save whole is the
+    same save (a retry after a lost answer goes to the scoreboard)."""
+    game = make_game()
+    first = {"number": "1", "s0_meld_points": "150", "s0_natural_canastas": "1",
+             "went_out": "0", "key": "a"}  # fmt: skip
+    assert post(client, game, first).status_code == 302
+    half = {**first, "s0_natural_canastas": ""}
+    for key in ("a", "b"):  # the same screen's key, or a newer screen's
+        response = post(client, game, {**half, "key": key})
+        html = response.get_data(as_text=True)
+        assert response.status_code == 409 and "Round 1 is already saved" in html
+        assert "canasta" not in html.split('id="error-summary"')[-1].split("</div>")[0]
+        assert "needs at least" not in html and 'aria-invalid="true"' not in html
+    assert post(client, game, first).status_code == 302
+    assert len(api_rounds(client, game)) == 1
+
+
 def test_an_empty_round_asks_before_it_is_stored(client, make_game):
     game = make_game("hand-and-foot")
     response = post(client, game, {"number": "1"})

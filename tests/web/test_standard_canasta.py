@@ -6,7 +6,7 @@ import re
 from scorekeeper.data import rule_sets
 from scorekeeper.data.connection import connect, migrate
 from scorekeeper.data.games import get_game
-from scorekeeper.data.migrations import m0014_standard_canasta as shipped
+from scorekeeper.data.migrations import m0016_standard_canasta as shipped
 from scorekeeper.data.rounds import add_round
 from scorekeeper.scoring import get_variant
 

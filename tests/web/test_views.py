@@ -11,6 +11,7 @@ from scorekeeper.data.evenings import create_evening
 from scorekeeper.data.games import create_game, recent_games, scored
 from scorekeeper.data.removals import remove_game
 from scorekeeper.data.rounds import add_round, changes
+from tests.conftest import rounds_reaching
 
 
 def seat_form(names, **extra):
@@ -187,10 +188,10 @@ def test_correct_a_past_round_and_everything_after_is_recomputed(client, make_ga
 
 
 def test_a_correction_that_would_end_the_game_early_is_refused(client, make_game):
-    game = make_game()
+    game = make_game(options={"target": 1000})
     add(client, game, {"Ann & Bea": {"meld_points": 100}}, {"Ann & Bea": {"meld_points": 50}})
     html = round_post(
-        client, game, {"s0_meld_points": "5000", "version": "1"}, "rounds/1/edit"
+        client, game, {"s0_meld_points": "1000", "version": "1"}, "rounds/1/edit"
     ).get_data(as_text=True)
     assert "round 2: the game already finished after round 1" in html
 
@@ -221,7 +222,7 @@ def test_history_keeps_every_change(client, make_game):
 
 def test_game_end_shows_the_winner_and_stops_round_entry(client, make_game):
     game = make_game()
-    add(client, game, {"Cat & Dee": {"meld_points": 5000}})
+    add(client, game, *rounds_reaching("classic", 5000, "Cat & Dee"))
     board = client.get(f"/games/{game}").get_data(as_text=True)
     assert "Cat &amp; Dee win!" in board and "Enter round" not in board
     response = client.get(f"/games/{game}/rounds/new")

@@ -10,10 +10,16 @@ from scorekeeper.data.connection import connect
 from scorekeeper.data.games import scored
 from scorekeeper.data.rounds import add_round
 
-ROUNDS = [  # Ann & Bea win 5600 to 360 as played
-    {"Ann & Bea": {"meld_points": 3000}, "Cat & Dee": {"mixed_canastas": 1, "meld_points": 100}},
-    {"Ann & Bea": {"natural_canastas": 1, "went_out": True, "meld_points": 2000},
+ROUNDS = [  # Ann & Bea win 6200 to 300 as played, every round's card points within the
+    # 1180 of all the cards in play: 1500 + 600, 300 + 100; 500 + 400 red threes + 100 out
+    # + 1000 (one canasta), -40; 500 + 600 + 100 + 900, -60
+    {"Ann & Bea": {"mixed_canastas": 5, "meld_points": 600},
+     "Cat & Dee": {"mixed_canastas": 1, "meld_points": 100}},
+    {"Ann & Bea": {"natural_canastas": 1, "red_threes": 4, "went_out": True, "meld_points": 1000},
      "Cat & Dee": {"hand_points": 40}},
+    {"Ann & Bea": {"natural_canastas": 1, "mixed_canastas": 2, "went_out": True,
+                   "meld_points": 900},
+     "Cat & Dee": {"hand_points": 60}},
 ]  # fmt: skip
 
 
@@ -43,9 +49,9 @@ def test_a_saved_rule_set_shows_each_round_both_ways(client, make_game, db):
     set_id = rule_sets.create(db, "Big canastas", "classic", {"natural_canasta": 1000})
     html = client.get(f"/games/{game}/what-if?rule_set={set_id}&ask=1").get_data(as_text=True)
     assert "Under Big canastas" in html
-    assert totals_again(html) == {"Ann &amp; Bea": 6100, "Cat &amp; Dee": 360}
+    assert totals_again(html) == {"Ann &amp; Bea": 7200, "Cat &amp; Dee": 300}
     assert "Same winner: Ann &amp; Bea" in html
-    assert '<td class="num differs">+3,100</td>' in html  # round 2: 2600 played, 3100 what-if
+    assert '<td class="num differs">+2,500</td>' in html  # round 2: 2000 played, 2500 what-if
     assert scored(db, game)[2] == before  # nothing changed
 
 
@@ -79,7 +85,7 @@ def test_a_round_invalid_under_the_other_rules_is_shown_not_a_crash(client, make
         "Round 2: round 2, side &#34;Ann &amp; Bea&#34;: went_out: going out needs at least 2 canastas"
         in html
     )
-    assert totals_again(html) == {"Ann &amp; Bea": 3000, "Cat &amp; Dee": 400}
+    assert totals_again(html) == {"Ann &amp; Bea": 4200, "Cat &amp; Dee": 340}
     assert "The winner changes: Ann &amp; Bea → <strong>nobody yet</strong>" in html
 
 

@@ -29,7 +29,9 @@ NAMES = [
     "m0011_table_phones",
     "m0012_events",
     "m0013_player_name_keys",
-    "m0014_standard_canasta",
+    "m0014_staged_imports",
+    "m0015_ratings",
+    "m0016_standard_canasta",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

@@ -100,6 +100,11 @@ class FivePerson(Variant):
     def red_threes_in_play(self, players: int) -> int:
         return 0
 
+    def cards_by_class(self, players: int) -> dict[str, int]:
+        """Two packs and six jokers: 8 aces, 56 cards 7 to K, 32 cards 3 to 6, and 14
+        jokers or twos (980 points at the sheet's values)."""
+        return {"ace": 8, "high": 56, "low": 32, "joker": 14}
+
     @staticmethod
     def partner(sides: list[str], side: str) -> str:
         """The player seated two places after ``side``."""

@@ -139,6 +139,12 @@ class Weeping(Variant):
     def red_threes_in_play(self, players: int) -> int:
         return 6
 
+    def cards_by_class(self, players: int) -> dict[str, int]:
+        """Three decks, the threes left out: they are entered by count, never inside
+        the card points (1740 points at the standard values)."""
+        cards = super().cards_by_class(players)
+        return {key: n for key, n in cards.items() if key not in ("black_three", "red_three")}
+
     def weeper_dealer(self, seats: list[str], dealer: str) -> str:
         """The player who deals the weepers when ``dealer`` deals the hands.
 

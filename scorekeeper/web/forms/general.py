@@ -295,7 +295,38 @@ class UndoRoundForm(DeleteRoundForm):
     saving = HiddenField()  # which saving of the round (``data.rounds.undoable``)
 
 
+class LeaderboardForm(Form):
+    """Which leaderboard: a variant (or all), a period, the fewest games (a GET form)."""
+
+    class Meta:
+        csrf = False
+
+    scope = SelectField(
+        _l("Game"),
+        choices=[SelectChoice("all", _l("All games")),
+                 *(SelectChoice(v.id, _l(v.name)) for v in VARIANTS.values())],
+        default="all",
+    )  # fmt: skip
+    period = SelectField(
+        _l("Period"),
+        choices=[SelectChoice("month", _l("This month")),
+                 SelectChoice("season", _l("This season (quarter)")),
+                 SelectChoice("year", _l("The last 12 months")),
+                 SelectChoice("all", _l("All time"))],
+        default="all",
+    )  # fmt: skip
+    least = IntegerField(_l("Fewest games"), [InputRequired(), NumberRange(1, 1000)],
+                         default=3)  # fmt: skip
+
+
 # -- every phone at the table (web/table.py) ------------------------------------------
+
+
+class StandsForm(DeleteRoundForm):
+    """The scorer's answer to a phone's query: the round stands as entered (as it is at
+    ``version``), with a word back to the phones."""
+
+    note = StringField(_l("A word back"), validators=[Length(max=200), printable])
 
 
 class JoinCodeForm(Form):

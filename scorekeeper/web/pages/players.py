@@ -1,18 +1,21 @@
-"""Looking back: every player's record, one player's statistics, head to head."""
+"""Looking back: every player's record and rating, one player's statistics,
+their partners and opponents, two players together, the leaderboards."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from ...data import leaderboards, tallies
 from ...data import players as people
-from ...data import tallies
 from ...data.connection import get_db
+from ...scoring import ratings
 from ..forms import general
 from ..http import security
-from ..http.i18n import _, say
+from ..http.i18n import _, number, say
 from ..shown import charts
 
 bp = Blueprint("players", __name__)
@@ -20,7 +23,10 @@ bp = Blueprint("players", __name__)
 
 @bp.route("/players")
 def players() -> str:
-    return render_template("players.html", players=people.ranking(get_db()))
+    db = get_db()
+    return render_template(
+        "players.html", players=people.ranking(db), ratings=leaderboards.overall(db)
+    )
 
 
 @bp.route("/players/<int:player_id>")
@@ -45,7 +51,12 @@ def player_page(row: dict[str, Any], rename_form: Any) -> str:
         ),
         others=[p for p in people.all_players(db) if p["id"] != player_id],
         results=people.latest_games(db, player_id), rename_form=rename_form,
-        may_change=security.may_create(),
+        may_change=security.may_create(), ratings=leaderboards.of_player(db, player_id),
+        settling=ratings.SETTLING,
+        rating_chart=charts.rating_course(
+            leaderboards.course(db, player_id),
+            _("%(name)s: rating over time", name=row["name"]), (_("rating"), _("games")), number,
+        ),
     )  # fmt: skip
 
 
@@ -75,5 +86,30 @@ def head_to_head(a: int, b: int) -> str:
     if not first or not second or a == b:
         abort(404)
     return render_template(
-        "head_to_head.html", a=first, b=second, h2h=people.head_to_head(db, a, b)
-    )
+        "head_to_head.html", a=first, b=second, h2h=people.head_to_head(db, a, b),
+        pair=leaderboards.partnership(db, a, b),
+    )  # fmt: skip
+
+
+@bp.route("/players/<int:player_id>/partners")
+def partners(player_id: int) -> str:
+    """A player's best partners and toughest opponents."""
+    db = get_db()
+    row = people.player(db, player_id) or abort(404)
+    return render_template(
+        "partners.html", player=row, best=leaderboards.partners(db, player_id, True),
+        toughest=leaderboards.partners(db, player_id, False),
+    )  # fmt: skip
+
+
+@bp.route("/leaderboard")
+def leaderboard() -> tuple[str, int]:
+    """The players with enough games in a variant (or all) over a period, by rating."""
+    form = general.LeaderboardForm(request.args)  # with no choice made: the defaults
+    if request.args and not form.validate():
+        return render_template("leaderboard.html", form=form, lines=None), 400
+    first = leaderboards.since(form.period.data, date.today())
+    lines = leaderboards.leaderboard(get_db(), form.scope.data, first, form.least.data)
+    return render_template(
+        "leaderboard.html", form=form, lines=lines, first=first, settling=ratings.SETTLING
+    ), 200

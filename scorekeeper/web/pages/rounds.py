@@ -3,6 +3,7 @@ and the live preview. Parse the form, ask the engine, call the data layer."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import (
@@ -27,7 +28,7 @@ from ..forms import general, round_form, table_parts
 from ..forms.whole_numbers import digits
 from ..http import page_cache, security
 from ..http.i18n import _, say
-from ..shown import board, round_screen, table_view
+from ..shown import board, overrides, round_screen, table_view
 
 bp = Blueprint("rounds", __name__)
 Page = str | Response | tuple[str, int]
@@ -68,8 +69,10 @@ def new_round(game_id: int) -> Page:
     if finished and screen.number > count:
         flash(_("This game is over: no more rounds."))
         return redirect(url_for("games.scoreboard", game_id=game_id))
-    if request.method == "GET" and screen.number <= count:  # Back to a screen already saved
-        screen.already_saved, screen.closed = screen.number, True
+    if screen.number <= count:  # Back to a screen already saved (and perhaps Save)
+        if request.method == "GET":
+            screen.already_saved, screen.closed = screen.number, True
+        screen.late = True
     return round_page(screen)
 
 
@@ -79,7 +82,12 @@ def edit_round(game_id: int, number: int) -> Page:
     security.guard_change(game)
     if not 1 <= number <= len(played):
         abort(404)
-    return round_page(round_screen.Screen.of(game, played, number, played[number - 1], answer))
+    screen = round_screen.Screen.of(game, played, number, played[number - 1], answer)
+    if game["confirm_rounds"]:  # a phone's query of it, shown where it is corrected
+        said = phones.answers(get_db(), game_id).get(number, [])
+        now = [a for a in said if a["version"] == played[number - 1]["version"]]
+        screen.query = now[0] if now and now[0]["action"] == "queried" else None
+    return round_page(screen)
 
 
 def bound_number(next_number: int) -> int:
@@ -115,6 +123,8 @@ def round_page(screen: round_screen.Screen) -> Page:
                 return done
     elif take is None and request.method == "POST" and "csrf_token" not in form.errors:
         show_engine_problems(screen, form, round_form.entries_from(form, variant, sides, rules))
+    if screen.late and request.method == "POST":
+        too_late(screen, form)
     errors = round_form.error_list(form, sides)
     refused = errors and request.method == "POST"  # a GET may only point out a clash
     status = screen.status if screen.status != 200 else (400 if refused else 200)
@@ -128,6 +138,19 @@ def round_page(screen: round_screen.Screen) -> Page:
         "round.html", game=game, board=board_, form=form, variant=variant, rules=rules,
         screen=screen, problems=errors, layout=layout, parts=parts,
     ), status  # fmt: skip
+
+
+def too_late(screen: round_screen.Screen, form: Any) -> None:
+    """A new round's form posted for a round saved since (Back after Save, then Save,
+    the browser having put back half of what was typed; or another phone saved it
+    first): not saved again (the same save sent again went to the scoreboard above, as
+    its first did) and not checked either, its numbers being no longer what counts:
+    "Round N is already saved", with a link to correct it and what was typed kept."""
+    for field in form:
+        field.errors = []
+    form.form_errors.clear()
+    screen.preview, screen.confirm_empty, screen.clash = None, False, None
+    screen.already_saved, screen.status = screen.number, 409
 
 
 OUT_ASKED = "went_out_asked"  # posted back while several phones said they went out
@@ -171,25 +194,44 @@ def filled_form(
     take = table_parts.taking() if screen.stored is None else None
     if take is not None:
         more["formdata"] = taken(game, screen.number, take)
+    elif screen.stored is None and request.method == "POST":  # a phone's number chosen
+        chosen = overrides.with_phone_values(game, screen.number, request.form)
+        if chosen is not None:
+            more["formdata"] = chosen
     form = round_form.round_form(variant, sides, rules, members, data=data, **more)
     if take is not None:  # filled from the phones as they are now
         form.parts.data = table_view.parts_seen(game, screen.number)
     return form, take
 
 
-def parts_moved(screen: round_screen.Screen, form: Any) -> bool:
-    """Whether a phone sent its part again after this new round's screen was filled
-    (a phone tester saved the old numbers, the box below already showing the new):
-    then the form is shown again, once, with what is typed kept and a word above it."""
-    if screen.stored is not None or "parts" not in request.form:
+def phones_differ(screen: round_screen.Screen, form: Any) -> bool:
+    """Whether a field of this new round differs from what a side's phone sent, and
+    the scorer has not yet chosen which to keep (issue 24: a scorer's 65 had been
+    saved over Tina's 60 without a word; a phone tester's part sent again after the
+    screen was filled had been saved over with the old numbers): then the form is shown
+    again with what is typed kept, each such field named with both numbers and a
+    choice between them. What the scorer kept is in ``screen.kept`` for the history."""
+    if screen.stored is not None:
+        return False
+    chosen = len(screen.out_claims) > 1  # the phones' clash over who went out, settled
+    found = overrides.differences(screen.game, screen.number, form, out_chosen=chosen)
+    open_ = overrides.unresolved(found, request.form)
+    screen.kept = [d for d in found if d not in open_]
+    if not open_:
         return False
     now = table_view.parts_seen(screen.game, screen.number)
-    if (form.parts.data or "") == now:
-        return False
-    form.parts.data = now  # saving again keeps what is typed
-    form.form_errors.append(str(table_view.PARTS_MOVED))
-    screen.status = 409
+    moved = "parts" in request.form and (form.parts.data or "") != now
+    form.parts.data = now
+    form.form_errors.append(str(table_view.PARTS_MOVED if moved else table_view.PHONES_DIFFER))
+    screen.differences, screen.status = open_, 409
     return True
+
+
+def keep_in_history(screen: round_screen.Screen, number: int) -> None:
+    """Each number the scorer kept over a phone's, in the game's history."""
+    for d in screen.kept:
+        note = json.dumps({"field": d.label, "phone": d.phone, "saved": d.here})
+        phones.overridden(get_db(), screen.game["id"], d.phone_id, d.who, number, note)
 
 
 def submit(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> Response | None:
@@ -208,7 +250,7 @@ def submit(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> R
     if round_form.is_empty(entries) and form.confirm_empty.data != "1":
         screen.confirm_empty, screen.status = True, 400
         return None
-    if parts_moved(screen, form):
+    if phones_differ(screen, form):
         return None
     try:
         return save(screen, form, entries)
@@ -242,6 +284,7 @@ def save(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> Res
     game_id, db = screen.game["id"], get_db()
     if screen.stored is None:
         number = rounds.add_round(db, game_id, entries, form.key.data or None, screen.number)
+        keep_in_history(screen, number)
         return redirect(url_for("games.scoreboard", game_id=game_id, saved=number))
     if not form.version.data:
         form.form_errors.append(str(round_form.STALE_FORM))

@@ -30,7 +30,7 @@ from ...data.connection import get_db
 from ...scoring import get_variant
 from ..forms import general, round_form, table_parts
 from ..http import hosts, security
-from ..http.i18n import _, ngettext
+from ..http.i18n import _, ngettext, say
 from ..shown import board, round_screen, table_view
 from . import sharing
 
@@ -343,3 +343,26 @@ def store_part(phone: phones.Phone, token: str, form: Any, wants_json: bool) -> 
 
 def foreign(phone: phones.Phone) -> bool:
     return bool(table_parts.foreign_keys(request.form, phone["side"]))
+
+
+@bp.route("/games/<int:game_id>/rounds/<int:number>/stands", methods=["POST"])
+def stands(game_id: int, number: int) -> Response:
+    """The scorer answers a phone's query: the round stands as entered, with a word
+    back; the query is cleared on every phone (correcting the round clears it too)."""
+    game = games.get_game(get_db(), game_id)
+    security.guard_change(game)
+    form = general.StandsForm()
+    label = round_screen.label(game, number)
+    if not form.validate_on_submit():
+        problems = [e for errors in form.errors.values() for e in errors]
+        flash(" ".join(str(p) for p in problems))
+    else:
+        try:
+            note = form.note.data or ""
+            phones.stands(get_db(), game_id, number, int(form.version.data), note)
+        except phones.RoundChanged as problem:
+            text = say(problem)
+            flash(text[:1].upper() + text[1:] + ".")
+        else:
+            flash(_("Round %(n)s stands as entered; the phones are told.", n=label))
+    return redirect(url_for("games.scoreboard", game_id=game_id))

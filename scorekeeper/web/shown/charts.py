@@ -14,6 +14,9 @@ COLOURS = ("#0b6e4f", "#c2410c", "#1d4ed8", "#a21caf", "#4d7c0f", "#b45309")
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2")
 WIDTH, HEIGHT = 480, 300
 LEFT, RIGHT, TOP, BOTTOM = 66, 10, 40, 34  # LEFT: room for "-10,000" at 15 px
+# A glyph's width at 15 px, wide enough for the fonts phones draw with (DejaVu Sans's
+# digits are 9.5 px; Roboto's and San Francisco's narrower): a digit, and anything else.
+DIGIT, OTHER = 9.6, 5.6
 Scale = Callable[[float], float]
 
 
@@ -87,10 +90,25 @@ def legend(names: Sequence[str]) -> tuple[str, int]:
     return "".join(parts), 20 * (row + 1) + 12
 
 
-def svg(title: str, parts: list[str], height: float = HEIGHT) -> Markup:
+def room_for(labels: Sequence[str]) -> int:
+    """How far the scale's widest label reaches left of the drawing (0 when it fits
+    in ``LEFT``): "-150,000" needs some 9 px more than "-10,000".
+
+    >>> room_for(["0", "-10,000"]), room_for(["-150.000", "100.000"])
+    (0, 9)
+    """
+    widths = (sum(DIGIT if c.isdigit() else OTHER for c in label) for label in labels)
+    widest = max(widths, default=0)
+    return max(0, math.ceil(widest + 6 - LEFT))
+
+
+def svg(title: str, parts: list[str], height: float = HEIGHT, left: int = 0) -> Markup:
+    """The chart, its view ``left`` px wider at the left for a long scale (the drawing
+    keeps its coordinates; the whole is scaled to the width it is given)."""
     label = escape(title, {'"': "&quot;"})
+    box = f"{-left} 0 {WIDTH + left} {height:.0f}"
     return Markup(
-        f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" '
+        f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="{box}" '
         f'role="img" aria-label="{label}" font-size="15" fill="currentColor">'
         f"<title>{escape(title)}</title>{''.join(parts)}</svg>"
     )
@@ -130,7 +148,8 @@ def running_totals(
     key, top = legend(sides)
     x, y = scales(count, low, high, top)
     bottom = top + HEIGHT - TOP - BOTTOM
-    parts = grid(range(low, high + 1, step), y, number=number)
+    ticks = range(low, high + 1, step)
+    parts = grid(ticks, y, number=number)
     for i in range(0, count + 1, max(1, count // 12)):
         parts.append(text(x(i), bottom + 18, first_round + i))
     parts.append(text(WIDTH - RIGHT, bottom + 32, axis, "end"))
@@ -140,7 +159,7 @@ def running_totals(
         parts.append(text(WIDTH - RIGHT - 2, y(value) - 4, label, "end", "#b91c1c"))
     for n, side in enumerate(sides):
         parts.append(line([(x(i), y(v)) for i, v in enumerate(series[side])], n, side))
-    return svg(title, [*parts, key], bottom + BOTTOM)
+    return svg(title, [*parts, key], bottom + BOTTOM, room_for([number(t) for t in ticks]))
 
 
 def legible(marks: Sequence[tuple[int, str]], y: Scale) -> list[tuple[int, str]]:
@@ -183,4 +202,30 @@ def win_rate(
         parts.append(text(x(i), bottom + 18, months[i]["date"], anchor))
     points = [(x(i), y(v)) for i, v in enumerate(rates)]
     parts.append(line(points, 0, names[1], [bool(m["won"]) for m in months]))
+    return svg(title, [*parts, key], bottom + BOTTOM)
+
+
+def rating_course(
+    points: Sequence[dict[str, Any]],
+    title: str = "Rating over time",
+    names: tuple[str, str] = ("rating", "games"),
+    number: Callable[[int], str] = str,
+) -> Markup:
+    """A player's shown rating after their games (``games``, ``date``, ``rating``),
+    oldest first; the first and last game's dates below the axis."""
+    if not points:
+        return Markup("")
+    values = [p["rating"] for p in points]
+    step = nice_step((max(values) - min(values)) or 100, 4)
+    low, high = math.floor(min(values) / step) * step, math.ceil(max(values) / step) * step
+    high = high if high > low else low + step
+    key, top = legend([names[0]])
+    first, last = points[0]["games"], points[-1]["games"]
+    x, y = scales(max(last - first, 1), low, high, top)
+    bottom = top + HEIGHT - TOP - BOTTOM
+    parts = grid(range(low, high + 1, step), y, number=number)
+    for p, anchor in ((points[0], "start"), (points[-1], "end")) if last > first else ():
+        parts.append(text(x(p["games"] - first), bottom + 18, p["date"], anchor))
+    parts.append(text(WIDTH - RIGHT, bottom + 32, names[1], "end"))
+    parts.append(line([(x(p["games"] - first), y(p["rating"])) for p in points], 0, names[0]))
     return svg(title, [*parts, key], bottom + BOTTOM)

@@ -31,10 +31,14 @@ class Screen:
     clash: games.Round | None = None  # another phone's version of the round
     already_saved: int | None = None  # the round number someone saved first
     closed: bool = False  # a screen opened for a round that is saved already: no form
+    late: bool = False  # a new round's form posted for a round saved since (Back, then Save)
     confirm_empty: bool = False
     out_claims: list[int] = field(default_factory=list)  # phones that all say "we went out"
     status: int = 200
     notes: list[str] = field(default_factory=list)
+    differences: list[Any] = field(default_factory=list)  # a phone's numbers not yet chosen
+    kept: list[Any] = field(default_factory=list)  # numbers kept over a phone's, for history
+    query: dict[str, Any] | None = None  # a phone's open query of the round being corrected
 
     @classmethod
     def of(

@@ -13,7 +13,7 @@ from ..forms import general, round_form, table_parts
 from ..http import hosts
 from ..http.i18n import _
 from ..http.i18n import lazy_gettext as _l
-from . import board, round_screen
+from . import board, overrides, round_screen
 
 WATCH = "watch"
 
@@ -100,6 +100,8 @@ def panel(game: games.Game, editable: bool, board_: board.Board) -> dict[str, An
     shown: dict[str, Any] = {"confirm": bool(game["confirm_rounds"])}
     if shown["confirm"]:  # the board's rounds carry each one's number and version
         shown["agreement"] = agreement(game, board_.rounds)
+        if editable:  # a query answered with "stands as entered"
+            shown["stands"] = general.StandsForm()
     if editable and not game["removed_at"] and not board_.finished:
         code = phones.join_code_if_writable(db, game["id"])
         settings = {"phones_enter": bool(game["phones_enter"]),
@@ -134,7 +136,8 @@ def round_parts(game: games.Game, played: list[games.Round], number: int, member
             problem = listed[0]["text"]
         else:
             scores = round_screen.preview_scores(game, played, number, entries)["scores"]
-    return {"drafts": drafts, "scores": scores, "problem": problem, "number": number}
+    said = overrides.phone_values(drafts)
+    return {"drafts": drafts, "scores": scores, "problem": problem, "number": number, "said": said}
 
 
 def prefilled(game: games.Game, number: int) -> tuple[dict[str, Any], list[int]]:
@@ -169,8 +172,14 @@ def seen(game: games.Game, drafts: dict[int, dict[str, Any]]) -> str:
 
 
 PARTS_MOVED = _l(
-    "A phone sent its part again after this screen was filled: look at “From the phones” "
-    "below, then save again to keep what is here, or use their numbers."
+    "A phone sent its part again after this screen was filled: choose below which "
+    "numbers to keep, then save again."
+)
+
+
+PHONES_DIFFER = _l(
+    "Some numbers here differ from what a side's phone sent: choose below which to keep "
+    "for each, then save again."
 )
 
 

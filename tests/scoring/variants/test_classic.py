@@ -3,6 +3,7 @@
 import pytest
 
 from scorekeeper.scoring import ScoringError
+from tests.conftest import rounds_reaching
 
 # (id, fields of side A, fields of side B, extra document keys, expected A, expected B)
 ROUNDS = [
@@ -21,10 +22,10 @@ ROUNDS = [
     # all four red threes on one side: 400 + 50; 500 + 100 + 160
     ("four-red-threes", {"red_threes": 4, "meld_points": 50},
      {"natural_canastas": 1, "went_out": True, "meld_points": 160}, {}, 450, 760),
-    # 1000 + 900 + 200 + 100 + 1210; -300
+    # 1000 + 900 + 200 + 100 + 780; -300 (1080 card points of the 1180 in play)
     ("many-canastas",
-     {"natural_canastas": 2, "mixed_canastas": 3, "meld_points": 1210, "red_threes": 2,
-      "went_out": True}, {"hand_points": 300}, {}, 3410, -300),
+     {"natural_canastas": 2, "mixed_canastas": 3, "meld_points": 780, "red_threes": 2,
+      "went_out": True}, {"hand_points": 300}, {}, 2980, -300),
     ("negative-round", {"hand_points": 425},
      {"mixed_canastas": 1, "went_out": True, "meld_points": 105}, {}, -425, 505),
     # six players, three packs: six red threes in play. 600 + 100; 500 + 100 + 200
@@ -60,10 +61,11 @@ def test_three_players_alone(game):
     [(-5, 0), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (4995, 120)],
 )
 def test_opening_by_score_at_each_boundary(game, total, need):
-    fields = {"meld_points": total} if total >= 0 else {"hand_points": -total}
-    answer = game("classic", [{"A": fields}], ["A", "B"])
+    rounds = rounds_reaching("classic", total)
+    answer = game("classic", rounds, ["A", "B"])
+    assert answer["totals"]["A"] == total
     assert answer["opening"] == {"A": need, "B": 50}
-    assert answer["next_round"] == 2
+    assert answer["next_round"] == len(rounds) + 1
 
 
 def test_opening_before_any_round(game):
@@ -74,39 +76,55 @@ def test_opening_before_any_round(game):
 
 
 def test_game_ends_when_a_side_reaches_5000(game):
-    rounds = [{"A": {"meld_points": 4995}}, {"A": {"meld_points": 5}, "B": {"meld_points": 10}}]
-    assert game("classic", rounds[:1], ["A", "B"])["finished"] is False
+    rounds = [
+        *rounds_reaching("classic", 4995),
+        {"A": {"meld_points": 5}, "B": {"meld_points": 10}},
+    ]
+    assert game("classic", rounds[:-1], ["A", "B"])["finished"] is False
     answer = game("classic", rounds, ["A", "B"])
     assert (answer["finished"], answer["winners"]) == (True, ["A"])
 
 
+# Both sides resumed from paper at 4500 (a single round cannot score thousands of card
+# points: there are 1180 in play); then A 500 + 200, B 500 + 400
+NEAR_THE_END = {"totals": {"A": 4500, "B": 4500}, "rounds": 5}
+PAST_THE_END = {"A": {"natural_canastas": 1, "meld_points": 200},
+                "B": {"natural_canastas": 1, "meld_points": 400}}  # fmt: skip
+TIED = {"A": {"natural_canastas": 1}, "B": {"natural_canastas": 1}}  # 5000 each
+
+
 def test_highest_wins_even_if_another_side_reached_the_target(game):
-    answer = game("classic", [{"A": {"meld_points": 5200}, "B": {"meld_points": 5400}}])
+    answer = game("classic", [PAST_THE_END], ["A", "B"], start=NEAR_THE_END)
+    assert answer["totals"] == {"A": 5200, "B": 5400}
     assert answer["winners"] == ["B"]
 
 
 def test_tie_for_highest_plays_another_round(game):
-    tied = {"A": {"meld_points": 5000}, "B": {"meld_points": 5000}}
-    answer = game("classic", [tied], ["A", "B"])
+    answer = game("classic", [TIED], ["A", "B"], start=NEAR_THE_END)
+    assert answer["totals"] == {"A": 5000, "B": 5000}
     assert (answer["finished"], answer["winners"]) == (False, [])
-    answer = game("classic", [tied, {"B": {"meld_points": 5}}], ["A", "B"])
+    answer = game("classic", [TIED, {"B": {"meld_points": 5}}], ["A", "B"], start=NEAR_THE_END)
     assert (answer["finished"], answer["winners"]) == (True, ["B"])
 
 
 def test_tie_shares_the_win_when_house_rule_says_so(game):
-    tied = {"A": {"meld_points": 5000}, "B": {"meld_points": 5000}}
-    answer = game("classic", [tied], ["A", "B"], options={"tie_plays_on": False})
+    answer = game("classic", [TIED], ["A", "B"], start=NEAR_THE_END,
+                  options={"tie_plays_on": False})  # fmt: skip
     assert answer["winners"] == ["A", "B"]
 
 
 def test_house_target(game):
-    answer = game("classic", [{"A": {"meld_points": 3000}}], ["A", "B"], options={"target": 3000})
+    rounds = rounds_reaching("classic", 3000)
+    assert game("classic", rounds[:-1], ["A", "B"], options={"target": 3000})["winners"] == []
+    answer = game("classic", rounds, ["A", "B"], options={"target": 3000})
     assert answer["winners"] == ["A"]
 
 
 def test_no_round_after_the_end(game):
-    with pytest.raises(ScoringError, match="round 2: the game already finished after round 1"):
-        game("classic", [{"A": {"meld_points": 5000}}, {}], ["A", "B"])
+    rounds = rounds_reaching("classic", 5000)
+    after = f"round {len(rounds) + 1}: the game already finished after round {len(rounds)}"
+    with pytest.raises(ScoringError, match=after):
+        game("classic", [*rounds, {}], ["A", "B"])
 
 
 def test_going_out_needs_a_canasta(game):

@@ -7,6 +7,7 @@ partner's (the player two seats after them): P1+P3, P2+P4, P3+P5, P4+P1, P5+P2.
 import pytest
 
 from scorekeeper.scoring import ScoringError
+from tests.conftest import rounds_reaching
 
 SEATS = ["P1", "P2", "P3", "P4", "P5"]
 
@@ -57,14 +58,14 @@ def test_partner_line_in_breakdown(game):
 
 
 def test_opening_is_75_and_game_ends_at_4000(game):
-    answer = game("five-person", [{"P1": {"meld_points": 3995}}], SEATS)
+    answer = game("five-person", rounds_reaching("five-person", 3995, "P1"), SEATS)
     assert answer["opening"] == dict.fromkeys(SEATS, 75)
-    assert answer["finished"] is False
-    answer = game("five-person", [{"P1": {"meld_points": 4000}}], SEATS)
+    assert (answer["totals"]["P1"], answer["finished"]) == (3995, False)
+    rounds = rounds_reaching("five-person", 4000, "P1")
+    answer = game("five-person", rounds, SEATS)
     # P1 scores 4000 own, P4 scores it too as P1's rentrap: a tie for the lead plays on
     assert (answer["finished"], answer["totals"]["P4"]) == (False, 4000)
-    answer = game("five-person", [{"P1": {"meld_points": 4000}}, {"P1": {"meld_points": 5},
-                                                                  "P3": {"meld_points": 5}}],
+    answer = game("five-person", [*rounds, {"P1": {"meld_points": 5}, "P3": {"meld_points": 5}}],
                   SEATS)  # fmt: skip
     assert (answer["finished"], answer["winners"]) == (True, ["P1"])
 

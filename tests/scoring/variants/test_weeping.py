@@ -3,6 +3,7 @@
 import pytest
 
 from scorekeeper.scoring import ScoringError
+from tests.conftest import rounds_reaching
 
 OUT = {"natural_canastas": 1, "mixed_canastas": 1, "weepers_picked_up": 2, "went_out": True}
 
@@ -72,14 +73,15 @@ def test_worked_round(game, round_, want, top):
     ("total", "need"), [(-5, 50), (0, 50), (2995, 50), (3000, 90), (4995, 90), (5000, 120)]
 )
 def test_opening_by_score_at_each_boundary(game, total, need):
-    fields = {"meld_points": total} if total >= 0 else {"hand_points": -total}
-    assert game("weeping", [{"A": fields}], ["A", "B"])["opening"]["A"] == need
+    answer = game("weeping", rounds_reaching("weeping", total), ["A", "B"])
+    assert (answer["totals"]["A"], answer["opening"]["A"]) == (total, need)
 
 
 def test_game_ends_at_10000(game):
-    assert game("weeping", [{"A": {"meld_points": 9995}}], ["A", "B"])["finished"] is False
-    answer = game("weeping", [{"A": {"meld_points": 10000}}], ["A", "B"])
-    assert answer["winners"] == ["A"]
+    rounds = rounds_reaching("weeping", 9995)
+    assert game("weeping", rounds, ["A", "B"])["finished"] is False
+    answer = game("weeping", [*rounds, {"A": {"meld_points": 5}}], ["A", "B"])
+    assert (answer["totals"]["A"], answer["winners"]) == (10000, ["A"])
 
 
 def test_target_must_lie_above_last_threshold(game):

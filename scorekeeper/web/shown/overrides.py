@@ -1,0 +1,115 @@
+"""Where the scorer's round screen and a side's phone disagree (issue 24, items 1 and
+2): each field whose value typed here differs from the phone's part is named with both
+numbers, and the scorer chooses which to keep, field by field. Nothing is saved over a
+phone's number without being shown; a number kept over a phone's is written in the
+game's history ("changed by the scorer from the phone's 60", ``pages/rounds.py``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from ...data import table as phones
+from ...data.connection import get_db
+from ..forms import table_parts
+from ..http.i18n import _
+
+KEEP = "keep_"  # the form's choice per field: "phone", or "here:<the phone's value>"
+
+
+@dataclass
+class Difference:
+    side: int
+    name: str  # the form field ("s1_hand_points", "went_out")
+    label: str
+    who: str  # who sent the part
+    phone_id: int
+    phone: str  # the phone's value, as shown
+    here: str  # the value typed here, as shown
+
+    @property
+    def kept_here(self) -> str:
+        return f"here:{self.phone}"
+
+
+def shown(value: Any) -> str:
+    """A field's value as the form holds it, in words: empty, 0 and unticked alike."""
+    if value in (None, "", False, [], 0, "0"):
+        return ""
+    if value is True:
+        return _("yes")
+    if isinstance(value, list):
+        return ", ".join(sorted(str(v) for v in value))
+    return str(value).strip()
+
+
+def differences(
+    game: dict[str, Any], number: int, form: Any, out_chosen: bool = False
+) -> list[Difference]:
+    """Every field of a side whose phone sent a part of round ``number`` where the
+    bound ``form`` (what the scorer is saving) says otherwise; who went out only when
+    the scorer has not chosen it already among phones that all said so
+    (``out_chosen``)."""
+    drafts = phones.drafts(get_db(), game["id"], number) if game["phones_enter"] else {}
+    found = []
+    for side, draft in sorted(drafts.items()):
+        theirs = draft["fields"]
+        for field in form:
+            if not field.name.startswith(f"s{side}_") or "__" in field.name:
+                continue  # another side's, or a card counter (its sum is the field)
+            phone, here = shown(theirs.get(field.name)), shown(field.data)
+            if phone != here:
+                found.append(Difference(side, field.name, str(field.label.text), draft["who"],
+                                        draft["phone_id"], phone or "0", here or "0"))  # fmt: skip
+        says_out = theirs.get("went_out") == str(side)
+        out_here = form.went_out.data == str(side)
+        if says_out != out_here and not out_chosen:
+            found.append(Difference(side, "went_out", _("Went out"), draft["who"],
+                                    draft["phone_id"], _("yes") if says_out else _("no"),
+                                    _("yes") if out_here else _("no")))  # fmt: skip
+    return found
+
+
+def unresolved(found: list[Difference], posted: MultiDict[str, str]) -> list[Difference]:
+    """Those the scorer has not chosen for (a choice of the number typed here counts
+    only while the phone still says what it said when the choice was made)."""
+    return [d for d in found if posted.get(KEEP + d.name) != d.kept_here]
+
+
+def with_phone_values(game: dict[str, Any], number: int, posted: MultiDict[str, str]) -> Any:
+    """The posted form data with the phone's value wherever the scorer chose it; None
+    when no such choice was posted."""
+    chosen = [k[len(KEEP) :] for k, v in posted.items() if k.startswith(KEEP) and v == "phone"]
+    if not chosen:
+        return None
+    data: MultiDict[str, str] = MultiDict(posted)
+    drafts = phones.drafts(get_db(), game["id"], number)
+    for side, draft in drafts.items():
+        theirs = table_parts.formdata([draft["fields"]])
+        for name in chosen:
+            if name.startswith(f"s{side}_"):
+                data.setlist(name, theirs.getlist(name))
+            elif name == "went_out" and table_parts.side_of(draft["fields"]) == side:
+                says_out = draft["fields"].get("went_out") == str(side)
+                if says_out:
+                    data.setlist("went_out", [str(side)])
+                    data.setlist("concealed", theirs.getlist("concealed"))
+                elif data.get("went_out") == str(side):
+                    data.setlist("went_out", [])
+    for name in chosen:
+        data.poplist(KEEP + name)
+    return data
+
+
+def phone_values(drafts: dict[int, dict[str, Any]]) -> dict[str, str]:
+    """What each field would read beside it where a phone sent it ("Tina's phone:
+    60"), for the round screen's script to show while the scorer types otherwise."""
+    said = {}
+    for side, draft in drafts.items():
+        for name, value in draft["fields"].items():
+            if name.startswith(f"s{side}_") and "__" not in name:
+                said[name] = _("%(who)s's phone: %(value)s", who=draft["who"],
+                               value=shown(value) or "0")  # fmt: skip
+    return said

@@ -1,0 +1,155 @@
+"""Games with five-digit totals and a measure of the numbers on a page, for the
+browser tests of issue 23 (test_numbers, test_large_text).
+
+Each variant gets a game resumed from paper (the contract's ``start``) whose running
+totals reach 99,995 for the first side and -99,995 for the next, stored through the
+data layer with a few generated rounds, and the same game played to its end. Each
+page is then measured in the page itself: the page is no wider than the screen, and
+every grouped or signed number is on one line (its text's client rects all share one
+line) and inside every box that clips it (``overflow: hidden`` or an SVG).
+"""
+
+import random
+
+from playwright.sync_api import expect
+
+from scorekeeper.data.connection import connect
+from scorekeeper.data.evenings import create_evening
+from scorekeeper.data.games import create_game
+from scorekeeper.data.rounds import add_round
+from scorekeeper.data.sample import random_round
+from scorekeeper.scoring import VARIANTS, score_game
+from scorekeeper.scoring.seating import side_names
+
+FOUR, FIVE = ["Ann", "Cat", "Bea", "Dee"], ["Ann", "Bob", "Cat", "Dan", "Eve"]
+SEATS = {v.id: FIVE if v.default_players == 5 else FOUR for v in VARIANTS.values()}
+EXTREME = 99_995
+PLAYED_ON_PAPER = 10
+# German, Spanish and Portuguese group with "."; light and dark each in a "," and a "."
+LOCALES = {"en-US": "light", "de": "dark", "es": "light", "pt-BR": "dark"}
+SCREENS = [(320, 640), (360, 740), (430, 932), (740, 360)]
+
+# Every grouped number ("99,995", "-99.995", "+1,370"), signed number ("-850") and
+# number of four digits or more, not inside a word, an address or a date.
+MEASURE = r"""width => {
+  const number = /(?<![\w.,\/:])(?:[+\-\u2212]?\d{1,3}(?:[.,\u00a0\u202f]\d{3})+|[+\-\u2212]\d+|\d{4,})(?![\w\/:]|[.,]\d)/g;
+  const found = [];
+  const page = document.scrollingElement.scrollWidth;
+  if (page > width) found.push(`the page is ${page} px wide on a ${width} px screen`);
+  const hidden = el => { for (; el; el = el.parentElement) {
+    const s = getComputedStyle(el);
+    if (s.clip !== 'auto' || s.clipPath !== 'none' || el.matches('select, script, style, title')) return true;
+  } return false; };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());) {
+    for (const match of node.data.matchAll(number)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const rects = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
+      if (!rects.length || hidden(node.parentElement)) continue;
+      const where = `"${match[0]}" in <${node.parentElement.tagName.toLowerCase()} class="${node.parentElement.getAttribute('class') || ''}">`;
+      if (new Set(rects.map(r => Math.round(r.top))).size > 1) found.push(`${where} is broken over ${rects.length} lines`);
+      const box = rects.reduce((a, r) => ({left: Math.min(a.left, r.left), right: Math.max(a.right, r.right)}),
+                               {left: Infinity, right: -Infinity});
+      let scrolls = false;
+      for (let el = node.parentElement; el && el !== document.body; el = el.parentElement) {
+        const s = getComputedStyle(el);
+        if (['auto', 'scroll'].includes(s.overflowX)) { scrolls = true; break; }
+        if (['hidden', 'clip'].includes(s.overflowX) || el instanceof SVGSVGElement) {
+          const edge = el.getBoundingClientRect();
+          if (box.left < edge.left - 0.5 || box.right > edge.right + 0.5) { found.push(`${where} is cut by <${el.tagName.toLowerCase()} class="${el.getAttribute('class') || ''}">`); break; }
+        }
+      }
+      if (!scrolls && (box.left < -0.5 || box.right > width + 0.5)) found.push(`${where} runs off the screen (${Math.round(box.left)}-${Math.round(box.right)} px)`);
+    }
+  }
+  return found;
+}"""
+
+
+def generated_rounds(variant, sides, players):
+    """A few generated rounds in which the first side's running score peaks at the last."""
+    rng = random.Random(23)
+    end = next(o.key for o in variant.options if o.key in ("target", "rounds"))
+    head = {"variant": variant.id, "sides": sides, "players": players, "options": {end: 100_000}}
+    while True:
+        rounds = [random_round(variant, sides, players, rng) for _ in range(6)]
+        scores = [r["scores"] for r in score_game({**head, "rounds": rounds})["rounds"]]
+        running = [sum(s[sides[0]] for s in scores[: n + 1]) for n in range(len(scores))]
+        last = running.index(max(running))
+        if last >= 2 and running[last] > 0:
+            return rounds[: last + 1], scores[: last + 1]
+
+
+def store_games(database, variant_id):
+    """One evening of two games of ``variant_id`` whose totals reach +-99,995: one
+    going on (its end set past them), one over; their ids and the evening's."""
+    variant = VARIANTS[variant_id]
+    seats = SEATS[variant_id]
+    sides = side_names(variant, seats)
+    rounds, scores = generated_rounds(variant, sides, len(seats))
+    start = {}
+    for i, side in enumerate(sides):  # alternately up to 99,995 and down to -99,995
+        running = [0] + [sum(s[side] for s in scores[: n + 1]) for n in range(len(scores))]
+        start[side] = EXTREME - max(running) if i % 2 == 0 else -EXTREME - min(running)
+    end = next(o.key for o in variant.options if o.key in ("target", "rounds"))
+    db = connect(database)
+    try:
+        evening = create_evening(db, "2026-11-20")
+        ids = []
+        for over in (False, True):
+            reach = (EXTREME if over else 100_000) if end == "target" else None
+            last = PLAYED_ON_PAPER + len(rounds) + (0 if over else 50)
+            game = create_game(
+                db, evening_id=evening, variant=variant_id, sides=sides, players=len(seats),
+                options={end: reach or last}, seats=seats,
+                start={"totals": start, "rounds": PLAYED_ON_PAPER},
+            )  # fmt: skip
+            for entries in rounds:
+                add_round(db, game, entries)
+            ids.append(game)
+        watch = db.execute("SELECT watch_token FROM games WHERE id = ?", [ids[0]]).fetchone()[0]
+        player = db.execute("SELECT id FROM players WHERE name = ?", [seats[0]]).fetchone()[0]
+    finally:
+        db.close()
+    going, over = ids
+    return [
+        f"/games/{going}",
+        f"/games/{going}/rounds/new",
+        f"/games/{going}/rounds/2/edit",
+        f"/games/{going}/history",
+        f"/games/{going}/what-if",
+        f"/games/{going}/print",
+        f"/games/{going}/rounds/2/print",
+        f"/games/{over}",
+        f"/games/{over}/print",
+        f"/watch/{watch}",
+        f"/evenings/{evening}",
+        f"/evenings/{evening}/print",
+        "/evenings",
+        "/players",
+        f"/players/{player}",
+    ]
+
+
+def type_a_round(page):
+    """The round screen with a round typed: each side's score and new total shown."""
+    page.wait_for_selector("button.step:not([hidden])")  # app.js has run
+    page.fill("#s0_hand_points", "850")
+    page.fill("#s1_meld_points", "120")
+    expect(page.locator("output[data-after]").first).to_contain_text("=")
+
+
+def problems_on(page, path):
+    """Every screen size and both text sizes of the page at ``path``."""
+    found = []
+    root = page.evaluate("getComputedStyle(document.documentElement).fontSize")
+    for width, height in SCREENS:
+        page.set_viewport_size({"width": width, "height": height})
+        for text in (root, f"{2 * float(root[:-2])}px"):
+            page.evaluate(f"document.documentElement.style.fontSize = '{text}'")
+            where = f"{path} at {width}x{height}, text {text}"
+            found += [f"{where}: {problem}" for problem in page.evaluate(MEASURE, width)]
+    page.evaluate("document.documentElement.style.fontSize = ''")
+    return found

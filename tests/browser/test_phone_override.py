@@ -1,0 +1,50 @@
+"""No number a phone sent is saved over without a word (issue 24, items 1 and 2), in
+real browsers: the scorer's screen shows the phone's number beside a field typed
+otherwise, Save names each such field with both numbers, nothing is stored until the
+scorer chooses, and what was kept over the phone's number is in the game's history."""
+
+import html
+
+from playwright.sync_api import expect
+
+from . import test_table_browser as table
+
+pages = table.pages  # the fixture: a context and page per phone
+LIVE = table.LIVE
+
+
+def test_a_scorers_number_over_a_phones_is_shown_asked_and_kept_in_the_history(pages, live_server):
+    game, sides, seats = table.new_game(live_server.database, "classic")
+    base = live_server.url
+    scorer = pages()
+    scorer.goto(f"{base}/games/{game}")
+    scorer.check("#phones_enter")
+    scorer.click("text=Save table settings")
+    link = scorer.get_attribute(".join-box a[href*='/join/']", "href")
+    cat = pages()
+    table.join(cat, link, "p1")
+    cat.fill("#s1_hand_points", "60")
+    expect(cat.locator(".live-status")).to_have_text("Sent to the scorer.", timeout=LIVE)
+
+    scorer.goto(f"{base}/games/{game}/rounds/new")
+    assert scorer.input_value("#s1_hand_points") == "60"  # filled from Cat's phone
+    hint = scorer.locator("#s1_hand_points ~ .phone-says")
+    expect(hint).to_be_hidden()  # the same number: nothing to say
+    scorer.fill("#s0_meld_points", "50")
+    scorer.fill("#s1_hand_points", "65")
+    expect(hint).to_have_text("Cat's phone: 60")
+    scorer.click("button[name=save]")
+    differences = scorer.locator("#differences")
+    expect(differences).to_contain_text("Hand points")
+    expect(differences).to_contain_text("Cat's phone 60, here 65")
+    assert scorer.input_value("#s1_hand_points") == "65"  # what was typed is kept
+    status, stored = live_server.json("GET", f"/api/games/{game}")
+    assert stored["document"]["rounds"] == []  # nothing saved until the scorer chooses
+    scorer.check("input[name=keep_s1_hand_points][value^='here']")
+    scorer.click("button[name=save]")
+    scorer.wait_for_selector(".totals")
+    status, stored = live_server.json("GET", f"/api/games/{game}")
+    assert stored["document"]["rounds"][0][sides[1]] == {"hand_points": 65}
+    scorer.goto(f"{base}/games/{game}/history")
+    text = html.unescape(scorer.inner_text("main"))
+    assert "changed by the scorer from the phone's 60 to 65" in text

@@ -1,0 +1,125 @@
+"""Rating updates worked by hand (Weng & Lin's Plackett-Luce, Algorithm 4, as
+OpenSkill applies it) for a 2-player game, a 2-against-2 game and five-person
+games, checked against ``scoring.ratings`` and against the package's own model."""
+
+import math
+
+import pytest
+from openskill.models import PlackettLuce
+
+from scorekeeper.scoring import get_variant
+from scorekeeper.scoring import ratings as r
+
+BETA, TAU, KAPPA = 25 / 6, 25 / 300, 1e-4  # the package's defaults
+NEW = (25, 25 / 3)
+
+
+def by_hand(teams, places):
+    """The update written out: each sigma first widened by tau; a team's mu and
+    sigma^2 are its players' sums; c^2 = sum over teams of (sigma_t^2 + beta^2);
+    for team i, over the teams q placed no lower than i,
+      omega_i = sigma_i^2 / c * sum ([q == i] - p_iq) / A_q
+      delta_i = (sigma_i / c) * sigma_i^2 / c^2 * sum p_iq (1 - p_iq) / A_q
+    with p_iq = e^(mu_i / c) / sum of e^(mu_s / c) over the teams s placed no
+    higher than q, and A_q the teams tied with q. Each player takes their share
+    sigma^2 / sigma_i^2 of omega and delta; tied teams then share the average of
+    their mu changes."""
+    teams = [[(mu, math.sqrt(s * s + TAU * TAU)) for mu, s in team] for team in teams]
+    mus = [sum(mu for mu, _ in t) for t in teams]
+    variances = [sum(s * s for _, s in t) for t in teams]
+    c = math.sqrt(sum(v + BETA**2 for v in variances))
+    k = range(len(teams))
+    tied = [sum(places[q] == places[i] for q in k) for i in k]
+    below = [sum(math.exp(mus[s] / c) for s in k if places[s] >= places[q]) for q in k]
+    out = []
+    for i in k:
+        omega = delta = 0.0
+        for q in (q for q in k if places[q] <= places[i]):
+            p = math.exp(mus[i] / c) / below[q]
+            omega += ((q == i) - p) / tied[q]
+            delta += p * (1 - p) / tied[q]
+        omega *= variances[i] / c
+        delta *= variances[i] / c**2 * math.sqrt(variances[i]) / c
+        out.append([(mu + s * s / variances[i] * omega,
+                     s * math.sqrt(max(1 - s * s / variances[i] * delta, KAPPA)))
+                    for mu, s in teams[i]])  # fmt: skip
+    for place in set(places):
+        group = [i for i in k if places[i] == place]
+        shift = sum(out[i][0][0] - teams[i][0][0] for i in group) / len(group)
+        for i in group if len(group) > 1 else ():
+            out[i] = [(teams[i][j][0] + shift, s) for j, (_, s) in enumerate(out[i])]
+    return out
+
+
+CASES = {
+    # two newcomers: the winner gains what the loser loses, both a little surer
+    "two players": ([[NEW], [NEW]], [100, 50], [[(27.635389, 8.065901)], [(22.364611, 8.065901)]]),
+    # 2 against 2: the surer player of a team moves less than the newcomer beside them
+    "two against two": (
+        [[(30, 6), NEW], [(20, 5), NEW]], [5120, 3890],
+        [[(30.804747, 5.930676), (26.552222, 8.145458)],
+         [(19.441101, 4.962481), (23.447778, 8.155658)]],
+    ),
+    # five-person: each player ranked by their own total (their partner's points in it)
+    "five-person": (
+        [[NEW], [(28, 7)], [(22, 6)], [NEW], [(26, 4)]], [3245, 4080, 3145, 3240, 4335],
+        [[(25.78305, 8.096583)], [(29.287027, 6.921674)], [(19.742964, 5.916323)],
+         [(23.70286, 7.99154)], [(26.701478, 3.997295)]],
+    ),
+    # five-person with two equal totals: the tied players share their mu change
+    "five-person, a tie": (
+        [[NEW], [(28, 7)], [(22, 6)], [NEW], [(26, 4)]], [3245, 4080, 3145, 3245, 4335],
+        [[(23.861919, 8.096583)], [(29.287027, 6.921674)], [(20.656507, 5.9439)],
+         [(23.861919, 8.096583)], [(26.701478, 3.997295)]],
+    ),
+}  # fmt: skip
+
+
+def flat(teams):
+    """Every player's (mu, sigma) in one list, team after team."""
+    return [x for team in teams for player in team for x in player]
+
+
+@pytest.mark.parametrize("teams, totals, expected", CASES.values(), ids=CASES.keys())
+def test_hand_worked_updates_match_ours_and_the_packages(teams, totals, expected):
+    places = r.ranks(totals)
+    assert flat(by_hand(teams, places)) == pytest.approx(flat(expected), abs=1e-6)
+    found = r.rate([[r.Skill(*s) for s in team] for team in teams], places)
+    ours = [[(s.mu, s.sigma) for s in team] for team in found]
+    assert flat(ours) == pytest.approx(flat(expected), abs=1e-6)
+    model = PlackettLuce()
+    theirs = model.rate([[model.rating(mu=m, sigma=s) for m, s in t] for t in teams], ranks=places)
+    assert flat([[(p.mu, p.sigma) for p in team] for team in theirs]) == flat(ours)
+
+
+def test_replay_rates_each_game_in_its_variant_and_over_all():
+    games = [
+        r.RatedGame(1, "classic", ((1,), (2,)), (5000, 3000)),
+        r.RatedGame(2, "hand-and-foot", ((2, 3), (1, 4)), (9000, 8000)),
+    ]
+    changes = list(r.replay(games, lambda player, scope: None))
+    first = {(c.player_id, c.scope): c for c in changes if c.game_id == 1}
+    assert first[1, "classic"].after.mu == pytest.approx(27.635389, abs=1e-6)
+    assert first[1, "all"].after == first[1, "classic"].after
+    second = {(c.player_id, c.scope): c for c in changes if c.game_id == 2}
+    assert second[1, "hand-and-foot"].before == r.START  # new to this variant
+    assert second[1, "all"].before == first[1, "all"].after  # but not over all
+    assert (second[1, "all"].games, second[1, "hand-and-foot"].games) == (2, 1)
+
+
+def test_shown_rating_and_settling():
+    assert r.shown(r.START) == 1500
+    assert r.shown(r.Skill(30, 2)) == 1500 + 20 * 24
+    assert r.settling(r.SETTLING - 1) and not r.settling(r.SETTLING)
+
+
+def test_partners_are_a_side_or_in_five_person_partner_and_rentrap():
+    team_pairs = r.pairs(get_variant("classic"), ["A & B", "C & D"], [(1, 2), (3, 4)])
+    assert {(a, b) for a, b, together in team_pairs if together} == {(1, 2), (2, 1), (3, 4), (4, 3)}
+    seats = [(1,), (2,), (3,), (4,), (5,)]
+    five = r.pairs(get_variant("five-person"), ["A", "B", "C", "D", "E"], seats)
+    assert sorted(b for a, b, together in five if a == 1 and together) == [
+        3,
+        4,
+    ]  # partner C, rentrap D
+    assert sorted(b for a, b, together in five if a == 1 and not together) == [2, 5]
