@@ -1,7 +1,7 @@
 // Scorekeeper: every phone at the table (issue 10). Loaded only on the scoreboard,
 // the round screen and a phone's page; every action works without this file (by
-// reload). Polls the game's stamp every second with an ETag (304: nothing new) and
-// replaces the page's [data-live] sections when it moves; a phone's part is sent
+// reload). Polls every second with an ETag (304: nothing new) and replaces the
+// page's [data-live] sections when the game's stamp moves; a phone's part is sent
 // to the scorer as it is typed.
 "use strict";
 
@@ -15,7 +15,11 @@ function busy(old, fresh) {
 }
 
 async function refresh() {
-  const response = await fetch(window.location.href, { cache: "no-store" });
+  await adopt(await fetch(window.location.href, { cache: "no-store" }));
+}
+
+// The page as the server has it now: its [data-live] sections take the place of ours.
+async function adopt(response) {
   if (!response.ok) {
     window.location.reload();
     return;
@@ -41,18 +45,25 @@ async function refresh() {
   }
 }
 
+// A phone asks for its own page with the stamp it shows as the ETag: "304, nothing
+// new" costs the server one indexed read, and a change arrives in the same request
+// (no stamp first and then the page). The scorer's pages poll the stamp, then fetch.
 function poll(head) {
-  let etag = null;
+  const page = head.dataset.livePage || null;
   let stamp = head.dataset.stamp || null;
+  let etag = page && stamp !== null ? `"t${stamp}"` : null;
   const tick = async () => {
     try {
       const headers = etag ? { "If-None-Match": etag } : {};
-      const response = await fetch(head.dataset.tableStamp, { cache: "no-store", headers });
+      const response = await fetch(page || head.dataset.tableStamp, { cache: "no-store", headers });
       if (response.status === 403 || response.status === 410) {
         window.location.reload(); // the page says why this phone no longer works
         return;
       }
-      if (response.status === 200) {
+      if (page && response.status === 200) {
+        etag = response.headers.get("ETag");
+        await adopt(response);
+      } else if (!page && response.status === 200) {
         etag = response.headers.get("ETag");
         const now = String((await response.json()).stamp);
         if (stamp !== null && now !== stamp) await refresh();

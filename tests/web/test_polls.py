@@ -99,3 +99,45 @@ def test_a_phones_last_seen_is_still_written_by_its_view(app, client, table, mon
         assert len(reached) == 1  # not due again: the fast path answered
     finally:
         db.close()
+
+
+def test_a_phone_polls_its_page_with_the_stamp_as_etag(app, client, table, monkeypatch):
+    """A 304 without rendering while nothing moved; the page itself once it has."""
+    game, watch, phone = table
+    path = f"/table/{phone}"
+    page = client.get(path)
+    etag = page.headers["ETag"]
+    assert page.status_code == 200 and b"<html" in page.get_data() and etag.startswith('"t')
+    assert f'data-stamp="{etag.strip(chr(34))[1:]}"' in page.get_data(as_text=True)
+    reached = fast_path_used(app, monkeypatch)
+    same = client.get(path, headers={"If-None-Match": etag})
+    assert reached == []  # answered before Flask, nothing rendered
+    assert same.status_code == 304 and same.get_data() == b"" and same.headers["ETag"] == etag
+    view = by_view(app, path, {"If-None-Match": etag})
+    assert view.status_code == 304 and view.get_data() == b""
+    assert all(same.headers.get(h) == view.headers.get(h) for h in SAME)
+    assert same.headers["Cache-Control"] == "private, no-store"  # still a capability
+    client.post(f"/api/games/{game}/rounds", json=ROUND)  # moves the stamp
+    moved = client.get(path, headers={"If-None-Match": etag})
+    assert reached[-1] == path  # the view renders the page that moved
+    assert moved.status_code == 200 and b"<html" in moved.get_data()
+    assert moved.headers["ETag"] != etag
+
+
+def test_a_polled_page_still_writes_last_seen_and_stops_a_removed_phone(app, client, table,
+                                                                        monkeypatch):  # fmt: skip
+    game, watch, phone = table
+    etag = client.get(f"/table/{phone}").headers["ETag"]
+    db = connect(app.config["DATABASE"])
+    try:
+        db.execute("UPDATE table_phones SET last_seen = '2026-01-01T00:00:00+00:00'")
+        db.conn.commit()
+        reached = fast_path_used(app, monkeypatch)
+        due = client.get(f"/table/{phone}", headers={"If-None-Match": etag})
+        assert due.status_code == 304 and reached == [f"/table/{phone}"]  # the view wrote it
+        assert not phones.seen_due(phones.phone_of(db, phone))
+        assert phones.remove_phone(db, game, phones.phone_of(db, phone)["id"])
+    finally:
+        db.close()
+    gone = client.get(f"/table/{phone}", headers={"If-None-Match": etag})
+    assert gone.status_code == 410 and len(reached) == 2

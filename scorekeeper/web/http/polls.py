@@ -1,10 +1,12 @@
 """The stamp polls, answered before Flask: the most frequent request by far.
 
 Every spectator's phone asks ``/watch/<token>/stamp`` every few seconds, every
-player's phone ``/table/<token>/stamp`` every second, the scorer's scoreboard
-``/games/<id>/table/stamp``; nearly always the answer is "304, nothing new".
+player's phone its own page ``/table/<token>`` every second with the table's stamp
+as its ETag (a 304 here; the page itself, rendered by the view, only when the stamp
+moved: one request where a stamp and then the page were two), the scorer's
+scoreboard ``/games/<id>/table/stamp``; nearly always the answer is "304, nothing new".
 Flask's request machinery (context, session, URL map, hooks) was four fifths of
-such a request's time (issue 13's profile), so these three are answered here, in
+such a request's time (issue 13's profile), so these are answered here, in
 a WSGI middleware in front of the app, with the same headers, bodies and ETags
 as the views in ``sharing.py`` and ``table.py``, which still answer everything
 else: an unknown or removed link, a phone whose "last seen" is due to be written,
@@ -32,7 +34,10 @@ from .security import HEADERS
 WATCH = re.compile(r"/watch/(?P<token>[A-Za-z0-9_-]{1,100})/stamp")
 PHONE = re.compile(r"/table/(?P<token>[A-Za-z0-9_-]{1,100})/stamp")
 SCORER = re.compile(r"/games/(?P<game>[1-9][0-9]{0,17})/table/stamp")
+PAGE = re.compile(r"/table/(?P<token>[A-Za-z0-9_-]{1,100})")  # a phone's page, polled
 FIXED = [("Cache-Control", "no-cache"), ("Vary", "Accept-Encoding"), *HEADERS.items()]
+PRIVATE = "private, no-store"  # as pages/sharing.py's SECRET: the page is a capability
+PAGE_FIXED = [("Cache-Control", PRIVATE), ("Vary", "Accept-Encoding"), *HEADERS.items()]
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
@@ -47,7 +52,9 @@ class StampPolls:
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         hosts.lower_host(environ)
         path = environ.get("PATH_INFO", "")
-        if path.endswith("/stamp") and environ.get("REQUEST_METHOD") == "GET":
+        page = path.startswith("/table/") and "HTTP_IF_NONE_MATCH" in environ
+        polled = path.endswith("/stamp") or page
+        if polled and environ.get("REQUEST_METHOD") == "GET":
             answer = self.answer(environ, path)
             if answer is not None:
                 status, headers, body = answer
@@ -71,9 +78,12 @@ class StampPolls:
             return None
         prefix, stamp = found
         etag = f"{prefix}{stamp}"
-        headers = [("ETag", f'"{etag}"'), *FIXED]
+        page = not path.endswith("/stamp")
+        headers = [("ETag", f'"{etag}"'), *(PAGE_FIXED if page else FIXED)]
         if parse_etags(environ.get("HTTP_IF_NONE_MATCH")).contains_weak(etag):
             return "304 Not Modified", headers, b""
+        if page:
+            return None  # moved: the view renders the page
         body = b'{"stamp":%d}\n' % stamp
         headers += [("Content-Type", "application/json"), ("Content-Length", str(len(body)))]
         return "200 OK", headers, body
@@ -85,7 +95,7 @@ class StampPolls:
         if match := WATCH.fullmatch(path):
             with borrowed(database) as db:
                 return "s", games.stamp_by_token(db, match["token"])
-        if match := PHONE.fullmatch(path):
+        if match := PHONE.fullmatch(path) or PAGE.fullmatch(path):
             with borrowed(database) as db:
                 phone = phones.phone_of(db, match["token"])
             if phone is None or phone["removed_at"] or phone["game_removed_at"]:

@@ -168,12 +168,20 @@ def phone_or_stop(token: str) -> phones.Phone:
 
 
 @bp.route("/table/<token>")
-def phone(token: str) -> tuple[str, int, dict[str, str]]:
+def phone(token: str) -> Response:
     """The phone's page: the scores, its part of the round, rounds to confirm. Its
     address is the phone's capability: never kept by a cache (nor the app's offline
-    copy, static/sw.js)."""
+    copy, static/sw.js). Its ETag is the table's stamp: the phone polls this page with
+    it (static/table.js), and a 304 is answered without rendering (web/http/polls.py)."""
     found = phone_or_stop(token)
-    return (*phone_page(found, token), {"Cache-Control": sharing.SECRET})
+    etag = f"t{found['table_stamp']}"
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        response = make_response(phone_page(found, token))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = sharing.SECRET
+    return response
 
 
 @bp.route("/table/<token>/stamp")
