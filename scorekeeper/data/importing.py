@@ -101,7 +101,8 @@ def write_rule_sets(db: Database, sets: Any, stage: staging.Stage) -> int:
         rule_sets.check_all(sets)
     except ValueError as error:  # raised with a Problem, or a ScoringError
         raise ImportProblem(describe(error)) from None
-    added, taken = [], {}
+    added: list[bool] = []
+    taken: dict[str, set[str]] = {}
 
     def write_one(entry: dict[str, Any]) -> int:
         added.append(rule_sets.import_one(db, entry, stage.id, taken))
@@ -268,7 +269,8 @@ def write(
         if game is not None:
             write_game(db, ids[evening.uid], game, counts, stage)
             weight += len(game.doc.get("rounds", []))
-        if progress and n < len(plan) and game is (evening.games or [None])[-1]:
+        last = evening.games[-1] if evening.games else None
+        if progress and n < len(plan) and game is last:
             progress(n, len(plan))  # its last game written; the last evening is told at the end
         return weight
 

@@ -9,7 +9,7 @@ from sqlite_utils import Database
 
 
 def apply(db: Database) -> None:
-    db["imports"].create(
+    db.table("imports").create(
         {"id": int, "state": str, "pid": int, "started_at": str, "finished_at": str},
         pk="id",
         not_null={"state", "started_at"},

@@ -354,7 +354,7 @@ def foreign(phone: phones.Phone) -> bool:
 
 
 @bp.route("/games/<int:game_id>/rounds/<int:number>/stands", methods=["POST"])
-def stands(game_id: int, number: int) -> Response:
+def stands(game_id: int, number: int) -> Page | Response:
     """The scorer answers a phone's query: the round stands as entered, with a word
     back; the query is cleared on every phone (correcting the round clears it too)."""
     game = games.get_game(get_db(), game_id)
@@ -362,6 +362,9 @@ def stands(game_id: int, number: int) -> Response:
     form = general.StandsForm()
     label = round_screen.label(game, number)
     if not form.validate_on_submit():
+        if "csrf_token" in form.errors:  # from elsewhere, or expired: nothing stored
+            message = _("The form had expired or came from elsewhere: nothing was sent.")
+            return render_template("error.html", title=_("Not sent"), message=message), 400
         problems = [e for errors in form.errors.values() for e in errors]
         flash(" ".join(str(p) for p in problems))
     else:
