@@ -167,6 +167,7 @@ def test_card_counter_and_live_preview(phone):
     phone.click("button.step[data-step='1'][data-for=s0_natural_canastas]")
     expect(phone.locator("output.preview").first).to_have_text("+670")
     phone.click("button[name=save]")
+    phone.wait_for_selector(".totals")  # saved without leaving the page, then on to it
     assert totals(phone)["Ann & Bea"] == 670
 
 
@@ -251,7 +252,9 @@ def test_history_filters_and_charts_in_the_browser(phone, live_server):
     phone.click("text=Players")
     phone.locator("table.stats a").first.click()
     phone.wait_for_load_state("load")
-    expect(phone.locator("svg.chart")).to_be_visible()
+    charts = phone.locator("svg.chart")  # the rating over time, and the win rate
+    expect(charts.last).to_be_visible()
+    assert charts.count() == 2 and charts.first.is_visible()
     assert_fits_the_phone(phone)
 
 
