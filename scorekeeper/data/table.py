@@ -246,10 +246,7 @@ def answer_round(
     nothing: False); its query too, one open at a time (sent again: AlreadyQueried)."""
     game_id = phone["game_id"]
     with writing(db):
-        sql = "SELECT version FROM rounds WHERE game_id = ? AND number = ?"
-        row = next(db.query(sql, [game_id, number]), None)
-        if row is None or int(row["version"]) != version:
-            raise RoundChanged(P_("round %(n)s has changed since it was shown", n=number))
+        check_version(db, game_id, number, version)
         if said_already(db, phone, number, version, action):
             if action == "queried":
                 template = N_("this phone's query of round %(n)s is with the scorer already")
@@ -259,15 +256,20 @@ def answer_round(
     return True
 
 
+def check_version(db: Database, game_id: int, number: int, version: int) -> None:
+    """RoundChanged unless round ``number`` is saved and at ``version`` (what was shown)."""
+    sql = "SELECT version FROM rounds WHERE game_id = ? AND number = ?"
+    row = next(db.query(sql, [game_id, number]), None)
+    if row is None or int(row["version"]) != version:
+        raise RoundChanged(P_("round %(n)s has changed since it was shown", n=number))
+
+
 def stands(db: Database, game_id: int, number: int, version: int, note: str) -> None:
     """The scorer answers a query of round ``number`` (at ``version``): it stands as
     entered, with ``note`` as a word back; the query is cleared on every phone and
     the round waits for its confirmation again."""
     with writing(db):
-        sql = "SELECT version FROM rounds WHERE game_id = ? AND number = ?"
-        row = next(db.query(sql, [game_id, number]), None)
-        if row is None or int(row["version"]) != version:
-            raise RoundChanged(P_("round %(n)s has changed since it was shown", n=number))
+        check_version(db, game_id, number, version)
         row = {"game_id": game_id, "phone_id": None, "who": "", "action": "answered",
                "number": number, "version": version, "note": note, "at": now()}  # fmt: skip
         db.table("table_events").insert(row)
