@@ -17,6 +17,34 @@ function steppers(root) {
   }
 }
 
+// Signs: an adjustment's sign is a select (it works without this file); here it
+// becomes a button showing + or − that changes with one tap.
+function signs(root) {
+  for (const select of root.querySelectorAll("select.sign")) {
+    if (select.dataset.toggled) continue;
+    select.dataset.toggled = "1";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "sign-toggle";
+    const show = () => {
+      const minus = select.value === "-";
+      button.textContent = minus ? "−" : "+";
+      button.classList.toggle("minus", minus);
+      const word = minus ? select.dataset.saysMinus : select.dataset.saysPlus;
+      button.setAttribute("aria-label", select.getAttribute("aria-label") + ": " + word);
+    };
+    button.addEventListener("click", () => {
+      select.value = select.value === "-" ? "+" : "-";
+      show();
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    select.addEventListener("change", show);
+    select.hidden = true;
+    select.after(button);
+    show();
+  }
+}
+
 // Card counters: counting cards fills in the points field; typing in the points
 // field clears the counter, so the two never disagree.
 function counters(root) {
@@ -144,7 +172,7 @@ const KEPT = (input) =>
 
 function drafts(form) {
   const key = DRAFTS + form.dataset.draft;
-  const inputs = () => [...form.querySelectorAll("input")].filter(KEPT);
+  const inputs = () => [...form.querySelectorAll("input, select")].filter(KEPT);
   const save = () => {
     const values = {};
     for (const input of inputs()) {
@@ -350,6 +378,7 @@ document.addEventListener("DOMContentLoaded", () => {
     keepAwake();
     barsFit(form);
   }
+  signs(document); // after the drafts: a restored sign shows on its button
   const board = document.querySelector("[data-versions]");
   if (board) dropSavedDrafts(board);
   // Undo after a save: offered for a few seconds, then gone.

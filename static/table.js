@@ -39,6 +39,7 @@ async function adopt(response) {
     old.replaceWith(adopted);
     if (typeof steppers === "function") steppers(adopted);
     if (typeof counters === "function") counters(adopted);
+    if (typeof signs === "function") signs(adopted);
     if (typeof localTimes === "function") localTimes(adopted);
     sendAsTyped(adopted);
   }

@@ -47,7 +47,10 @@ def random_side(
             budget[0] -= fields[name]
     if "weepers_picked_up" in fields:
         fields["weepers_picked_up"] = rng.choice([0, 1, 2, 2])
-    fields.pop("red_sevens_canastas", None)
+    rules = variant.rules()
+    for name, switch in variant.field_switches.items():  # off under the default rules
+        if not rules[switch]:
+            fields.pop(name, None)
     if out:
         fields["went_out"] = True
         needs = {

@@ -104,8 +104,11 @@ def document_section() -> list[str]:
     rows = [[f"`{key}`", *TOP_LEVEL_MEANING.get(key, ("no", ""))] for key in TOP_LEVEL]
     out += table(["key", "required", "meaning"], rows)
     out += ["", "Any other key is an error.", "", "### Per-side fields", ""]
-    out += ["Integers default to 0, flags to false. A field the variant does not score is "
-            "an error.", ""]  # fmt: skip
+    out += ["Integers default to 0, flags to false, text to empty. A field the variant does "
+            "not score is an error. Every variant takes `adjustment` and `note`: the table's "
+            "own points for a side (a penalty, a misdeal), added last, shown as their own "
+            "breakdown line (`adjustment: <note>`); in `five-person` a player's adjustment "
+            "is theirs alone, not their rentrap's.", ""]  # fmt: skip
     rows = [
         [f"`{f.name}`", f.kind, FIELD_KINDS.get(f.kind, ({}, f.kind))[1], f.help or f.label,
          ", ".join(f"`{v.id}`" for v in VARIANTS.values() if v.uses(f.name))]
@@ -121,7 +124,7 @@ def document_section() -> list[str]:
             f"{v.card_points_in_play(p, v.rules())} card points"
             for p in v.players
         )
-        out += [f"- **`{v.id}`** ({counts} sides): " + ", ".join(f"`{n}`" for n in v.fields)]
+        out += [f"- **`{v.id}`** ({counts} sides): " + ", ".join(f"`{n}`" for n in v.round_fields)]
         out += [f"  - in play by players: {limits}"]
     out += ["", "The red threes of all sides in one round (laid, in hands, in weepers) may "
             "not exceed those in play; a count of canastas may not need more cards than are "

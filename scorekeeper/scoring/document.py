@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .adjustments import table_field_problem
 from .errors import ScoringError, quote
 from .fields import CANASTA_CARDS, COUNT_LIMIT, FIELDS, POINTS_LIMIT, Field
 from .i18n import N_
@@ -215,6 +216,8 @@ def field_problem(field: Field, value: Any) -> str | None:
             if isinstance(value, bool)
             else P_("must be true or false, not %(value)s", value=repr(value))
         )
+    if field.kind in ("signed", "text"):
+        return table_field_problem(field.kind, value)
     limit = POINTS_LIMIT if field.kind == "points" else COUNT_LIMIT
     problem = number_problem(value, 0, limit)
     if problem is None and field.kind == "points" and value % 5:
@@ -306,7 +309,7 @@ def read_side(variant: Variant, number: int, side: str, given: Any) -> dict[str,
         problem = field_problem(FIELDS[key], value)
         if problem:
             raise round_error(number, side, key, problem)
-    return {name: given.get(name, FIELDS[name].default) for name in variant.fields}
+    return {name: given.get(name, FIELDS[name].default) for name in variant.round_fields}
 
 
 def check_going_out(game: Game, number: int, entries: Mapping[str, Fields]) -> None:

@@ -97,7 +97,7 @@ def score_rounds(game: Game, totals: dict[str, int], played: int, rounds: list[A
             problem = P_("the game already finished after round %(n)s", n=number - 1)
             raise ScoringError(problem, round=number)
         entries = read_round(game, number, raw)
-        lines = variant.round_lines(entries, rules, number, game.team_sizes)
+        lines = variant.breakdown(entries, rules, number, game.team_sizes)
         scores = {side: sum(points for _, points in lines[side]) for side in game.sides}
         for side, score in scores.items():
             totals[side] += score

@@ -1,7 +1,12 @@
 """The catalogue of per-side round fields. A variant picks the ones it scores.
 
 Kinds: ``count`` (whole number >= 0), ``points`` (whole number >= 0, a multiple
-of 5: face value of cards), ``flag`` (true/false).
+of 5: face value of cards), ``flag`` (true/false), ``signed`` (a whole number,
+negative or positive, a multiple of 5, within ``ADJUSTMENT_LIMIT``) and ``text``
+(at most ``NOTE_LIMIT`` characters, no control characters).
+
+``EVERY_VARIANT`` are the fields every variant takes besides its own: the table's
+adjustment and its note.
 """
 
 from __future__ import annotations
@@ -10,6 +15,9 @@ from dataclasses import dataclass
 
 COUNT_LIMIT = 1000
 POINTS_LIMIT = 100_000
+ADJUSTMENT_LIMIT = 10_000
+NOTE_LIMIT = 200
+EVERY_VARIANT = ("adjustment", "note")
 
 
 @dataclass(frozen=True)
@@ -20,8 +28,10 @@ class Field:
     help: str = ""
 
     @property
-    def default(self) -> int | bool:
-        return False if self.kind == "flag" else 0
+    def default(self) -> int | bool | str:
+        if self.kind == "flag":
+            return False
+        return "" if self.kind == "text" else 0
 
 
 FIELDS: dict[str, Field] = {
@@ -50,6 +60,13 @@ FIELDS: dict[str, Field] = {
         Field("red_threes_in_hand", "count", "Red threes in hand"),
         Field("red_threes_in_weeper", "count", "Red threes in weeper"),
         Field("black_threes_in_weeper", "count", "Black threes in weeper"),
+        Field(
+            "adjustment",
+            "signed",
+            "Adjustment",
+            "points the table adds or takes off (a penalty, a misdeal), not card points",
+        ),
+        Field("note", "text", "Note", "why the adjustment was made"),
     ]
 }
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from .fields import FIELDS
 from .registry import VARIANTS
-from .rules import AfterRounds, ByRound, ByScore, Fixed, Option, ReachTarget, RedThrees
+from .rules import AfterRounds, ByRound, ByScore, Fixed, Option, ReachTarget, RedThrees, Switch
 from .schema import FIELD_KINDS, OPTION_KINDS
 from .variant import Variant
 
@@ -66,6 +66,8 @@ def line_row(rule: Any, options: dict[str, Option]) -> list[str]:
             f"{value(rule.big_value)} for the first {value(rule.big_count)}, "
             f"then +{value(rule.each)} each"
         )
+    elif hasattr(rule, "described"):  # a rule that says its own points (classic red threes)
+        keys, points = list(rule.options), rule.described(value)
     elif hasattr(rule, "option"):
         keys = [rule.option]
         once = type(rule).__name__ == "Flag"
@@ -73,7 +75,13 @@ def line_row(rule: Any, options: dict[str, Option]) -> list[str]:
         points += " when true" if once else ""
     else:
         points = signed(sign, "the points entered")
-        if getattr(rule, "spare_went_out", False):
+        spare = getattr(rule, "spare_went_out", False)
+        if isinstance(spare, Switch):
+            keys = [spare.option]
+            points += f", except for the side that went out while `{spare.option}` is " + (
+                "true" if spare.when else "false"
+            )
+        elif spare:
             points += ", except for the side that went out"
     opts = ", ".join(f"`{k}` ({code(options[k].default)})" for k in keys if k in options)
     return [label, f"`{field}`" if field else "", points, opts or "—"]
@@ -224,6 +232,10 @@ def vocabulary() -> list[str]:
         "answer's `breakdown` lists them and they add up to the round score.",
         "- **house option**: a rule number (or switch, or table) a game may change when "
         "it is created; card values are options too (`card_<class>`).",
+        "- **adjustment**: the table's own points for a side in a round (a penalty for "
+        "table talk, a misdeal, a forfeit), with a note saying why; every variant takes it "
+        "(fields `adjustment` and `note`). It is added last, shown as its own score line, "
+        "and is not card points; in `five-person` it is the player's alone.",
         "- **opening requirement**: the least a side's first meld of a round must be worth.",
         "- **FILL**: a value the rule sheet leaves open, filled in by Scorekeeper; the "
         "reason is given beside it.",

@@ -43,6 +43,7 @@ class Context:
     side: str
     went_out: str | None  # the side that went out this round, if any
     team_size: int = 1  # how many players the side has
+    players: int = 0  # how many play in all (0: not known)
 
 
 class LineRule(Protocol):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .document import START_LIMIT, TOP_LEVEL
-from .fields import COUNT_LIMIT, FIELDS, POINTS_LIMIT, Field
+from .fields import ADJUSTMENT_LIMIT, COUNT_LIMIT, FIELDS, NOTE_LIMIT, POINTS_LIMIT, Field
 from .registry import VARIANTS
 from .rules import Option
 from .variant import Variant
@@ -27,6 +27,11 @@ FIELD_KINDS: dict[str, tuple[Schema, str]] = {
     "points": ({"type": "integer", "minimum": 0, "maximum": POINTS_LIMIT, "multipleOf": 5},
                f"whole number, 0 to {POINTS_LIMIT}, a multiple of 5"),
     "flag": ({"type": "boolean"}, "true or false"),
+    "signed": ({"type": "integer", "minimum": -ADJUSTMENT_LIMIT, "maximum": ADJUSTMENT_LIMIT,
+                "multipleOf": 5},
+               f"whole number, -{ADJUSTMENT_LIMIT} to {ADJUSTMENT_LIMIT}, a multiple of 5"),
+    "text": ({"type": "string", "maxLength": NOTE_LIMIT},
+             f"text, at most {NOTE_LIMIT} characters, no control characters or line breaks"),
 }  # fmt: skip
 
 OPTION_KINDS: dict[str, tuple[Schema, str]] = {
@@ -67,7 +72,7 @@ def side_fields_schema(variant: Variant) -> Schema:
         "type": "object",
         "title": f"{variant.id} side",
         "additionalProperties": False,
-        "properties": {name: field_schema(FIELDS[name]) for name in variant.fields},
+        "properties": {name: field_schema(FIELDS[name]) for name in variant.round_fields},
     }
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from .adjustments import adjustment_lines
 from .errors import ScoringError
-from .fields import CANASTA_CARDS, FIELDS, Field
+from .fields import CANASTA_CARDS, EVERY_VARIANT, FIELDS, Field
 from .i18n import N_
 from .i18n import problem as P_
 from .rules import (
@@ -239,7 +240,13 @@ class Variant:
         ]  # fmt: skip
 
     def uses(self, field: str) -> bool:
-        return field in self.fields
+        return field in self.fields or field in EVERY_VARIANT
+
+    @property
+    def round_fields(self) -> tuple[str, ...]:
+        """Every field a side's round takes: the variant's own, then the table's
+        adjustment and its note (every variant has those)."""
+        return (*self.fields, *EVERY_VARIANT)
 
     def field_specs(self) -> list[Field]:
         return [FIELDS[name] for name in self.fields]
@@ -286,10 +293,21 @@ class Variant:
             players = self.players_for_sides(len(entries)) or self.default_players
             sizes = self.team_sizes(players, list(entries))
         went_out = next((s for s, f in entries.items() if f.get("went_out")), None)
+        players = sum(sizes.get(side, 1) for side in entries)
         return {
-            side: self.side_lines(f, rules, Context(number, side, went_out, sizes.get(side, 1)))
+            side: self.side_lines(
+                f, rules, Context(number, side, went_out, sizes.get(side, 1), players)
+            )
             for side, f in entries.items()
         }
+
+    def breakdown(
+        self, entries: Mapping[str, Fields], rules: Rules, number: int, sizes: Mapping[str, int]
+    ) -> dict[str, list[Line]]:
+        """Every side's whole breakdown: ``round_lines`` (in five-person, the
+        partner's points included), then the side's own adjustment, added last."""
+        lines = self.round_lines(entries, rules, number, sizes or None)
+        return {side: [*lines[side], *adjustment_lines(entries[side])] for side in lines}
 
     def opening_for(self, total: int, next_round: int, rules: Rules) -> int:
         return self.opening(total, next_round, rules)

@@ -210,7 +210,7 @@ def test_many_rule_sets_of_one_name_are_checked_first_then_written_in_chunks(app
     data = {**export(), "rule_sets": sets}
     assert transfer.import_data(db, data)["rule sets added"] == 250
     assert steps[:3] == [100, 200, 250]  # then the evening and its game
-    names = {r["name"] for r in db.query("SELECT name FROM rule_sets")}
+    names = {r["name"] for r in db.query("SELECT name FROM rule_sets WHERE uid LIKE 'r%'")}
     assert {"Friday", "Friday (2)", "Friday (250)"} <= names and len(names) == 250
     too_many = {**export(), "rule_sets": sets * 5}
     with pytest.raises(transfer.ImportProblem, match="at most 1000"):

@@ -70,7 +70,8 @@ def test_flask_migrate_command(runner, app):
 # -- upgrading a database made by each earlier migration --------------------------
 
 TABLES = ("players", "evenings", "games", "seats", "rounds", "round_changes", "side_rounds",
-          "game_sides", "player_stats", "player_months", "removals", "rule_sets", "table_phones", "table_drafts", "table_events")  # fmt: skip
+          "game_sides", "player_stats", "player_months", "removals", "rule_sets", "table_phones", "table_drafts", "table_events",
+          "rated_games", "rating_changes", "player_ratings", "rating_pairs")  # fmt: skip
 KEPT = {
     "games": "SELECT id, round_count, finished, winners, totals FROM games ORDER BY id",
     "rounds": "SELECT game_id, number, entries, version FROM rounds ORDER BY game_id, number",

@@ -65,7 +65,8 @@ def test_importing_twice_or_into_the_source_adds_nothing(seeded, client, app):
     db, games = seeded
     data = json.loads(client.get("/export.json").data)
     assert transfer.import_data(db, data) == {"evenings added": 0, "games added": 0,
-                                              "games already here": len(games)}  # fmt: skip
+                                              "games already here": len(games),
+                                              "rule sets added": 0}  # fmt: skip
     assert next(db.query("SELECT count(*) AS n FROM games"))["n"] == len(games)
 
 

@@ -267,7 +267,7 @@ def test_option_errors(game, variant, options, message):
 
 
 DEFAULTS = {
-    "classic": {"out_canastas": 1},
+    "classic": {"out_canastas": 1, "count_out_side_hands": False},
     "hand-and-foot": {"out_natural_canastas": 1, "out_mixed_canastas": 1},
     "five-person": {"out_canastas": 1},
     "weeping": {"out_canastas": 2, "penalty_unless_all_wept": False},

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.data.sample import fit_the_packs
 from scorekeeper.scoring import FIELDS, VARIANTS, ScoringError, score_game
+from scorekeeper.scoring.adjustments import note_problem
 
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FIVE = ["P1", "P2", "P3", "P4", "P5"]
@@ -89,8 +90,15 @@ def games(draw, variant_ids=tuple(VARIANTS)):
     variant = VARIANTS[draw(st.sampled_from(variant_ids))]
     options = {key: draw(st.integers(0, 3)) for key in OUT_OPTIONS[variant.id]}
     for option in variant.options:
-        if option.key in ("penalty_unless_all_wept", "count_out_side_hands", "red_sevens"):
+        if option.key in (
+            "penalty_unless_all_wept",
+            "count_out_side_hands",
+            "red_sevens",
+            "red_threes_unmelded",
+        ):
             options[option.key] = draw(st.booleans())
+        elif option.key in CLASSIC_POINTS:
+            options[option.key] = draw(st.sampled_from(CLASSIC_POINTS[option.key]))
     for card in variant.card_values:  # house card values move the bound on card points
         if draw(st.booleans()):
             options[f"card_{card.key}"] = 5 * draw(st.integers(0, 20))
@@ -108,6 +116,10 @@ def games(draw, variant_ids=tuple(VARIANTS)):
         keep_one(rnd, "kitties", 2)
         doc["rounds"].append(rnd)
     return doc
+
+
+# The classic options issue 29 adds that take points: off (0) or a common value.
+CLASSIC_POINTS = {"wild_canasta": (0, 1000, 2000), "red_threes_all_bonus": (0, 800, 1000)}
 
 
 def keep_one(rnd, field, most):
@@ -132,8 +144,12 @@ def side_fields(draw, variant, out, options):
             f[name] = draw(st.integers(0, 3))
         elif name == "dealer_bonus":
             f[name] = draw(st.booleans())
-    if not options.get("red_sevens"):
-        f.pop("red_sevens_canastas", None)
+    for name, switch in variant.field_switches.items():  # a field its option turns off
+        if not options.get(switch):
+            f.pop(name, None)
+    if draw(st.booleans()):  # the table's adjustment, with or without a note
+        f["adjustment"] = 5 * draw(st.integers(-2000, 2000))
+        f["note"] = draw(st.text(max_size=20).filter(lambda t: not note_problem(t)))
     if out:  # three of the first kind each option counts meets any out_* value drawn
         f.update({fields[0]: 3 for fields, _ in OUT_OPTIONS[variant.id].values()})
         f["went_out"] = True
@@ -187,7 +203,7 @@ def test_penalty_unless_all_wept_only_ever_costs_a_side_that_wept_one_of_two(doc
 
 
 @FAST
-@given(games(("samba-foot",)))
+@given(games(("samba-foot", "classic")))
 def test_count_out_side_hands_only_changes_the_out_side_by_its_hand(doc):
     doc, on, off = both_ways(doc, "count_out_side_hands")
     for number, rnd in enumerate(doc["rounds"]):

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.data.sample import fit_the_packs
 from scorekeeper.scoring import FIELDS, VARIANTS, ScoringError, score_game
+from scorekeeper.scoring.adjustments import note_problem
 from scorekeeper.scoring.fields import CANASTA_CARDS
 
 RED_THREES = ("red_threes", "red_threes_in_hand", "red_threes_in_weeper")
@@ -28,8 +29,12 @@ def side_fields(draw, variant, players, red_budget, out, options):
     for name in (n for n in RED_THREES if n in f):
         f[name] = draw(st.integers(0, min(3, red_budget[0])))
         red_budget[0] -= f[name]
-    if "red_sevens_canastas" in f and not options.get("red_sevens"):
-        f["red_sevens_canastas"] = 0
+    for name, switch in variant.field_switches.items():  # a field its option turns off
+        if not options.get(switch):
+            f[name] = 0
+    if draw(st.booleans()):  # the table's adjustment, with or without a note
+        f["adjustment"] = 5 * draw(st.integers(-2000, 2000))
+        f["note"] = draw(st.text(max_size=20).filter(lambda t: not note_problem(t)))
     if "kitties" in f:  # two kitties are dealt
         f["kitties"] = min(f["kitties"], red_budget[1])
         red_budget[1] -= f["kitties"]
@@ -67,6 +72,11 @@ def games(draw, variant_ids=tuple(VARIANTS)):
     count = len(variant.arrangement(players))
     sides = draw(st.lists(names, min_size=count, max_size=count, unique=True))
     options = {"red_sevens": draw(st.booleans())} if variant.uses("red_sevens_canastas") else {}
+    if variant.id == "classic":  # standard Canasta's options, each off or on
+        options = {"wild_canasta": draw(st.sampled_from([0, 1000, 2000])),
+                   "red_threes_all_bonus": draw(st.sampled_from([0, 800, 1000])),
+                   "red_threes_unmelded": draw(st.booleans()),
+                   "count_out_side_hands": draw(st.booleans())}  # fmt: skip
     doc = {"variant": variant.id, "sides": sides, "players": players, "options": options,
            "rounds": []}  # fmt: skip
     for _ in range(draw(st.integers(0, 6))):
@@ -107,11 +117,16 @@ def test_totals_are_the_sum_of_the_rounds(doc):
 def test_five_person_scores_own_plus_partner(doc):
     answer = score_game(doc)
     seats = doc["sides"]
-    for rnd in answer["rounds"]:
-        own = {s: sum(p for _, p in rnd["breakdown"][s][:-1]) for s in seats}
+    for number, rnd in enumerate(answer["rounds"]):
+        lines = rnd["breakdown"]
+        # each player's own lines come before the partner's, their adjustment after
+        ends = {s: next(i for i, (label, _) in enumerate(lines[s]) if label.startswith("partner "))
+                for s in seats}  # fmt: skip
+        own = {s: sum(p for _, p in lines[s][: ends[s]]) for s in seats}
+        adjusted = {s: doc["rounds"][number][s].get("adjustment", 0) for s in seats}
         for i, seat in enumerate(seats):
-            assert rnd["scores"][seat] == own[seat] + own[seats[(i + 2) % 5]]
-        assert sum(rnd["scores"].values()) == 2 * sum(own.values())
+            assert rnd["scores"][seat] == own[seat] + own[seats[(i + 2) % 5]] + adjusted[seat]
+        assert sum(rnd["scores"].values()) == 2 * sum(own.values()) + sum(adjusted.values())
 
 
 @FAST

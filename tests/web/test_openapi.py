@@ -28,7 +28,7 @@ def test_the_description_is_served_and_generated_from_the_registry(client):
     }  # fmt: skip
     schemas = spec["components"]["schemas"]
     for variant in VARIANTS.values():
-        assert set(schemas[f"Side-{variant.id}"]["properties"]) == set(variant.fields)
+        assert set(schemas[f"Side-{variant.id}"]["properties"]) == set(variant.round_fields)
         options = schemas[f"Game-{variant.id}"]["properties"]["options"]["properties"]
         assert set(options) == {o.key for o in variant.all_options()}
     names = {p["name"] for op in spec["paths"].values() for m in op.values()

@@ -48,20 +48,23 @@ def test_ids_in_paths_are_written_with_the_digits_0_to_9(client, make_game):
     assert client.get(f"/games/{game}").status_code == 200
 
 
+SHIPPED_SETS = 1  # "Standard Canasta", in every new database
+
+
 def test_rule_set_names_with_control_characters_are_refused(app, client, make_game):
     from scorekeeper.data import rule_sets
 
     db = connect(app.config["DATABASE"])
     with pytest.raises(rule_sets.NameTaken, match="control characters"):
         rule_sets.create(db, "Nul\x00\x1b[31mset", "classic", {})
-    assert db.execute("SELECT count(*) FROM rule_sets").fetchone()[0] == 0
+    assert db.execute("SELECT count(*) FROM rule_sets").fetchone()[0] == SHIPPED_SETS
     with pytest.raises(ValueError, match="rule set 1: name: a name may not contain control"):
         rule_sets.check_all([{"uid": "u1", "name": "Bad\x07", "variant": "classic"}])
     game = make_game()
     answer = client.post(f"/games/{game}/rules/save", data={"name": "Nul\x00set"})
     assert answer.status_code == 400
     assert "a name may not contain control characters" in answer.get_data(as_text=True)
-    assert db.execute("SELECT count(*) FROM rule_sets").fetchone()[0] == 0
+    assert db.execute("SELECT count(*) FROM rule_sets").fetchone()[0] == SHIPPED_SETS
 
 
 def test_a_removed_game_is_read_only_until_its_removal_is_undone(app, client, make_game):

@@ -22,6 +22,14 @@ def db(app):
     db.close()
 
 
+SHIPPED = "Standard Canasta"  # the set every new database starts with
+
+
+def own_sets(db):
+    """The active rule sets but the one the app ships."""
+    return [s for s in rule_sets.rule_sets(db) if s["name"] != SHIPPED]
+
+
 def save_from_game(client, game, name):
     return client.post(f"/games/{game}/rules/save", data={"name": name})
 
@@ -31,7 +39,7 @@ def test_save_a_games_rules_and_start_a_game_from_them(client, make_game, db):
     assert "Save as a rule set" in client.get(f"/games/{game}/rules").get_data(as_text=True)
     response = save_from_game(client, game, "Friday rules")
     assert response.status_code == 302
-    [saved] = rule_sets.rule_sets(db)
+    [saved] = own_sets(db)
     assert saved["name"] == "Friday rules" and saved["options"] == {
         "target": 3000,
         "natural_canasta": 600,
@@ -68,14 +76,14 @@ def test_save_house_rules_from_the_new_game_form(client, db):
     data = seat_form(["Ann", "Cat", "Bea", "Dee"], **defaults_of(client, url))
     data.update({"opt_penalty_unless_all_wept": "y", "save_as": "Strict weepers"})
     assert client.post(url, data=data).status_code == 302
-    [saved] = rule_sets.rule_sets(db)
+    [saved] = own_sets(db)
     assert (saved["variant"], saved["options"]) == ("weeping", {"penalty_unless_all_wept": True})
     # the same name again (any case) is refused, beside the field, everything kept
     data["save_as"] = "strict WEEPERS"
     page = client.post(url, data=data)
     html = page.get_data(as_text=True)
     assert page.status_code == 400 and "already exists" in html and 'value="Ann"' in html
-    assert len(rule_sets.rule_sets(db)) == 1
+    assert len(own_sets(db)) == 1
 
 
 def test_names_clash_only_among_active_sets_and_restore_checks_it(client, make_game, db):
@@ -127,7 +135,7 @@ def test_every_change_needs_the_app_passphrase(client, make_game, db):
     page = client.get(f"/rule-sets/{set_id}").get_data(as_text=True)
     assert "Read-only here" in page and "Save the rule set" not in page
     assert "Save as a rule set" not in client.get(f"/games/{game}/rules").get_data(as_text=True)
-    assert [s["name"] for s in rule_sets.rule_sets(db)] == ["Friday"]
+    assert [s["name"] for s in own_sets(db)] == ["Friday"]
 
 
 def test_export_and_import_carry_the_rule_sets(app, make_game, db, tmp_path):
@@ -136,22 +144,22 @@ def test_export_and_import_carry_the_rule_sets(app, make_game, db, tmp_path):
     old = rule_sets.create(db, "Old", "weeping", {"penalty_unless_all_wept": True})
     rule_sets.retire(db, old)
     data = json.loads(transfer.to_json(transfer.export(db)))
-    assert [s["name"] for s in data["rule_sets"]] == ["Friday", "Old"]
-    assert data["rule_sets"][1]["retired_at"]
+    assert [s["name"] for s in data["rule_sets"]] == [SHIPPED, "Friday", "Old"]
+    assert data["rule_sets"][2]["retired_at"]
 
     other = migrate(tmp_path / "other.sqlite")
     rule_sets.create(other, "friday", "samba-foot", {})  # a clash: the import gets a number
     counts = transfer.import_data(other, data)
-    assert counts["rule sets added"] == 2
+    assert counts["rule sets added"] == 2  # the shipped set is there already (its uid)
     names = {s["name"]: s for s in rule_sets.rule_sets(other)}
     assert names["Friday (2)"]["options"] == {"target": 3000}
     assert [s["name"] for s in rule_sets.rule_sets(other, retired=True)] == ["Old"]
     assert transfer.import_data(other, data).get("rule sets added") == 0  # uids known
     assert (
-        rule_sets.rule_set(other, names["Friday (2)"]["id"])["uid"] == data["rule_sets"][0]["uid"]
+        rule_sets.rule_set(other, names["Friday (2)"]["id"])["uid"] == data["rule_sets"][1]["uid"]
     )
     other.close()
-    assert db.execute("SELECT count(*) FROM rule_sets").fetchone()[0] == 2
+    assert db.execute("SELECT count(*) FROM rule_sets").fetchone()[0] == 3
 
 
 def test_import_refuses_an_invalid_rule_set(db):

@@ -21,16 +21,18 @@ def seat_form(names, **extra):
 
 
 def defaults_of(client, url):
-    """The house-rule fields' default values as the new-game page renders them."""
+    """The house-rule fields' default values as the new-game page renders them, as a
+    browser posts them: an unticked box sends nothing."""
     html = client.get(url).get_data(as_text=True)
-    values = dict(re.findall(r'name="(opt_[a-z0-9_]+)"[^>]*value="([^"]*)"', html))
-    values.update(
-        {n: "y" for n in re.findall(r'name="(opt_[a-z0-9_]+)" type="checkbox" checked', html)}
-    )
-    checked = re.findall(
-        r'<input checked id="(opt_[a-z0-9_]+)" name="opt_[a-z0-9_]+" type="checkbox"', html
-    )
-    values.update(dict.fromkeys(checked, "y"))
+    values = {}
+    for tag in re.findall(r"<input[^>]*>", html):
+        name, value = re.search(r'name="(opt_[a-z0-9_]+)"', tag), re.search(r'value="([^"]*)"', tag)
+        if (
+            name
+            and value
+            and ('type="checkbox"' not in tag or "<input checked" in tag or " checked " in tag)
+        ):
+            values[name.group(1)] = value.group(1)
     return values
 
 

@@ -31,6 +31,7 @@ NAMES = [
     "m0013_player_name_keys",
     "m0014_staged_imports",
     "m0015_ratings",
+    "m0016_standard_canasta",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from ..errors import quote
 from ..i18n import N_
@@ -11,15 +12,68 @@ from ..rules import (
     STANDARD_CARDS,
     AtLeast,
     ByScore,
+    Context,
     Each,
     Fields,
     Flag,
+    Line,
     Option,
     Points,
     ReachTarget,
     Rules,
+    Switch,
+    counted,
 )
-from ..variant import Variant, round_error
+from ..variant import WILD_CARDS, Scarce, Variant, round_error
+
+CANASTAS = ("natural_canastas", "mixed_canastas", "wild_canastas")
+NOTHING_MELDED = N_("nothing melded")
+
+
+def red_threes_in_play(players: int) -> int:
+    """Two packs hold 4 red threes; three packs (six players) 6."""
+    return 6 if players == 6 else 4
+
+
+@dataclass(frozen=True)
+class ClassicRedThrees:
+    """Red threes laid, with standard Canasta's two house options: a side holding
+    every red three in play scores ``red_threes_all_bonus`` for them (when above 0)
+    instead of ``red_three`` each, and under ``red_threes_unmelded`` a side that
+    melded nothing (0 meld points, no canasta) counts them against it.
+
+    >>> rule, ctx = ClassicRedThrees(), Context(1, "A", "B", 2, 4)
+    >>> rules = {"red_three": 100, "red_threes_all_bonus": 800, "red_threes_unmelded": True}
+    >>> rule.lines({"red_threes": 4, "meld_points": 0}, rules, ctx)
+    [('red three ×4 (against: nothing melded)', -800)]
+    >>> rule.lines({"red_threes": 2, "meld_points": 90}, rules, ctx)
+    [('red three ×2', 200)]
+    """
+
+    field: str = "red_threes"
+    option: str = "red_three"
+    label: str = "red three"
+    options = ("red_three", "red_threes_all_bonus", "red_threes_unmelded")
+
+    def described(self, value: Callable[[str], str]) -> str:
+        """The points column of docs/rules.md (``value`` gives an option's default)."""
+        return (
+            f"+{value('red_three')} each; every red three in play on one side: "
+            "`red_threes_all_bonus` instead, when above 0; against a side that melded "
+            "nothing (no meld points, no canasta) when `red_threes_unmelded`"
+        )
+
+    def lines(self, f: Fields, rules: Rules, ctx: Context) -> list[Line]:
+        n = f[self.field]
+        if not n:
+            return []
+        bonus = rules["red_threes_all_bonus"]
+        full = bonus and n >= red_threes_in_play(ctx.players or 4)
+        points, label = (bonus if full else n * rules[self.option]), counted(self.label, n)
+        melded = f.get("meld_points", 0) or any(f.get(name, 0) for name in CANASTAS)
+        if rules["red_threes_unmelded"] and not melded:
+            return [(f"{label} (against: {NOTHING_MELDED})", -points)]
+        return [(label, points)]
 
 
 class Classic(Variant):
@@ -34,7 +88,7 @@ class Classic(Variant):
     players = (2, 3, 4, 5, 6)
     fields = (
         "natural_canastas", "mixed_canastas", "red_threes", "went_out", "concealed",
-        "dealer_bonus", "meld_points", "hand_points",
+        "dealer_bonus", "wild_canastas", "meld_points", "hand_points",
     )  # fmt: skip
     options = (
         Option("natural_canasta", "natural canasta", 500),
@@ -64,29 +118,52 @@ class Classic(Variant):
             "tie_plays_on", "a tie for the lead plays another round", True, kind="flag",
             fill="the sheet does not say what a tie for the highest score does",
         ),
+        Option(
+            "red_threes_all_bonus",
+            "every red three in play on one side, instead of each (0: off)", 0,
+        ),
+        Option(
+            "red_threes_unmelded", "red threes count against a side that melded nothing",
+            False, kind="flag",
+        ),
+        Option("wild_canasta", "wild-card canasta (0: not played)", 0),
+        Option(
+            "count_out_side_hands", "hand points count against the side that went out too",
+            False, kind="flag",
+        ),
     )  # fmt: skip
     lines = (
         Each("natural_canastas", "natural_canasta", "natural canasta"),
         Each("mixed_canastas", "mixed_canasta", "mixed canasta"),
-        Each("red_threes", "red_three", "red three"),
+        Each("wild_canastas", "wild_canasta", "wild-card canasta"),
+        ClassicRedThrees(),
         Flag("went_out", "going_out", "going out"),
         Flag("concealed", "concealed", "hidden canasta"),
         Flag("dealer_bonus", "dealer_bonus", "dealer bonus"),
         Points("meld_points", "meld points"),
-        Points("hand_points", "cards in hand", sign=-1, spare_went_out=True),
-    )
+        Points(
+            "hand_points", "cards in hand", sign=-1,
+            spare_went_out=Switch("count_out_side_hands", when=False),
+        ),
+    )  # fmt: skip
     card_values = STANDARD_CARDS
     card_fill = {"black_three": "the sheet gives no value; standard Canasta's"}
     going_out = "Going out needs at least one canasta on the side's table."
     opening = ByScore()
     end = ReachTarget()
-    out_needs = (AtLeast("out_canastas", ("natural_canastas", "mixed_canastas"), "canasta"),)
+    out_needs = (AtLeast("out_canastas", CANASTAS, "canasta"),)
     notes = (
         "A first meld that is a canasta meets any opening requirement.",
         "With five players, one player of the team of three sits out each round, in rotation.",
+        "Standard Canasta's house options, off by default: every red three in play on "
+        "one side pays a single bonus (standard Canasta: 800); red threes count against "
+        "a side that melded nothing (no meld points, no canasta); wild-card canastas of "
+        "seven or more twos and jokers (1000 or 2000), which count for going out; and "
+        "the hands of the side that went out count against it too.",
     )
 
-    rare_fields = frozenset({"concealed", "dealer_bonus"})
+    rare_fields = frozenset({"concealed", "dealer_bonus", "wild_canastas"})
+    field_switches = {"wild_canastas": "wild_canasta"}  # played while its value is above 0
 
     def arrangement(self, players: int) -> tuple[int, ...]:
         return {4: (2, 2), 5: (2, 3), 6: (3, 3)}.get(players, (1,) * players)
@@ -98,7 +175,19 @@ class Classic(Variant):
         return 162 if players == 6 else 108
 
     def red_threes_in_play(self, players: int) -> int:
-        return 6 if players == 6 else 4
+        return red_threes_in_play(players)
+
+    def scarce_cards(self, players: int) -> Sequence[Scarce]:
+        """Twelve wild cards in two packs (8 twos, 4 jokers), eighteen in three."""
+        return ((("wild_canastas",), 7, 18 if players == 6 else 12, WILD_CARDS),)
+
+    def check_side(self, number: int, side: str, f: Fields, rules: Rules, team_size: int) -> None:
+        """Wild-card canastas count only in a game that plays them."""
+        if f["wild_canastas"] and not rules["wild_canasta"]:
+            problem = P_(
+                "wild-card canastas are not played in this game (the wild_canasta option is 0)"
+            )
+            raise round_error(number, side, "wild_canastas", problem)
 
     def check_round(
         self, number: int, entries: Mapping[str, Fields], rules: Rules, players: int

@@ -33,6 +33,7 @@ from ...scoring.fields import COUNT_LIMIT, POINTS_LIMIT
 from ...scoring.rules import Rules
 from ..http.i18n import _, error_text, language, say
 from ..http.i18n import lazy_gettext as _l
+from . import adjustments
 from .base import Form
 
 STALE_FORM = _l("This form is out of date: open the round again from the scoreboard.")
@@ -213,6 +214,8 @@ def round_form_class(
         for name in side_fields(variant, rules):
             for field_key, field in side_field(variant, i, name, counters):
                 setattr(RoundForm, field_key, field)
+        for field_key, field in adjustments.fields_of(i):
+            setattr(RoundForm, field_key, field)
         players = (members or {}).get(side, [])
         if "weepers_picked_up" in variant.fields and len(players) > 1:
             ticks = [SelectChoice(str(n), who) for n, who in enumerate(players)]
@@ -256,7 +259,10 @@ def form_data_from(
     picked up ticks that many of the side's players, in seat order."""
     data: dict[str, Any] = {}
     for i, side in enumerate(sides):
+        data.update(adjustments.form_data_of(i, entries.get(side, {})))
         for name, value in entries.get(side, {}).items():
+            if name in ("adjustment", "note"):
+                continue
             if name == "weepers_picked_up" and len((members or {}).get(side, [])) > 1:
                 data[field_name(i, name)] = [str(n) for n in range(value)]
             elif name == "went_out" and value:
@@ -280,6 +286,7 @@ def entries_from(form: Any, variant: Variant, sides: list[str], rules: Rules) ->
             value = points_value(form, variant, i, name, rules)
             if value:
                 fields[name] = value
+        fields.update(adjustments.entries_of(form, i))
         if out == str(i):
             fields["went_out"] = True
             if variant.uses("concealed") and form.concealed.data:

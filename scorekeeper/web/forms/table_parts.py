@@ -33,7 +33,13 @@ def part_of(form: Any, side: int) -> dict[str, Any]:
     """One side's values on a bound round form, as typed (the draft's ``fields``)."""
     fields: dict[str, Any] = {}
     for field in form:
-        if field.name.startswith(f"s{side}_") and field.data not in (None, "", False, []):
+        if (
+            field.name.startswith(f"s{side}_")
+            and field.data not in (None, "", False, [])
+            and not (
+                field.name.endswith("_adjustment_sign") and field.data == "+"  # the sign unset
+            )
+        ):
             fields[field.name] = field.data
     if form.went_out.data == str(side):
         fields["went_out"] = str(side)

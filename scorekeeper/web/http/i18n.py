@@ -248,10 +248,14 @@ def option_label(option: Option) -> str:
 COUNTED = re.compile(r"(?P<line>.+) ×(?P<n>\d+)")
 AGAINST = re.compile(r"(?P<line>.+) \(against: (?P<why>.+)\)")
 PARTNER = re.compile(r"partner (?P<name>.+)")
+NOTED = re.compile(r"adjustment: (?P<note>.+)", re.S)
 
 
 def line_label(label: str) -> str:
-    """A breakdown line's label ("red three ×2", "meld points (against: ...)")."""
+    """A breakdown line's label ("red three ×2", "meld points (against: ...)"); an
+    adjustment's note is the table's own words, shown as typed."""
+    if match := NOTED.fullmatch(label):
+        return gettext("adjustment: %(note)s", note=match.group("note"))
     if match := AGAINST.fullmatch(label):
         inner, why = line_label(match.group("line")), gettext(match.group("why"))
         return gettext("%(line)s (against: %(why)s)", line=inner, why=why)

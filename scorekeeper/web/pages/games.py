@@ -81,6 +81,7 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
             return redirect(url_for(".scoreboard", game_id=game_id))
     page = render_template(
         "new_game.html", form=form, variant=variant, players=players, rule_set=chosen,
+        rule_sets=[s for s in saved.rule_sets(get_db()) if s["variant"] == variant.id],
         known=people.names(get_db()), seating=seating,
         partners=partners(seating), paper_sides=paper_sides(seating),
         editor=option_form.layout(form, variant, state), state=state,

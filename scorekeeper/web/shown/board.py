@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ...scoring import Answer, Variant, get_variant
+from ...scoring.adjustments import adjustment_in
 from ...scoring.rules import AfterRounds, ByScore, ReachTarget
 from ...scoring.seating import Turn, teams, turn
 from ..http.i18n import _, number
-from . import charts
+from . import charts, figures
 
 
 @dataclass
@@ -35,6 +37,14 @@ class Board:
     partners: list[tuple[str, str, str]] = field(default_factory=list)  # player, partner, rentrap
 
     winning_players: int = 0  # how many people won: "Ann & Cat win!", "Ann wins!"
+    rules: Any = None  # the game's rule values
+    entries: list[dict[str, Any]] = field(default_factory=list)  # each round as entered
+
+    @cached_property
+    def figures(self) -> list[dict[str, Any]]:
+        """Each side's figures for the game so far (``shown/figures.py``), worked
+        out only when a page shows them."""
+        return figures.rows(self.variant, self.rules, self.sides, self.entries, self.rounds)
 
 
 def members_of(game: dict[str, Any], variant: Variant) -> dict[str, list[str]]:
@@ -58,6 +68,13 @@ def winning_players(game: dict[str, Any], members: dict[str, list[str]], winners
     return sum(len(members.get(side) or []) or each for side in winners)
 
 
+def adjusted(breakdown: dict[str, list[Any]]) -> dict[str, tuple[int, str]]:
+    """The sides of a round with an adjustment: its points and note, for the mark
+    on the scoreboard's round row."""
+    found = {side: adjustment_in(lines) for side, lines in breakdown.items()}
+    return {side: a for side, a in found.items() if a is not None}
+
+
 def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) -> Board:
     variant = get_variant(game["variant"])
     seats = game["seats"]
@@ -77,6 +94,7 @@ def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) ->
                 "version": row["version"],
                 "scores": result["scores"],
                 "breakdown": result["breakdown"],
+                "adjusted": adjusted(result["breakdown"]),
                 "running": running,
                 "turn": turn(variant, seats, first, offset + row["number"], rules),
             }
@@ -108,6 +126,8 @@ def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) ->
         if rounds
         else None,
         partners=variant.table_partners(game["sides"]),
+        rules=rules,
+        entries=[row["entries"] for row in stored],
     )
 
 

@@ -45,6 +45,11 @@ def shown(value: Any) -> str:
     return str(value).strip()
 
 
+def unset(value: Any, field: Any) -> Any:
+    """``value``, or None where it is the field's default (a sign left at +)."""
+    return None if field.default is not None and value == field.default else value
+
+
 def differences(
     game: dict[str, Any], number: int, form: Any, out_chosen: bool = False
 ) -> list[Difference]:
@@ -59,7 +64,10 @@ def differences(
         for field in form:
             if not field.name.startswith(f"s{side}_") or "__" in field.name:
                 continue  # another side's, or a card counter (its sum is the field)
-            phone, here = shown(theirs.get(field.name)), shown(field.data)
+            phone, here = (
+                shown(unset(theirs.get(field.name), field)),
+                shown(unset(field.data, field)),
+            )
             if phone != here:
                 found.append(Difference(side, field.name, str(field.label.text), draft["who"],
                                         draft["phone_id"], phone or "0", here or "0"))  # fmt: skip
