@@ -62,7 +62,9 @@ def test_scorers_see_nothing_of_an_import_until_the_whole_file_is_in(app, db, mo
     after = seen(other)
     assert after["evenings"] == 4 and after["games"] == 4
     assert after["players"] == ["Ivy", "Jo", "Kit", "Lu"]
-    assert set(after["rule sets"]) - set(before["rule sets"]) == {"Friday rules"}  # beside the shipped
+    assert set(after["rule sets"]) - set(before["rule sets"]) == {
+        "Friday rules"
+    }  # beside the shipped
     assert after["played"] == [4, 4, 4, 4]  # the tallies count every game once
 
 
