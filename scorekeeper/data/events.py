@@ -176,9 +176,10 @@ def start_turn(db: Database, event_id: int) -> int:
         if found["turn"] and not turn_finished(db, event_id, found["turn"]):
             raise EventProblem(P_("turn %(n)s is still being played", n=found["turn"]))
         plan = found["plan"]
+        gone = withdrawn(db, event_id)
         if found["movement"] == "swiss":
             order = [line.entry for line in event_standings(db, found)]
-            plan.append(swiss(len(order), plan, order))
+            plan.append(swiss_without(plan, order, {e for e, t in gone.items() if t <= turn}))
             db.execute("UPDATE events SET plan = ? WHERE id = ?",
                        [json.dumps([asdict(t) for t in plan]), event_id])  # fmt: skip
         people = entries_of(db, event_id)
@@ -187,6 +188,8 @@ def start_turn(db: Database, event_id: int) -> int:
             options["rounds"] = found["deals"]
         before = {t["table_no"]: t["game_id"] for t in tables(db, event_id, turn - 1)}
         for table_no, table in enumerate(plan[turn - 1].tables, start=1):
+            if left(table, gone, turn):  # not played: the others have a bye
+                continue
             names = [side_name(people, side) for side in table]
             seats = seating(people, table)
             previous = games.get_game(db, before[table_no]) if table_no in before else None
@@ -206,6 +209,25 @@ def start_turn(db: Database, event_id: int) -> int:
         if found["minutes"]:
             set_clock(db, event_id, running=True, left=60 * int(found["minutes"]))
     return turn
+
+
+def swiss_without(plan: list[Turn], order: list[int], gone: set[int]) -> Turn:
+    """The next Swiss turn among the entries still playing (``order``: every entry,
+    best placed first; ``gone``: those that withdrew), numbered as the event's."""
+    staying = [e for e in sorted(order) if e not in gone]
+    at = {e: n for n, e in enumerate(staying)}
+    made = swiss(len(staying), [renumbered(t, at) for t in plan], [at[e] for e in order if e in at])
+    return renumbered(made, dict(enumerate(staying)))
+
+
+def renumbered(turn: Turn, number: dict[int, int]) -> Turn:
+    """``turn`` with its entries renumbered by ``number``: only the tables and byes
+    of the entries it numbers."""
+    kept = [t for t in turn.tables if all(e in number for side in t for e in side)]
+    return Turn(
+        [(tuple(number[e] for e in one), tuple(number[e] for e in other)) for one, other in kept],
+        [number[e] for e in turn.byes if e in number],
+    )
 
 
 def clock(db: Database, event_id: int, at: datetime | None = None) -> dict[str, Any]:
@@ -265,8 +287,8 @@ def seating(people: list[dict[str, Any]], table: tuple[tuple[int, ...], ...]) ->
 
 
 TABLES = """
-SELECT eg.turn, eg.table_no, eg.game_id, eg.entries, g.sides, g.round_count, g.finished,
-       g.totals, g.removed_at
+SELECT eg.turn, eg.table_no, eg.game_id, eg.entries, eg.reopened, g.sides, g.round_count,
+       g.finished, g.totals, g.removed_at, g.variant, g.confirm_rounds
 FROM event_games eg JOIN games g ON g.id = eg.game_id
 WHERE eg.event_id = ? {where} ORDER BY eg.turn, eg.table_no
 """
@@ -274,34 +296,62 @@ WHERE eg.event_id = ? {where} ORDER BY eg.turn, eg.table_no
 
 def tables(db: Database, event_id: int, turn: int | None = None) -> list[dict[str, Any]]:
     """The tables of a turn (or of every turn), each with its game's state:
-    "waiting" (no round yet), "playing" (round N) or "finished"."""
+    "waiting" (no round yet), "playing" (round N), "finished", "reopened" (by the
+    director: its result withheld until it is closed again) or "withdrawn" (an entry
+    at it withdrew before it finished: the others have a bye)."""
     where, params = ("AND eg.turn = ?", [event_id, turn]) if turn else ("", [event_id])
+    gone = withdrawn(db, event_id)
     found = []
     for r in db.query(TABLES.format(where=where), params):
         r = {**r, "entries": json.loads(r["entries"]), "sides": json.loads(r["sides"]),
              "totals": json.loads(r["totals"] or "{}")}  # fmt: skip
         r["state"] = "finished" if r["finished"] else "playing" if r["round_count"] else "waiting"
+        if r["reopened"]:
+            r["state"] = "reopened"
+        elif r["state"] != "finished" and left(r["entries"], gone, r["turn"]):
+            r["state"] = "withdrawn"
         found.append(r)
     return found
 
 
+def withdrawn(db: Database, event_id: int) -> dict[int, int]:
+    """The entries that withdrew, each with the first turn it plays no more."""
+    sql = "SELECT number, withdrawn_turn FROM event_entries WHERE event_id = ? " \
+          "AND withdrawn_turn IS NOT NULL"  # fmt: skip
+    return {int(r["number"]): int(r["withdrawn_turn"]) for r in db.query(sql, [event_id])}
+
+
+def left(table: Any, gone: dict[int, int], turn: int) -> list[int]:
+    """The entries at ``table`` (its sides' entry numbers) that had withdrawn by ``turn``."""
+    return [e for side in table for e in side if e in gone and gone[e] <= turn]
+
+
 def turn_finished(db: Database, event_id: int, turn: int) -> bool:
-    return all(t["state"] == "finished" for t in tables(db, event_id, turn))
+    return all(t["state"] in ("finished", "withdrawn") for t in tables(db, event_id, turn))
 
 
 def results(db: Database, found: dict[str, Any]) -> list[Result]:
     """Every finished game as results between entries, and every bye of a turn
-    started. At a table of individuals each player meets the opponent across."""
+    started: the plan's, and those of the entries whose opponent had withdrawn (the
+    table not played, or left unfinished). At a table of individuals each player
+    meets the opponent across."""
     done: list[Result] = []
+    played: dict[tuple[int, int], str] = {}
     for t in tables(db, found["id"]):
+        played[t["turn"], t["table_no"]] = t["state"]
         if t["state"] != "finished":
             continue
         one, other = t["entries"]
         mine, theirs = (int(t["totals"].get(name, 0)) for name in t["sides"])
         for a, b in zip(one, other, strict=True):
             done.append(Result(t["turn"], a, b, mine, theirs))
+    gone = withdrawn(db, found["id"])
     for turn, planned in enumerate(found["plan"][: found["turn"]], start=1):
-        done += [Result(turn, entry) for entry in planned.byes]
+        done += [Result(turn, e) for e in planned.byes if not left([[e]], gone, turn)]
+        for table_no, table in enumerate(planned.tables, start=1):
+            if played.get((turn, table_no), "withdrawn") == "withdrawn" and left(table, gone, turn):
+                out = left(table, gone, turn)
+                done += [Result(turn, e) for side in table for e in side if e not in out]
     return done
 
 

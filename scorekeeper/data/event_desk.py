@@ -1,0 +1,178 @@
+"""The director's desk of a club night (issue 27): every table of the turn at a
+glance, with what its phones say (a round waiting for their confirmation, a round
+queried), missing results first; who has checked in at each table; and the
+director's changes, each with a reason kept in the table's game history: a score
+entered or adjusted, a table reopened and closed again, an entry's withdrawal."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..scoring.adjustments import note_problem
+from ..scoring.i18n import problem as P_
+from . import events, games, rounds
+from . import table as phones
+from .connection import row, rows, writing
+
+DIRECTOR = "director"  # who made a change, in a table's history
+# Missing results first: no round yet, a round queried, a round awaiting its
+# confirmation, a table reopened by the director; then the tables playing; then
+# those done.
+DESK_ORDER = ("waiting", "queried", "confirming", "reopened", "playing", "finished", "withdrawn")
+
+
+def desk(db: Database, event_id: int, turn: int) -> list[dict[str, Any]]:
+    """The turn's tables for the desk, missing results first, each with its
+    ``desk`` state (``DESK_ORDER``), the rounds queried or awaited, and the names
+    checked in at it."""
+    found = events.tables(db, event_id, turn) if turn else []
+    here = checked_in(db, [t["game_id"] for t in found])
+    for t in found:
+        t["desk"], t["queried"], t["awaited"] = desk_state(db, t)
+        t["checked_in"] = here.get(t["game_id"], [])
+    found.sort(key=lambda t: (DESK_ORDER.index(t["desk"]), t["table_no"]))
+    return found
+
+
+def desk_state(db: Database, t: dict[str, Any]) -> tuple[str, list[int], list[int]]:
+    """A table's state on the desk, with the numbers of its rounds queried and of
+    those awaiting a confirmation: "queried" while a phone's query is unanswered,
+    "confirming" while a round waits for the confirmation of a phone at the table
+    (when the table confirms rounds), else the table's own state."""
+    if not t["round_count"] or not t["confirm_rounds"] or t["state"] == "withdrawn":
+        return t["state"], [], []
+    played = rows(db, "SELECT number, version FROM rounds WHERE game_id = ? ORDER BY number",
+                  [t["game_id"]])  # fmt: skip
+    states = phones.agreement(
+        {"sides": t["sides"], "variant": t["variant"]}, played,
+        phones.answers(db, t["game_id"]), phones.phones(db, t["game_id"]),
+    )  # fmt: skip
+    queried = [n for n, s in states.items() if s["state"] == "queried"]
+    awaited = [n for n, s in states.items()
+               if s["state"] in ("waiting", "asked again") and s["awaited"]]  # fmt: skip
+    if t["state"] == "reopened":
+        return "reopened", queried, awaited
+    return ("queried" if queried else "confirming" if awaited else t["state"]), queried, awaited
+
+
+def checked_in(db: Database, game_ids: list[int]) -> dict[int, list[str]]:
+    """The names checked in at each of these games' tables, in the order they came."""
+    if not game_ids:
+        return {}
+    marks = ", ".join("?" * len(game_ids))
+    sql = (f"SELECT game_id, who FROM table_events WHERE action = 'checked in' "
+           f"AND game_id IN ({marks}) ORDER BY id")  # fmt: skip
+    found: dict[int, list[str]] = {}
+    for r in rows(db, sql, game_ids):
+        names = found.setdefault(int(r["game_id"]), [])
+        if r["who"] not in names:
+            names.append(r["who"])
+    return found
+
+
+def check_in(db: Database, game_id: int, name: str) -> bool:
+    """A player at the table taps their name: kept in the game's history, shown on
+    the desk. Only a name seated at the game; False if they had checked in already."""
+    game = games.get_game(db, game_id)
+    if name not in (game["seats"] or game["sides"]):
+        raise events.EventProblem(P_("%(name)s is not seated at this table", name=name))
+    with writing(db):
+        if checked_in(db, [game_id]).get(game_id, []).count(name):
+            return False
+        phones.event(db, game_id, {"id": None, "who": name}, "checked in")
+    return True
+
+
+def event_game(db: Database, event_id: int, game_id: int) -> dict[str, Any]:
+    """The event's table playing ``game_id`` (EventProblem when it is not one)."""
+    found = row(db, "SELECT * FROM event_games WHERE event_id = ? AND game_id = ?",
+                [event_id, game_id])  # fmt: skip
+    if found is None:
+        raise events.EventProblem(P_("game %(id)s is not one of this event's", id=game_id))
+    return found
+
+
+def adjust(db: Database, event_id: int, game_id: int, points: list[int], reason: str) -> int:
+    """The director enters or adjusts a table's score: each side's ``points`` are
+    added to its adjustment in the game's last round (a first round of adjustments
+    alone when the game has none), with ``reason`` as their note; the round stands
+    as the director says (the phones need not confirm it again), and the history
+    keeps who and why. The round's number."""
+    reason = checked(reason)
+    with writing(db):
+        event_game(db, event_id, game_id)
+        game = games.get_game(db, game_id)
+        if not any(points):
+            raise events.EventProblem(P_("points: give a side some points to add or take off"))
+        last = row(db, "SELECT number, entries, version FROM rounds WHERE game_id = ? "
+                   "ORDER BY number DESC LIMIT 1", [game_id])  # fmt: skip
+        entries = json.loads(last["entries"]) if last else {}
+        for side, more in zip(game["sides"], points, strict=True):
+            if more:
+                fields = entries.setdefault(side, {})
+                fields["adjustment"] = int(fields.get("adjustment", 0)) + more
+                fields["note"] = reason
+        if last is None:
+            number, version = rounds.add_round(db, game_id, entries), 1
+        else:
+            number, version = int(last["number"]), int(last["version"]) + 1
+            rounds.edit_round(db, game_id, number, entries, int(last["version"]))
+        director(db, game_id, "adjusted", reason, number=number, version=version)
+        phones.stands(db, game_id, number, version, reason)
+    return number
+
+
+def reopen(db: Database, event_id: int, game_id: int, reason: str, *, open_: bool = True) -> None:
+    """The director reopens a table's game (its result no longer counts and its turn
+    is not over until it is closed again: the table corrects a confirmed round, the
+    director adjusts it), or closes it again (``open_`` False)."""
+    with writing(db):
+        table = event_game(db, event_id, game_id)
+        if bool(table["reopened"]) == open_:
+            said = "this table is open already" if open_ else "this table is not reopened"
+            raise events.EventProblem(P_(said))
+        db.execute("UPDATE event_games SET reopened = ? WHERE event_id = ? AND game_id = ?",
+                   [int(open_), event_id, game_id])  # fmt: skip
+        director(db, game_id, "reopened" if open_ else "closed", reason)
+
+
+def withdraw(db: Database, event_id: int, entry: int, reason: str) -> int:
+    """An entry leaves the event: from this turn on (the first, before the start)
+    it plays no more; a table of this turn it had not finished is over, and its
+    opponents have a bye, as they have at its tables to come. The turn it left."""
+    reason = checked(reason)
+    with writing(db):
+        found = events.event(db, event_id)
+        people = events.entries_of(db, event_id)
+        if not 0 <= entry < len(people):
+            raise events.EventProblem(P_("choose an entry of this event"))
+        name = people[entry]["name"]
+        if people[entry]["withdrawn_turn"] is not None:
+            raise events.EventProblem(P_("%(name)s has withdrawn already", name=name))
+        turn = max(int(found["turn"]), 1)
+        sql = "UPDATE event_entries SET withdrawn_turn = ?, withdrawn_reason = ? "
+        db.execute(sql + "WHERE event_id = ? AND number = ?", [turn, reason, event_id, entry])
+        for t in events.tables(db, event_id, found["turn"]) if found["turn"] else []:
+            if any(entry in side for side in t["entries"]):
+                director(db, t["game_id"], "withdrew", reason, who=name)
+    return turn
+
+
+def checked(reason: str) -> str:
+    """The director's reason, tidied; EventProblem when there is none or it cannot
+    be kept as a note."""
+    reason = " ".join(reason.split())
+    if not reason:
+        raise events.EventProblem(P_("reason: say why, for the table's history"))
+    if problem := note_problem(reason):
+        raise events.EventProblem(P_("reason: %(problem)s", problem=problem))
+    return reason
+
+
+def director(db: Database, game_id: int, action: str, reason: str, who: str = DIRECTOR,
+             **more: Any) -> None:  # fmt: skip
+    """Keep the director's change in the game's history, with its reason."""
+    phones.event(db, game_id, {"id": None, "who": who}, action, note=reason, **more)
