@@ -12,6 +12,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..scoring.adjustments import note_problem
+from ..scoring.i18n import N_
 from ..scoring.i18n import problem as P_
 from . import events, games, rounds
 from . import table as phones
@@ -132,7 +133,7 @@ def reopen(db: Database, event_id: int, game_id: int, reason: str, *, open_: boo
     with writing(db):
         table = event_game(db, event_id, game_id)
         if bool(table["reopened"]) == open_:
-            said = "this table is open already" if open_ else "this table is not reopened"
+            said = N_("this table is open already") if open_ else N_("this table is not reopened")
             raise events.EventProblem(P_(said))
         db.execute("UPDATE event_games SET reopened = ? WHERE event_id = ? AND game_id = ?",
                    [int(open_), event_id, game_id])  # fmt: skip

@@ -34,6 +34,7 @@ from .http.i18n import gettext
 from .pages import (
     api,
     evenings,
+    event_desk,
     events,
     games,
     health,
@@ -72,6 +73,7 @@ PAGES = (
     table,
     language,
     events,
+    event_desk,
 )
 
 

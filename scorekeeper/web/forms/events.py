@@ -14,7 +14,7 @@ from ...data import checks
 from ...scoring import VARIANTS
 from ..http.i18n import lazy_gettext as _l
 from .base import Form
-from .general import printable
+from .general import multiple_of_5, printable
 from .whole_numbers import IntegerField
 
 MOST_ENTRIES = 400  # a 100-table club night of pairs, and then some
@@ -110,3 +110,49 @@ class SwapForm(Form):
 
     one = SelectField(_l("Swap"), coerce=int)
     other = SelectField(_l("with"), coerce=int)
+
+
+def reason_field() -> Any:
+    """Why the director changes something: kept in the table's game history."""
+    return StringField(
+        _l("Reason (kept in the table's history)"),
+        [DataRequired(_l("Say why, for the table's history.")), Length(max=200), printable],
+    )
+
+
+def points_field(label: Any) -> Any:
+    return IntegerField(
+        label, [InputRequired(), NumberRange(-10_000, 10_000), multiple_of_5], default=0
+    )
+
+
+class AdjustForm(Form):
+    """The director enters or adjusts a table's score: points added to (or taken off)
+    each side's adjustment, with a reason. The pages name the fields by the sides."""
+
+    first = points_field(_l("Points for the first side"))
+    second = points_field(_l("Points for the second side"))
+    reason = reason_field()
+
+    def validate_second(self, field: Any) -> None:
+        if not self.first.errors and not field.errors and not self.first.data and not field.data:
+            raise ValidationError(_l("Give a side some points to add or take off."))
+
+
+class ReopenForm(Form):
+    """The director reopens a table (or closes it again), with a reason."""
+
+    reason = reason_field()
+
+
+class WithdrawForm(Form):
+    """An entry leaves the event, with a reason."""
+
+    entry = SelectField(_l("Entry"), coerce=int)
+    reason = reason_field()
+
+
+class CheckInForm(Form):
+    """A player at a club night's table taps their name."""
+
+    name = StringField(validators=[DataRequired(), Length(max=80)])

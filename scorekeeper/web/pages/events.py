@@ -21,7 +21,7 @@ from flask import (
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from ...data import events
+from ...data import event_desk, events
 from ...data import table as phones
 from ...data.connection import get_db
 from ...scoring import get_variant
@@ -70,9 +70,7 @@ def desk(event_id: int) -> str:
     db = get_db()
     found = events.event(db, event_id)
     people = events.entries_of(db, event_id)
-    at_tables = events.tables(db, event_id, found["turn"]) if found["turn"] else []
-    order = {"waiting": 0, "playing": 1, "finished": 2}
-    at_tables.sort(key=lambda t: (order[t["state"]], t["table_no"]))
+    at_tables = event_desk.desk(db, event_id, found["turn"])
     director = security.may_create()
     after = digits(request.args.get("after", ""), 3)  # the standings after that turn
     after = after if after and after < found["turn"] else None

@@ -295,7 +295,7 @@ def phone_page(
         agreement=states, to_confirm=table_view.to_confirm(board_.rounds, states) if states else [],
         answer_form=answer_form or general.AnswerForm(),
         screen=round_screen.Screen.of(game, played, number), stamp=phone["table_stamp"],
-        clock_url=clock_of(game["id"]),
+        clock_url=clock_of(game["id"]), check_in=table_view.check_in(game),
         problems=round_form.error_list(form, game["sides"]) if form else [],
     )  # fmt: skip
     return page, status

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...data import games
+from ...data import event_desk, events, games
 from ...data import table as phones
 from ...data.connection import get_db
+from ..forms import events as event_forms
 from ..forms import general, round_form, table_parts
 from ..http import hosts
 from ..http.i18n import _
@@ -187,3 +188,14 @@ def out_clash_text(game: games.Game, claims: list[int]) -> str:
     """What the scorer reads when several phones say their side went out."""
     sides = ", ".join(game["sides"][i] for i in claims)
     return _("The phones disagree: %(sides)s each say they went out. Choose who did.", sides=sides)
+
+
+def check_in(game: games.Game) -> dict[str, Any] | None:
+    """For a phone's page at a club night's table: the turn's seating, who has
+    checked in, and the form to tap a name (None for a home game)."""
+    db = get_db()
+    if events.event_of_game(db, game["id"]) is None:
+        return None
+    here = event_desk.checked_in(db, [game["id"]]).get(game["id"], [])
+    return {"names": game["seats"] or game["sides"], "here": here,
+            "form": event_forms.CheckInForm()}  # fmt: skip

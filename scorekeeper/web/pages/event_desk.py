@@ -1,0 +1,133 @@
+"""The director's changes at a club night, each with a reason kept in the table's
+game history: a table's score entered or adjusted, a table reopened and closed
+again, an entry's withdrawal; and a player checking in at their table by tapping
+their name on a phone joined from the table's card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ...data import event_desk, events, games
+from ...data.connection import get_db
+from ...scoring import ScoringError
+from ..forms import events as event_forms
+from ..http import security
+from ..http.i18n import _, say
+from .table import phone_or_stop
+
+bp = Blueprint("event_desk", __name__)
+Page = tuple[str, int] | str | Response
+
+
+def at_desk(event_id: int, game_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The event and its table playing ``game_id`` as the desk shows it (404 if the
+    game is none of the event's)."""
+    db = get_db()
+    found = events.event(db, event_id)
+    table = next((t for t in events.tables(db, event_id) if t["game_id"] == game_id), None)
+    if table is None:
+        raise games.NotFound(_("game %(id)s is not one of this event's", id=game_id))
+    table["desk"], table["queried"], table["awaited"] = event_desk.desk_state(db, table)
+    table["checked_in"] = event_desk.checked_in(db, [game_id]).get(game_id, [])
+    return found, table
+
+
+def table_page(event_id: int, game_id: int, status: int = 200, **forms: Any) -> Page:
+    found, table = at_desk(event_id, game_id)
+    adjust = forms.get("adjust") or event_forms.AdjustForm(formdata=None)
+    adjust.first.label.text, adjust.second.label.text = (
+        _("Points for %(side)s", side=side) for side in table["sides"]
+    )
+    page = render_template(
+        "event_table.html", event=found, table=table, adjust=adjust,
+        reopen=forms.get("reopen") or event_forms.ReopenForm(formdata=None),
+        director=security.may_create(),
+    )  # fmt: skip
+    return page, status
+
+
+@bp.route("/events/<int:event_id>/tables/<int:game_id>")
+def table(event_id: int, game_id: int) -> Page:
+    """One table of the event at the desk: its state, who checked in, and the
+    director's changes."""
+    return table_page(event_id, game_id)
+
+
+@bp.route("/events/<int:event_id>/tables/<int:game_id>/adjust", methods=["POST"])
+def adjust(event_id: int, game_id: int) -> Page:
+    """Enter or adjust the table's score, with a reason."""
+    security.guard_app()
+    at_desk(event_id, game_id)
+    form = event_forms.AdjustForm()
+    if form.validate_on_submit():
+        points = [form.first.data, form.second.data]
+        try:
+            number = event_desk.adjust(get_db(), event_id, game_id, points, form.reason.data)
+        except (events.EventProblem, ScoringError, games.GameRemoved) as problem:
+            form.reason.errors = [*form.reason.errors, say(problem)]
+        else:
+            flash(_("Round %(n)s adjusted: the reason is in the table's history.", n=number))
+            return redirect(url_for(".table", event_id=event_id, game_id=game_id))
+    return table_page(event_id, game_id, 400, adjust=form)
+
+
+@bp.route("/events/<int:event_id>/tables/<int:game_id>/reopen", methods=["POST"])
+def reopen(event_id: int, game_id: int) -> Page:
+    """Reopen the table (its result withheld), or close it again, with a reason."""
+    security.guard_app()
+    at_desk(event_id, game_id)
+    form = event_forms.ReopenForm()
+    open_ = "close" not in request.form
+    if form.validate_on_submit():
+        try:
+            event_desk.reopen(get_db(), event_id, game_id, form.reason.data, open_=open_)
+        except events.EventProblem as problem:
+            form.reason.errors = [*form.reason.errors, say(problem)]
+        else:
+            flash(_("Reopened: its result counts again once you close it.") if open_
+                  else _("Closed again: its result counts."))  # fmt: skip
+            return redirect(url_for(".table", event_id=event_id, game_id=game_id))
+    return table_page(event_id, game_id, 400, reopen=form)
+
+
+def withdraw_form(event_id: int) -> Any:
+    form = event_forms.WithdrawForm()
+    people = events.entries_of(get_db(), event_id)
+    form.entry.choices = [(e["number"], e["name"]) for e in people if e["withdrawn_turn"] is None]
+    return form
+
+
+@bp.route("/events/<int:event_id>/withdraw", methods=["GET", "POST"])
+def withdraw(event_id: int) -> Page:
+    """Record an entry's withdrawal, with a reason."""
+    security.guard_app()
+    found = events.event(get_db(), event_id)
+    form = withdraw_form(event_id)
+    if form.validate_on_submit():
+        try:
+            event_desk.withdraw(get_db(), event_id, form.entry.data, form.reason.data)
+        except events.EventProblem as problem:
+            form.reason.errors = [*form.reason.errors, say(problem)]
+        else:
+            flash(_("Withdrawn: the opponents have a bye from this turn on."))
+            return redirect(url_for("events.desk", event_id=event_id))
+    status = 400 if form.is_submitted() else 200
+    return render_template("event_withdraw.html", event=found, form=form), status
+
+
+@bp.route("/table/<token>/check-in", methods=["POST"])
+def check_in(token: str) -> Response:
+    """A player at the table taps their name: the desk sees they are here."""
+    found = phone_or_stop(token)
+    form = event_forms.CheckInForm()
+    if form.validate_on_submit():
+        try:
+            event_desk.check_in(get_db(), found["game_id"], form.name.data)
+        except events.EventProblem as problem:
+            flash(say(problem))
+        else:
+            flash(_("%(name)s: checked in.", name=form.name.data))
+    return redirect(url_for("table.phone", token=token))

@@ -1,0 +1,93 @@
+"""The director's desk pages: table states, a score adjusted with a reason (bad
+input beside the field, what was typed kept, nothing stored), a table reopened and
+closed, a withdrawal, and a player checking in from a phone joined by the card."""
+
+import re
+
+import pytest
+
+from scorekeeper.data import events, rounds
+from scorekeeper.data import table as phones
+from scorekeeper.data.connection import connect
+from tests.web.test_events import make_event
+
+
+@pytest.fixture
+def started(app, client):
+    desk = make_event(client).headers["Location"]
+    client.post(f"{desk}/start")
+    event_id = int(desk.rsplit("/", 1)[1])
+    db = connect(app.config["DATABASE"])
+    yield desk, event_id, db, events.tables(db, event_id, 1)
+    db.close()
+
+
+def test_the_desk_lists_the_tables_missing_results_first(client, started):
+    desk, event_id, db, tables = started
+    rounds.add_round(db, tables[0]["game_id"], {"Ann & Bea": {"meld_points": 100},
+                                                "Gus & Hal": {"meld_points": 50}})  # fmt: skip
+    phones.set_settings(db, tables[1]["game_id"], False, True)
+    phones.join(db, tables[1]["game_id"], "Cy", 0)
+    rounds.add_round(db, tables[1]["game_id"], {"Cy & Di": {"meld_points": 100},
+                                                "Ida & Jo": {"meld_points": 50}})  # fmt: skip
+    page = client.get(desk).get_data(as_text=True)
+    states = re.findall(
+        r'<li class="state-([a-z]+)"><a href="/games/\d+">\s*<strong>Table (\d)', page
+    )
+    assert states == [("waiting", "3"), ("confirming", "2"), ("finished", "1")]
+    assert "round 1 waiting for confirmation" in page and "Adjust, reopen" in page
+
+
+def test_a_score_adjusted_with_a_reason_and_a_refusal_beside_the_field(client, started):
+    desk, event_id, db, tables = started
+    game = tables[0]["game_id"]
+    url = f"{desk}/tables/{game}"
+    refused = client.post(f"{url}/adjust", data={"first": "12", "second": "0", "reason": ""})
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 400 and "multiples of 5" in page and "Say why" in page
+    assert 'value="12"' in page  # what was typed is kept
+    assert rounds.changes(db, game) == []  # nothing stored
+    done = client.post(f"{url}/adjust", data={"first": "300", "second": "-50",
+                                              "reason": "phone died: from the sheet"})  # fmt: skip
+    assert done.status_code == 302
+    assert events.tables(db, event_id, 1)[0]["totals"] == {"Ann & Bea": 300, "Gus & Hal": -50}
+    history = client.get(f"/games/{game}/history").get_data(as_text=True)
+    assert "adjusted the score of round 1" in history and "phone died: from the sheet" in history
+
+
+def test_a_table_reopened_and_closed_again(client, started):
+    desk, event_id, db, tables = started
+    game = tables[0]["game_id"]
+    rounds.add_round(db, game, {"Ann & Bea": {"meld_points": 100},
+                                "Gus & Hal": {"meld_points": 50}})  # fmt: skip
+    url = f"{desk}/tables/{game}"
+    assert client.post(f"{url}/reopen", data={"reason": ""}).status_code == 400
+    assert client.post(f"{url}/reopen", data={"reason": "they disagree"}).status_code == 302
+    assert "reopened by the director" in client.get(desk).get_data(as_text=True)
+    client.post(f"{url}/reopen", data={"reason": "it stands", "close": "1"})
+    assert events.tables(db, event_id, 1)[0]["state"] == "finished"
+    history = client.get(f"/games/{game}/history").get_data(as_text=True)
+    assert "reopened the table" in history and "closed the table again" in history
+
+
+def test_a_withdrawal_from_the_desk(client, started):
+    desk, event_id, db, tables = started
+    refused = client.post(f"{desk}/withdraw", data={"entry": "1", "reason": ""})
+    assert refused.status_code == 400 and "Say why" in refused.get_data(as_text=True)
+    assert (
+        client.post(f"{desk}/withdraw", data={"entry": "1", "reason": "unwell"}).status_code == 302
+    )
+    page = client.get(desk).get_data(as_text=True)
+    assert "an entry withdrew" in page and "(withdrew)" in page
+
+
+def test_a_player_checks_in_from_a_phone_and_the_desk_sees_it(client, started):
+    desk, event_id, db, tables = started
+    token = phones.join(db, tables[0]["game_id"], "Bea", 0)
+    page = client.get(f"/table/{token}").get_data(as_text=True)
+    assert "Check in: tap your name" in page and 'value="Gus"' in page
+    assert client.post(f"/table/{token}/check-in", data={"name": "Gus"}).status_code == 302
+    assert "Gus ✓" in client.get(f"/table/{token}").get_data(as_text=True)
+    assert "Checked in: Gus" in client.get(desk).get_data(as_text=True)
+    client.post(f"/table/{token}/check-in", data={"name": "Zed"})
+    assert "Zed is not seated" in client.get(f"/table/{token}").get_data(as_text=True)
