@@ -73,7 +73,7 @@ def create_event(
     if len({checks.name_key(e["name"]) for e in entries}) < len(entries):
         raise EventProblem(P_("two entries have the same name"))
     made = plan_for(movement, len(entries), turns)
-    scale_of(scale)  # checked now: a bad scale is refused before anything is stored
+    scale_of(scale), victory_of(scale)  # checked now: refused before anything is stored
     per_side = 2 if kind == "individuals" else len(entries[0]["players"]) if entries else 0
     with writing(db):
         evening_id = create_evening(db, date, name)
@@ -114,12 +114,27 @@ def scale_of(scale: dict[str, Any]) -> WinDrawLoss | VictoryPoints:
     """The event's scale from its stored form."""
     try:
         if scale.get("kind") == "vp":
-            return VictoryPoints(tuple(tuple(r) for r in scale["table"]))
+            return vp_table(scale["table"])
         if scale.get("kind") == "wdl":
             return WinDrawLoss(scale.get("win", 2), scale.get("draw", 1), scale.get("loss", 0))
     except (KeyError, TypeError, ValueError) as error:
         raise EventProblem(P_("scale: %(problem)s", problem=str(error))) from error
     raise EventProblem(P_(N_("scale: must be win/draw/loss points or a victory-point table")))
+
+
+def victory_of(scale: dict[str, Any]) -> VictoryPoints | None:
+    """The victory-point table that breaks ties on a win/draw/loss scale, if any."""
+    if scale.get("kind") != "wdl" or not scale.get("table"):
+        return None
+    try:
+        return vp_table(scale["table"])
+    except (TypeError, ValueError) as error:
+        raise EventProblem(P_("scale: %(problem)s", problem=str(error))) from error
+
+
+def vp_table(rows: list[list[int]]) -> VictoryPoints:
+    """A stored victory-point table: rows of (margin, winner's VP, loser's VP)."""
+    return VictoryPoints(tuple((int(m), w, lo) for m, w, lo in rows))
 
 
 def event(db: Database, event_id: int) -> dict[str, Any]:
@@ -360,7 +375,7 @@ def event_standings(db: Database, found: dict[str, Any], upto: int | None = None
     count = row(db, "SELECT count(*) AS n FROM event_entries WHERE event_id = ?", [found["id"]])
     scale = scale_of(found["scale"])
     return standings(int(count["n"]) if count else 0, results(db, found), scale,
-                     bye=found["bye"], upto=upto)  # fmt: skip
+                     victory_of(found["scale"]), bye=found["bye"], upto=upto)  # fmt: skip
 
 
 def event_of_game(db: Database, game_id: int) -> int | None:

@@ -24,10 +24,10 @@ def db(app):
 
 
 def club_night(db, movement="mitchell", entries=PAIRS, turns=2, **more):
+    more.setdefault("scale", {"kind": "wdl", "win": 2, "draw": 1, "loss": 0})
     return events.create_event(
         db, name="Tuesday club", date="2026-11-24", variant="hand-and-foot", options={},
-        movement=movement, turns=turns, entries=entries, deals=1,
-        scale={"kind": "wdl", "win": 2, "draw": 1, "loss": 0}, **more,
+        movement=movement, turns=turns, entries=entries, deals=1, **more,
     )  # fmt: skip
 
 
@@ -156,3 +156,16 @@ def test_a_turn_without_a_clock_has_no_buttons(db):
     events.start_turn(db, event_id)
     with pytest.raises(events.EventProblem, match="no clock"):
         events.change_clock(db, event_id, "pause")
+
+
+def test_victory_points_break_ties_when_the_event_has_a_table(db):
+    table = [[0, 10, 10], [100, 12, 8], [500, 16, 4]]
+    event_id = club_night(db, scale={"kind": "wdl", "win": 2, "draw": 1, "loss": 0,
+                                     "table": table})  # fmt: skip
+    events.start_turn(db, event_id)
+    play(db, event_id, 1, [(150, 50), (600, 0), (100, 100), (0, 50)])
+    lines = events.event_standings(db, events.event(db, event_id))
+    assert [(x.entry, x.points, x.victory_points) for x in lines][:4] == [
+        (1, 2, 16), (0, 2, 12), (7, 2, 10), (2, 1, 10)]  # fmt: skip
+    with pytest.raises(events.EventProblem, match="starts at margin 0"):
+        club_night(db, scale={"kind": "wdl", "table": [[50, 10, 10]]})

@@ -176,3 +176,63 @@ def test_the_director_swaps_two_entries_then_reads_the_standings_after_each_turn
     first = re.findall(r'<th scope="row">([^<]+)</th>', after_one)[0]
     assert first == "Ida &amp; Jo"  # by 150 in turn 1
     assert "Standings after turn" not in client.get(f"{desk}?after=9").get_data(as_text=True)
+    screen = client.get(f"{desk}/standings?after=1").get_data(as_text=True)  # the big screen too
+    assert "Standings after turn 1" in screen and f'href="{desk}/standings?after=1"' in screen
+    assert re.findall(r'<th scope="row">([^<]+)</th>', screen)[0] == "Ida &amp; Jo"
+    screen_now = client.get(f"{desk}/standings").get_data(as_text=True)
+    assert re.findall(r'<th scope="row">([^<]+)</th>', screen_now) == re.findall(
+        r'<th scope="row">([^<]+)</th>', now)  # fmt: skip
+
+
+def vp_rows(*rows):
+    """The victory-point table's fields: rows of (margin, winner, loser), the rest empty."""
+    form = {}
+    for n in range(10):
+        for name, value in zip(("margin", "winner", "loser"), rows[n] if n < len(rows) else ("",) * 3,
+                               strict=True):  # fmt: skip
+            form[f"table-{n}-{name}"] = str(value)
+    return form
+
+
+def test_a_victory_point_table_in_the_form_and_the_standings_from_it(app, client):
+    page = client.get("/events/new").get_data(as_text=True)
+    assert 'name="table-0-margin"' in page and 'value="3000"' in page  # a table to start from
+    made = make_event(client, scale="vp", **vp_rows((0, 10, 10), (100, 12, 8), (500, 16, 4)))
+    assert made.status_code == 302
+    desk = made.headers["Location"]
+    client.post(f"{desk}/start")
+    db = connect(app.config["DATABASE"])
+    try:
+        event_id = int(desk.rsplit("/", 1)[1])
+        from scorekeeper.data import events
+
+        scores = [(600, 50), (150, 100), (100, 100)]  # margins 550, 50, 0
+        for table, (ns, ew) in zip(events.tables(db, event_id, 1), scores, strict=True):
+            one, other = table["sides"]
+            rounds.add_round(db, table["game_id"], {one: {"meld_points": ns},
+                                                    other: {"meld_points": ew}})  # fmt: skip
+    finally:
+        db.close()
+    board = client.get(f"{desk}/standings").get_data(as_text=True)
+    lines = re.findall(r'<th scope="row">([^<]+)</th><td class="number">([\d.]+)</td>', board)
+    # Ann beat Gus by 550: 16 to 4; Cy and Ida drew on margin 50 (the first row):
+    # 10 each; Ed and Kit drew: 10 each.
+    assert lines[0] == ("Ann &amp; Bea", "16") and lines[-1] == ("Gus &amp; Hal", "4")
+    assert '<th scope="col">VP</th>' in board
+
+
+def test_a_victory_point_table_with_mistakes_is_shown_beside_each_field(client):
+    refused = make_event(client, scale="vp", **vp_rows((50, 10, 10), (40, 12, ""), (500, 4, 16)))
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 400
+    assert "The first row starts at margin 0." in page and "Higher than the row above." in page
+    assert "Fill in the whole row, or none of it." in page and "Not more than the winner" in page
+    assert (
+        'id="table-1-margin" inputmode="numeric" max="100000" min="0" name="table-1-margin" type="number" value="40"'
+        in page
+    )
+    assert "Tuesday club" not in client.get("/events").get_data(as_text=True)
+    empty = make_event(client, scale="vp", **vp_rows())
+    assert empty.status_code == 400 and "Fill in the victory-point table" in empty.get_data(
+        as_text=True
+    )

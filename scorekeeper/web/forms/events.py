@@ -7,8 +7,23 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from wtforms import DateField, SelectChoice, SelectField, StringField, TextAreaField
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, ValidationError
+from wtforms import (
+    DateField,
+    FieldList,
+    FormField,
+    SelectChoice,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import (
+    DataRequired,
+    InputRequired,
+    Length,
+    NumberRange,
+    Optional,
+    ValidationError,
+)
 
 from ...data import checks
 from ...scoring import VARIANTS
@@ -18,6 +33,11 @@ from .general import multiple_of_5, printable
 from .whole_numbers import IntegerField
 
 MOST_ENTRIES = 400  # a 100-table club night of pairs, and then some
+VP_ROWS = 10  # rows of the victory-point table shown (empty ones are left out)
+# A burraco club's kind of table, offered to start from: from the winning margin,
+# the winner's and the loser's victory points (20 shared in every game).
+VP_TABLE = [(0, 10, 10), (100, 11, 9), (250, 12, 8), (500, 13, 7), (750, 14, 6),
+            (1000, 15, 5), (1500, 16, 4), (2000, 17, 3), (2500, 18, 2), (3000, 20, 0)]  # fmt: skip
 
 
 def entry_lines(text: str) -> list[str]:
@@ -37,6 +57,23 @@ def entries_of(text: str, movement: str) -> list[dict[str, Any]]:
         players = [line] if movement == "rotating" else [p.strip() for p in line.split("&")]
         found.append({"name": line, "players": players})
     return found
+
+
+class VictoryRow(Form):
+    """One row of the victory-point table: from this winning margin on, the
+    winner's and the loser's victory points."""
+
+    class Meta:
+        csrf = False
+
+    margin = IntegerField(_l("Margin from"), [Optional(), NumberRange(0, 100_000)])
+    winner = IntegerField(_l("Winner's VP"), [Optional(), NumberRange(0, 1000)])
+    loser = IntegerField(_l("Loser's VP"), [Optional(), NumberRange(0, 1000)])
+
+    def filled(self) -> bool:
+        return any(
+            f.raw_data and f.raw_data[0].strip() for f in (self.margin, self.winner, self.loser)
+        )
 
 
 class NewEventForm(Form):
@@ -63,6 +100,19 @@ class NewEventForm(Form):
     win = IntegerField(_l("Points for a win"), [InputRequired(), NumberRange(0, 100)], default=2)
     draw = IntegerField(_l("Points for a draw"), [InputRequired(), NumberRange(0, 100)], default=1)
     loss = IntegerField(_l("Points for a loss"), [InputRequired(), NumberRange(0, 100)], default=0)
+    scale = SelectField(
+        _l("Event points"),
+        choices=[
+            SelectChoice("wdl", _l("Points for a win, a draw, a loss")),
+            SelectChoice("vp", _l("Victory points from the table")),
+            SelectChoice("wdl+vp", _l("Win, draw, loss; victory points break ties")),
+        ],
+        default="wdl",
+    )
+    table = FieldList(
+        FormField(VictoryRow), min_entries=VP_ROWS, max_entries=VP_ROWS,
+        default=[{"margin": m, "winner": w, "loser": lo} for m, w, lo in VP_TABLE],
+    )  # fmt: skip
     bye = SelectField(
         _l("A bye counts as"),
         choices=[
@@ -76,6 +126,47 @@ class NewEventForm(Form):
         [DataRequired(), Length(max=MOST_ENTRIES * 90)],
         render_kw={"rows": 8, "placeholder": "Ann & Bea\nCy & Di"},
     )
+
+    def validate_table(self, field: Any) -> None:
+        """Each row whole, margins rising from 0, a winner's VP not below the loser's;
+        the table is needed when the scale uses it. Errors beside the field."""
+        rows = [row.form for row in field if row.form.filled()]
+        problems = False
+        for row in rows:
+            for part in (row.margin, row.winner, row.loser):
+                if part.data is None and not part.errors:
+                    part.errors = [*part.errors, _l("Fill in the whole row, or none of it.")]
+            if row.winner.data is not None and row.loser.data is not None \
+                    and row.winner.data < row.loser.data:  # fmt: skip
+                row.loser.errors = [*row.loser.errors, _l("Not more than the winner's.")]
+            problems = problems or any(p.errors for p in (row.margin, row.winner, row.loser))
+        margins = [row.margin for row in rows if row.margin.data is not None]
+        if margins and margins[0].data != 0:
+            margins[0].errors = [*margins[0].errors, _l("The first row starts at margin 0.")]
+            problems = True
+        for before, after in zip(margins, margins[1:], strict=False):
+            if after.data <= before.data:
+                after.errors = [*after.errors, _l("Higher than the row above.")]
+                problems = True
+        if not rows and "vp" in (self.scale.data or ""):
+            raise ValidationError(_l("Fill in the victory-point table, or choose points."))
+        if problems:
+            raise ValidationError(_l("The victory-point table has a mistake: see the rows."))
+
+    def victory_table(self) -> list[list[int]]:
+        """The filled rows of the victory-point table, as the data layer takes them."""
+        rows = [row.form for row in self.table if row.form.filled()]
+        return [[row.margin.data, row.winner.data, row.loser.data] for row in rows]
+
+    def scale_data(self) -> dict[str, Any]:
+        """The event's scale as the data layer stores it."""
+        wdl = {"kind": "wdl", "win": self.win.data, "draw": self.draw.data,
+               "loss": self.loss.data}  # fmt: skip
+        if self.scale.data == "vp":
+            return {"kind": "vp", "table": self.victory_table()}
+        if self.scale.data == "wdl+vp":
+            return {**wdl, "table": self.victory_table()}
+        return wdl
 
     def validate_entries(self, field: Any) -> None:
         lines = entry_lines(field.data or "")

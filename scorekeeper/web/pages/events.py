@@ -45,14 +45,12 @@ def new() -> str | Response | tuple[str, int]:
     security.guard_app()
     form = event_forms.NewEventForm()
     if form.validate_on_submit():
-        scale = {"kind": "wdl", "win": form.win.data, "draw": form.draw.data,
-                 "loss": form.loss.data}  # fmt: skip
         try:
             event_id = events.create_event(
                 get_db(), name=form.name.data.strip(), date=form.day.data.isoformat(),
                 variant=form.variant.data, options={}, movement=form.movement.data,
                 turns=form.turns.data or 1, deals=form.deals.data or 0,
-                minutes=form.minutes.data or 0, scale=scale, bye=form.bye.data,
+                minutes=form.minutes.data or 0, scale=form.scale_data(), bye=form.bye.data,
                 entries=event_forms.entries_of(form.entries.data, form.movement.data),
             )  # fmt: skip
         except (events.EventProblem, ValueError) as problem:
@@ -72,8 +70,7 @@ def desk(event_id: int) -> str:
     people = events.entries_of(db, event_id)
     at_tables = event_desk.desk(db, event_id, found["turn"])
     director = security.may_create()
-    after = digits(request.args.get("after", ""), 3)  # the standings after that turn
-    after = after if after and after < found["turn"] else None
+    after = after_turn(found)
     return render_template(
         "event.html", event=found, entries=people, tables=at_tables,
         variant=get_variant(found["variant"]),
@@ -114,14 +111,24 @@ def director_post(
     return redirect(url_for(".desk", event_id=event_id))
 
 
+def after_turn(found: dict[str, Any]) -> int | None:
+    """The turn whose standings are asked for (``?after=2``), if it is over; None
+    for the standings now."""
+    after = digits(request.args.get("after", ""), 3)
+    return after if after and after < found["turn"] else None
+
+
 @bp.route("/events/<int:event_id>/standings")
 def standings(event_id: int) -> str:
-    """The standings for a big screen: large type, refreshed by itself."""
+    """The standings for a big screen (now, or after a turn): large type, refreshed
+    by itself."""
     db = get_db()
     found = events.event(db, event_id)
+    after = after_turn(found)
     return render_template(
         "event_standings.html", event=found, entries=events.entries_of(db, event_id),
-        clock=events.clock(db, event_id), standings=events.event_standings(db, found),
+        clock=events.clock(db, event_id), after=after,
+        standings=events.event_standings(db, found, upto=after),
     )  # fmt: skip
 
 
