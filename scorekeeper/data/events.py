@@ -215,6 +215,13 @@ def start_turn(db: Database, event_id: int) -> int:
                 # the table's phones follow it to this game, as after "Same table again"
                 request_key=f"after:{previous['uid']}" if previous else None,
             )  # fmt: skip
+            if previous:  # the table's settings go on, and its phones are told (as play_again)
+                db.execute(
+                    "UPDATE games SET phones_enter = ?, confirm_rounds = ? WHERE id = ?",
+                    [previous["phones_enter"], previous["confirm_rounds"], game_id],
+                )
+                db.execute("UPDATE games SET table_stamp = table_stamp + 1 WHERE id = ?",
+                           [previous["id"]])  # fmt: skip
             db.table("event_games").insert({
                 "event_id": event_id, "turn": turn, "table_no": table_no,
                 "game_id": game_id, "entries": json.dumps([list(s) for s in table]),
