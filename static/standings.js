@@ -1,20 +1,32 @@
-// The big screen's standings stay current by themselves: every 15 seconds the page
-// is fetched again and its standings (the heading, the links to each turn's, the
-// table) put in place of those shown (no reload, so the clock beside it keeps counting).
+// The desk and the big screen keep themselves current: every two seconds the page
+// is asked for again with the ETag it was last served with (and ``X-Poll``: a poll,
+// not a visit). A 304 says nothing changed at the event; a new page puts its live
+// parts ([data-live-part][id]: the tables, the standings) in place of those shown.
+// No reload, so the clock keeps counting and nothing typed elsewhere is lost.
 (function () {
   "use strict";
-  var shown = document.querySelector("[data-refresh] [data-standings]");
-  if (!shown) return;
+  var root = document.querySelector("[data-refresh]");
+  if (!root) return;
+  var every = parseInt(root.dataset.every || "2000", 10);
+  var etag = null;
   function refresh() {
-    fetch(location.href, { headers: { Accept: "text/html" }, cache: "no-store" })
-      .then(function (r) { return r.ok ? r.text() : null; })
+    var headers = { Accept: "text/html", "X-Poll": "1" };
+    if (etag) headers["If-None-Match"] = etag;
+    fetch(location.href, { headers: headers, cache: "no-store" })
+      .then(function (r) {
+        if (r.status === 304 || !r.ok) return null;
+        etag = r.headers.get("ETag");
+        return r.text();
+      })
       .then(function (html) {
         if (!html) return;
-        var fresh = new DOMParser().parseFromString(html, "text/html")
-          .querySelector("[data-refresh] [data-standings]");
-        if (fresh) { shown.replaceWith(fresh); shown = fresh; }
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        document.querySelectorAll("[data-live-part][id]").forEach(function (shown) {
+          var part = fresh.getElementById(shown.id);
+          if (part && !shown.contains(document.activeElement)) shown.replaceWith(part);
+        });
       })
       .catch(function () { /* the next try will do */ });
   }
-  setInterval(refresh, 15000);
+  setInterval(refresh, every);
 })();

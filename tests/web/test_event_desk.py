@@ -32,7 +32,7 @@ def test_the_desk_lists_the_tables_missing_results_first(client, started):
                                                 "Ida & Jo": {"meld_points": 50}})  # fmt: skip
     page = client.get(desk).get_data(as_text=True)
     states = re.findall(
-        r'<li class="state-([a-z]+)"><a href="/games/\d+">\s*<strong>Table (\d)', page
+        r'<li class="state-([a-z]+)"[^>]*><a href="/games/\d+">\s*<strong>Table (\d)', page
     )
     assert states == [("waiting", "3"), ("confirming", "2"), ("finished", "1")]
     assert "round 1 waiting for confirmation" in page and "Adjust, reopen" in page
@@ -91,3 +91,21 @@ def test_a_player_checks_in_from_a_phone_and_the_desk_sees_it(client, started):
     assert "Checked in: Gus" in client.get(desk).get_data(as_text=True)
     client.post(f"/table/{token}/check-in", data={"name": "Zed"})
     assert "Zed is not seated" in client.get(f"/table/{token}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("page", ["", "/standings"])
+def test_the_desk_and_the_big_screen_answer_a_poll_304_until_something_changes(
+    client, started, page
+):
+    desk, event_id, db, tables = started
+    first = client.get(desk + page)
+    etag = first.headers["ETag"].strip('"')
+    poll = {"X-Poll": "1", "If-None-Match": f'"{etag}"'}
+    assert client.get(desk + page, headers=poll).status_code == 304
+    assert client.get(desk + page, headers={"If-None-Match": f'"{etag}"'}).status_code == 200
+    rounds.add_round(db, tables[2]["game_id"], {"Ed & Flo": {"meld_points": 100},
+                                                "Kit & Lu": {"meld_points": 50}})  # fmt: skip
+    changed = client.get(desk + page, headers=poll)
+    assert changed.status_code == 200 and changed.headers["ETag"].strip('"') != etag
+    if not page:
+        assert 'data-table="3" data-rounds="1"' in changed.get_data(as_text=True)

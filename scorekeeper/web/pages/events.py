@@ -5,6 +5,7 @@ passphrase, as evenings are: an event is no one game's."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -13,6 +14,7 @@ from flask import (
     abort,
     flash,
     jsonify,
+    make_response,
     redirect,
     render_template,
     request,
@@ -61,17 +63,44 @@ def new() -> str | Response | tuple[str, int]:
     return render_template("event_new.html", form=form), status
 
 
+def unchanged(event_id: int) -> tuple[Response | None, str]:
+    """A live page's poll (static/standings.js: the ``X-Poll`` header) answered 304
+    when nothing changed at the event, and the ETag of the page: the event's stamp,
+    the address, and whether this browser may direct (a page opened, rather than
+    polled, is always rendered: it may carry a flashed word)."""
+    found = event_desk.stamp(get_db(), event_id)
+    if found is None:
+        abort(404)
+    etag = hashlib.sha256(f"{found}|{request.full_path}|{security.may_create()}".encode())
+    tag = etag.hexdigest()[:20]
+    if request.headers.get("X-Poll") and request.if_none_match.contains(tag):
+        response = Response(status=304)
+        response.set_etag(tag)
+        return response, tag
+    return None, tag
+
+
+def live(page: str, tag: str) -> Response:
+    response = make_response(page)
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
 @bp.route("/events/<int:event_id>")
-def desk(event_id: int) -> str:
+def desk(event_id: int) -> Response:
     """The director's desk: the plan, this turn's tables (missing results first),
-    the standings."""
+    the standings; it keeps itself current (static/standings.js)."""
+    same, tag = unchanged(event_id)
+    if same:
+        return same
     db = get_db()
     found = events.event(db, event_id)
     people = events.entries_of(db, event_id)
     at_tables = event_desk.desk(db, event_id, found["turn"])
     director = security.may_create()
     after = after_turn(found)
-    return render_template(
+    return live(render_template(
         "event.html", event=found, entries=people, tables=at_tables,
         variant=get_variant(found["variant"]),
         standings=events.event_standings(db, found, upto=after),
@@ -80,7 +109,7 @@ def desk(event_id: int) -> str:
         swap=swap_form(people) if director and not found["turn"] else None, after=after,
         can_start=found["turn"] < found["turns"]
         and (not found["turn"] or events.turn_finished(db, event_id, found["turn"])),
-    )  # fmt: skip
+    ), tag)  # fmt: skip
 
 
 @bp.route("/events/<int:event_id>/start", methods=["POST"])
@@ -119,17 +148,20 @@ def after_turn(found: dict[str, Any]) -> int | None:
 
 
 @bp.route("/events/<int:event_id>/standings")
-def standings(event_id: int) -> str:
+def standings(event_id: int) -> Response:
     """The standings for a big screen (now, or after a turn): large type, refreshed
     by itself."""
+    same, tag = unchanged(event_id)
+    if same:
+        return same
     db = get_db()
     found = events.event(db, event_id)
     after = after_turn(found)
-    return render_template(
+    return live(render_template(
         "event_standings.html", event=found, entries=events.entries_of(db, event_id),
         clock=events.clock(db, event_id), after=after,
         standings=events.event_standings(db, found, upto=after),
-    )  # fmt: skip
+    ), tag)  # fmt: skip
 
 
 @bp.route("/events/<int:event_id>/clock", methods=["POST"])
