@@ -28,29 +28,56 @@ DESK_ORDER = ("waiting", "queried", "confirming", "reopened", "playing", "finish
 def desk(db: Database, event_id: int, turn: int) -> list[dict[str, Any]]:
     """The turn's tables for the desk, missing results first, each with its
     ``desk`` state (``DESK_ORDER``), the rounds queried or awaited, and the names
-    checked in at it."""
+    checked in at it. A few reads for the whole turn, however many tables."""
     found = events.tables(db, event_id, turn) if turn else []
-    here = checked_in(db, [t["game_id"] for t in found])
-    for t in found:
-        t["desk"], t["queried"], t["awaited"] = desk_state(db, t)
-        t["checked_in"] = here.get(t["game_id"], [])
+    with_desk_states(db, found)
     found.sort(key=lambda t: (DESK_ORDER.index(t["desk"]), t["table_no"]))
     return found
 
 
-def desk_state(db: Database, t: dict[str, Any]) -> tuple[str, list[int], list[int]]:
+def with_desk_states(db: Database, found: list[dict[str, Any]]) -> None:
+    """Give each table its ``desk`` state, the rounds queried and awaited, and who
+    has checked in, from one read of each kind for all of them."""
+    asked = [t["game_id"] for t in found if confirming(t)]
+    marks = ", ".join("?" * len(asked))
+    played: dict[int, list[dict[str, Any]]] = {}
+    at_table: dict[int, list[phones.Phone]] = {}
+    if asked:
+        for r in rows(db, f"SELECT game_id, number, version FROM rounds WHERE game_id IN "
+                          f"({marks}) ORDER BY game_id, number", asked):  # fmt: skip
+            played.setdefault(r["game_id"], []).append(r)
+        for p in rows(db, f"SELECT * FROM table_phones WHERE game_id IN ({marks}) "
+                          "AND removed_at IS NULL ORDER BY id", asked):  # fmt: skip
+            at_table.setdefault(p["game_id"], []).append(p)
+    answered = phones.answers_of(db, asked) if asked else {}
+    here = checked_in(db, [t["game_id"] for t in found])
+    for t in found:
+        game = t["game_id"]
+        t["desk"], t["queried"], t["awaited"] = desk_state(
+            t, played.get(game, []), answered.get(game, {}), at_table.get(game, [])
+        )
+        t["checked_in"] = here.get(game, [])
+
+
+def confirming(t: dict[str, Any]) -> bool:
+    """Whether what the table's phones say of its rounds matters on the desk."""
+    return bool(t["round_count"] and t["confirm_rounds"] and t["state"] != "withdrawn")
+
+
+def desk_state(
+    t: dict[str, Any],
+    played: list[dict[str, Any]],
+    answered: dict[int, list[dict[str, Any]]],
+    at_table: list[phones.Phone],
+) -> tuple[str, list[int], list[int]]:
     """A table's state on the desk, with the numbers of its rounds queried and of
     those awaiting a confirmation: "queried" while a phone's query is unanswered,
     "confirming" while a round waits for the confirmation of a phone at the table
     (when the table confirms rounds), else the table's own state."""
-    if not t["round_count"] or not t["confirm_rounds"] or t["state"] == "withdrawn":
+    if not confirming(t):
         return t["state"], [], []
-    played = rows(db, "SELECT number, version FROM rounds WHERE game_id = ? ORDER BY number",
-                  [t["game_id"]])  # fmt: skip
-    states = phones.agreement(
-        {"sides": t["sides"], "variant": t["variant"]}, played,
-        phones.answers(db, t["game_id"]), phones.phones(db, t["game_id"]),
-    )  # fmt: skip
+    game = {"sides": t["sides"], "variant": t["variant"]}
+    states = phones.agreement(game, played, answered, at_table)
     queried = [n for n, s in states.items() if s["state"] == "queried"]
     awaited = [n for n, s in states.items()
                if s["state"] in ("waiting", "asked again") and s["awaited"]]  # fmt: skip

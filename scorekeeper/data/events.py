@@ -9,8 +9,6 @@ history and the players' statistics count them like any other.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import secrets
 import uuid
@@ -23,12 +21,11 @@ from sqlite_utils import Database
 from ..scoring import get_variant
 from ..scoring.i18n import N_
 from ..scoring.i18n import problem as P_
-from ..scoring.movements import Turn, mitchell, rotating_partners, swiss
+from ..scoring.movements import Turn, mitchell, rotating_partners, swiss_without
 from ..scoring.standings import Line, Result, VictoryPoints, WinDrawLoss, standings
 from . import checks, games
 from .connection import insert, now, row, writing
 from .evenings import create_evening
-from .transfer import cell
 
 MOVEMENTS = {"mitchell": "pairs", "swiss": "pairs", "rotating": "individuals"}
 BYES = ("win", "draw", "loss")
@@ -233,25 +230,6 @@ def start_turn(db: Database, event_id: int) -> int:
     return turn
 
 
-def swiss_without(plan: list[Turn], order: list[int], gone: set[int]) -> Turn:
-    """The next Swiss turn among the entries still playing (``order``: every entry,
-    best placed first; ``gone``: those that withdrew), numbered as the event's."""
-    staying = [e for e in sorted(order) if e not in gone]
-    at = {e: n for n, e in enumerate(staying)}
-    made = swiss(len(staying), [renumbered(t, at) for t in plan], [at[e] for e in order if e in at])
-    return renumbered(made, dict(enumerate(staying)))
-
-
-def renumbered(turn: Turn, number: dict[int, int]) -> Turn:
-    """``turn`` with its entries renumbered by ``number``: only the tables and byes
-    of the entries it numbers."""
-    kept = [t for t in turn.tables if all(e in number for side in t for e in side)]
-    return Turn(
-        [(tuple(number[e] for e in one), tuple(number[e] for e in other)) for one, other in kept],
-        [number[e] for e in turn.byes if e in number],
-    )
-
-
 def clock(db: Database, event_id: int, at: datetime | None = None) -> dict[str, Any]:
     """The turn's clock: whether it runs, the seconds left (never below 0), and
     when it ends (UTC, while it runs); ``{"set": False}`` when the turn has none."""
@@ -414,34 +392,3 @@ def current_game(db: Database, event_id: int, turn: int, table_no: int) -> int |
     found = row(db, "SELECT game_id FROM event_games WHERE event_id = ? AND turn = ? "
                 "AND table_no = ?", [event_id, turn, table_no])  # fmt: skip
     return int(found["game_id"]) if found else None
-
-
-def standings_rows(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
-    """The standings as rows for an export: place, entry, players and every figure,
-    with each turn's points."""
-    people = entries_of(db, found["id"])
-    rows = []
-    for line in event_standings(db, found):
-        rows.append({
-            "place": line.place, "entry": people[line.entry]["name"],
-            "players": people[line.entry]["players"], "points": line.points,
-            "victory_points": line.victory_points, "match_points": line.match_points,
-            "played": line.played, "won": line.won, "byes": line.byes,
-            "by_turn": {str(turn): points for turn, points in sorted(line.by_turn.items())},
-        })  # fmt: skip
-    return rows
-
-
-def standings_csv(rows: list[dict[str, Any]], turns: int) -> str:
-    """The standings as CSV, one row an entry (every cell kept as text where a
-    spreadsheet would run it as a formula)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    head = ["place", "entry", "players", "points", "match_points", "played", "won", "byes"]
-    writer.writerow([*head, *(f"turn {n}" for n in range(1, turns + 1))])
-    for r in rows:
-        fixed = [r["place"], r["entry"], " & ".join(r["players"]), r["points"],
-                 r["match_points"], r["played"], r["won"], r["byes"]]  # fmt: skip
-        by_turn = [r["by_turn"].get(str(n), "") for n in range(1, turns + 1)]
-        writer.writerow([cell(v) for v in [*fixed, *by_turn]])
-    return out.getvalue()

@@ -317,16 +317,23 @@ def answers(db: Database, game_id: int) -> dict[int, list[dict[str, Any]]]:
     the round now under that number was saved (one undone or deleted, and another
     saved under its number at the same version, is not confirmed by what was said of
     the first)."""
+    return answers_of(db, [game_id]).get(game_id, {})
+
+
+def answers_of(db: Database, game_ids: list[int]) -> dict[int, dict[int, list[dict[str, Any]]]]:
+    """``answers`` of each of these games, in one read (the director's desk)."""
+    marks = ", ".join("?" * len(game_ids))
     sql = (
         "SELECT e.*, p.side AS side FROM table_events e JOIN rounds r ON r.game_id = e.game_id "
         "AND r.number = e.number LEFT JOIN table_phones p ON p.id = e.phone_id "
-        "WHERE e.game_id = ? "
+        f"WHERE e.game_id IN ({marks}) "
         "AND e.action IN ('confirmed', 'queried', 'answered') "
         "AND e.at >= r.created_at ORDER BY e.id DESC"
     )
-    found: dict[int, list[dict[str, Any]]] = {}
-    for stored in db.query(sql, [game_id]):
-        found.setdefault(int(stored["number"]), []).append(stored)
+    found: dict[int, dict[int, list[dict[str, Any]]]] = {}
+    for stored in db.query(sql, game_ids):
+        by_round = found.setdefault(int(stored["game_id"]), {})
+        by_round.setdefault(int(stored["number"]), []).append(stored)
     return found
 
 

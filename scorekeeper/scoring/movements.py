@@ -203,3 +203,27 @@ def swiss(entries: int, played: list[Turn], standing: list[int]) -> Turn:
     tables: list[Table] = [((a,), (b,)) if place[a] < place[b] else ((b,), (a,)) for a, b in pairs]
     tables.sort(key=lambda t: place[t[0][0]])
     return Turn(tables, byes)
+
+
+def swiss_without(plan: list[Turn], order: list[int], gone: set[int]) -> Turn:
+    """The next Swiss turn among the entries still playing (``order``: every entry,
+    best placed first; ``gone``: those that withdrew), numbered as the event's.
+
+    >>> first = swiss(4, [], [0, 1, 2, 3])
+    >>> swiss_without([first], [0, 2, 1, 3], {1}).tables  # 1 left: 0 met 1, not 2
+    [((0,), (2,))]
+    """
+    staying = [e for e in sorted(order) if e not in gone]
+    at = {e: n for n, e in enumerate(staying)}
+    made = swiss(len(staying), [renumbered(t, at) for t in plan], [at[e] for e in order if e in at])
+    return renumbered(made, dict(enumerate(staying)))
+
+
+def renumbered(turn: Turn, number: dict[int, int]) -> Turn:
+    """``turn`` with its entries renumbered by ``number``: only the tables and byes
+    of the entries it numbers."""
+    kept = [t for t in turn.tables if all(e in number for side in t for e in side)]
+    return Turn(
+        [(tuple(number[e] for e in one), tuple(number[e] for e in other)) for one, other in kept],
+        [number[e] for e in turn.byes if e in number],
+    )

@@ -30,8 +30,7 @@ def at_desk(event_id: int, game_id: int) -> tuple[dict[str, Any], dict[str, Any]
     table = next((t for t in events.tables(db, event_id) if t["game_id"] == game_id), None)
     if table is None:
         raise games.NotFound(_("game %(id)s is not one of this event's", id=game_id))
-    table["desk"], table["queried"], table["awaited"] = event_desk.desk_state(db, table)
-    table["checked_in"] = event_desk.checked_in(db, [game_id]).get(game_id, [])
+    event_desk.with_desk_states(db, [table])
     return found, table
 
 

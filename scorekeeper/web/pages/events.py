@@ -23,7 +23,7 @@ from flask import (
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from ...data import event_desk, events
+from ...data import event_desk, event_exports, events
 from ...data import table as phones
 from ...data.connection import get_db
 from ...scoring import get_variant
@@ -220,12 +220,12 @@ def standings_file(event_id: int, kind: str) -> Response:
     """The standings to keep or publish: JSON, or CSV for a spreadsheet."""
     db = get_db()
     found = events.event(db, event_id)
-    rows = events.standings_rows(db, found)
+    rows = event_exports.standings_rows(db, found)
     response: Response = (
         jsonify(event=found["name"], date=found["date"], turn=found["turn"],
                 turns=found["turns"], standings=rows)
         if kind == "json"
-        else Response(events.standings_csv(rows, found["turns"]), mimetype="text/csv")
+        else Response(event_exports.standings_csv(rows, found["turns"]), mimetype="text/csv")
     )  # fmt: skip
     name = f"event-{event_id}-standings.{kind}"
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
