@@ -1,0 +1,80 @@
+"""Take the phone-size screenshots of docs/events.md's director's pages.
+
+    .venv/bin/python scripts/screenshots_events.py
+
+Starts the real server on a throwaway database, makes a club night of 8 pairs at 4
+tables (one deal a turn) through the data layer, starts its first turn, and gives the
+tables the states a desk shows (one finished, one queried by a phone, one waiting for
+a phone's confirmation, one without a round, a player checked in); then writes, in
+Debian's chromium at 360x740, docs/event-desk-states.png (the desk) and
+docs/event-table.png (a table's page with the director's changes).
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
+
+from scorekeeper.data import event_desk, events, rounds  # noqa: E402
+from scorekeeper.data import table as phones  # noqa: E402
+from scorekeeper.data.connection import connect  # noqa: E402
+
+PAIRS = ["Ann & Bea", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo", "Kit & Lu",
+         "Max & Ned", "Oz & Pam"]  # fmt: skip
+
+
+def club_night(database: Path) -> tuple[int, int]:
+    """The event, its first turn's tables in the desk's states; the event and the
+    queried table's game."""
+    db = connect(database)
+    entries = [{"name": p, "players": p.split(" & ")} for p in PAIRS]
+    event_id = events.create_event(
+        db, name="Tuesday club", date="2026-11-24", variant="hand-and-foot", options={},
+        movement="mitchell", turns=3, entries=entries, deals=1, minutes=45,
+        scale={"kind": "wdl", "win": 2, "draw": 1, "loss": 0},
+    )  # fmt: skip
+    events.start_turn(db, event_id)
+    one, two, three, _ = events.tables(db, event_id, 1)
+    for table, (ns, ew) in ((one, (300, 150)), (two, (200, 250)), (three, (150, 100))):
+        if table is not one:
+            phones.set_settings(db, table["game_id"], phones_enter=False, confirm_rounds=True)
+        tokens = [phones.join(db, table["game_id"], side, n)
+                  for n, side in enumerate(table["sides"])]  # fmt: skip
+        a, b = table["sides"]
+        rounds.add_round(db, table["game_id"], {a: {"meld_points": ns}, b: {"meld_points": ew}})
+        if table is two:
+            phone = phones.phone_of(db, tokens[1])
+            phones.answer_round(db, phone, 1, 1, "queried", "our melds were 300")
+    event_desk.check_in(db, one["game_id"], "Ann")
+    event_desk.check_in(db, one["game_id"], "Ida")
+    db.close()
+    return event_id, two["game_id"]
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        server = LiveServer(Path(folder) / "shots.sqlite").start()
+        try:
+            event_id, queried = club_night(server.database)
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                page = browser.new_page(viewport={"width": 360, "height": 740})
+                page.goto(f"{server.url}/events/{event_id}")
+                page.screenshot(path=str(ROOT / "docs" / "event-desk-states.png"))
+                page.goto(f"{server.url}/events/{event_id}/tables/{queried}")
+                page.screenshot(path=str(ROOT / "docs" / "event-table.png"), full_page=True)
+                browser.close()
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
