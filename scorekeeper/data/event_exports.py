@@ -34,11 +34,13 @@ def standings_csv(rows: list[dict[str, Any]], turns: int) -> str:
     spreadsheet would run it as a formula)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    head = ["place", "entry", "players", "points", "match_points", "played", "won", "byes"]
+    head = ["place", "entry", "players", "points", "victory_points", "match_points", "played",
+            "won", "byes"]  # fmt: skip
     writer.writerow([*head, *(f"turn {n}" for n in range(1, turns + 1))])
     for r in rows:
         fixed = [r["place"], r["entry"], " & ".join(r["players"]), r["points"],
-                 r["match_points"], r["played"], r["won"], r["byes"]]  # fmt: skip
+                 r["victory_points"], r["match_points"], r["played"], r["won"],
+                 r["byes"]]  # fmt: skip
         by_turn = [r["by_turn"].get(str(n), "") for n in range(1, turns + 1)]
         writer.writerow([cell(v) for v in [*fixed, *by_turn]])
     return out.getvalue()

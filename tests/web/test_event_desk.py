@@ -77,8 +77,10 @@ def test_a_withdrawal_from_the_desk(client, started):
     assert (
         client.post(f"{desk}/withdraw", data={"entry": "1", "reason": "unwell"}).status_code == 302
     )
+    polled = client.get(desk, headers={"X-Poll": "1"}).get_data(as_text=True)
+    assert "Withdrawn:" not in polled  # a poll leaves the flashed word to the page
     page = client.get(desk).get_data(as_text=True)
-    assert "an entry withdrew" in page and "(withdrew)" in page
+    assert "an entry withdrew" in page and "(withdrew)" in page and "Withdrawn:" in page
 
 
 def test_a_player_checks_in_from_a_phone_and_the_desk_sees_it(client, started):

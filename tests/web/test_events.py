@@ -147,9 +147,11 @@ def test_the_standings_exported_as_csv_and_json_and_printed(app, client):
     client.post(f"{desk}/start")
     play_turn(app, desk, [(100, 50), (50, 200)])  # Ann beats Ed by 50; Gus beats Cy by 150
     rows = client.get(f"{desk}/standings.csv").get_data(as_text=True).splitlines()
-    assert rows[0] == "place,entry,players,points,match_points,played,won,byes,turn 1"
-    assert rows[1] == "1,Gus & Hal,Gus & Hal,2,150,1,1,0,2"
-    assert rows[2] == "2,'=Ann & Bea,'=Ann & Bea,2,50,1,1,0,2"  # never a formula
+    assert rows[0] == (
+        "place,entry,players,points,victory_points,match_points,played,won,byes,turn 1"
+    )
+    assert rows[1] == "1,Gus & Hal,Gus & Hal,2,0,150,1,1,0,2"  # no VP table: no VP
+    assert rows[2] == "2,'=Ann & Bea,'=Ann & Bea,2,0,50,1,1,0,2"  # never a formula
     data = client.get(f"{desk}/standings.json").get_json()
     assert [r["entry"] for r in data["standings"]] == ["Gus & Hal", "=Ann & Bea", "Ed & Flo",
                                                       "Cy & Di"]  # fmt: skip

@@ -34,6 +34,17 @@ def at_desk(event_id: int, game_id: int) -> tuple[dict[str, Any], dict[str, Any]
     return found, table
 
 
+def expired(form: Any) -> bool:
+    """Whether the form came without this session's CSRF token (or an old one)."""
+    token = getattr(form, "csrf_token", None)
+    return bool(form.is_submitted() and token is not None and not token.validate(form))
+
+
+def refused() -> tuple[str, int]:
+    message = _("The form had expired or came from elsewhere: nothing was changed.")
+    return render_template("error.html", title=_("Not changed"), message=message), 400
+
+
 def table_page(event_id: int, game_id: int, status: int = 200, **forms: Any) -> Page:
     found, table = at_desk(event_id, game_id)
     adjust = forms.get("adjust") or event_forms.AdjustForm(formdata=None)
@@ -59,9 +70,12 @@ def table(event_id: int, game_id: int) -> Page:
 def adjust(event_id: int, game_id: int) -> Page:
     """Enter or adjust the table's score, with a reason."""
     security.guard_app()
-    at_desk(event_id, game_id)
     form = event_forms.AdjustForm()
-    if form.validate_on_submit():
+    valid = form.validate_on_submit()
+    if expired(form):
+        return refused()
+    at_desk(event_id, game_id)
+    if valid:
         points = [form.first.data, form.second.data]
         try:
             number = event_desk.adjust(get_db(), event_id, game_id, points, form.reason.data)
@@ -77,10 +91,13 @@ def adjust(event_id: int, game_id: int) -> Page:
 def reopen(event_id: int, game_id: int) -> Page:
     """Reopen the table (its result withheld), or close it again, with a reason."""
     security.guard_app()
-    at_desk(event_id, game_id)
     form = event_forms.ReopenForm()
     open_ = "close" not in request.form
-    if form.validate_on_submit():
+    valid = form.validate_on_submit()
+    if expired(form):
+        return refused()
+    at_desk(event_id, game_id)
+    if valid:
         try:
             event_desk.reopen(get_db(), event_id, game_id, form.reason.data, open_=open_)
         except events.EventProblem as problem:
@@ -118,10 +135,12 @@ def withdraw(event_id: int) -> Page:
 
 
 @bp.route("/table/<token>/check-in", methods=["POST"])
-def check_in(token: str) -> Response:
+def check_in(token: str) -> Page:
     """A player at the table taps their name: the desk sees they are here."""
     found = phone_or_stop(token)
     form = event_forms.CheckInForm()
+    if expired(form):
+        return refused()
     if form.validate_on_submit():
         try:
             event_desk.check_in(get_db(), found["game_id"], form.name.data)
