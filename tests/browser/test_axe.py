@@ -47,12 +47,15 @@ def page_urls(database):
     )  # fmt: skip
     events.start_turn(db, club)
     cards = events.event(db, club)["cards_token"]
+    at_club = events.tables(db, club, 1)[0]["game_id"]
+    club_phone = table.join(db, at_club, "Al", 0)  # its page offers the check-in
     db.close()
     app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test-only"})
     urls = set(every_get_url(app, game, token)) | {f"/games/{running}", "/evenings/2"}
     urls |= {f"/join/{code}", f"/table/{phone}", f"/games/{running}/rounds/new", "/join"}
     urls |= {f"/events/{club}", f"/events/{club}/standings", f"/events/{club}/cards",
-             f"/events/{club}/print", f"/tables/{cards}/1"}  # fmt: skip
+             f"/events/{club}/print", f"/tables/{cards}/1", f"/events/{club}/tables/{at_club}",
+             f"/events/{club}/withdraw", f"/table/{club_phone}"}  # fmt: skip
     return sorted(
         u for u in urls if not any(s in u for s in SKIPPED) and not any(n in u for n in NOT_PAGES)
     )
