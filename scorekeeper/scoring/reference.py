@@ -211,8 +211,8 @@ def fields_text(variant: Variant) -> str:
     label it (its own words where its sheet has them), with each field's JSON name.
 
     >>> from scorekeeper.scoring import get_variant
-    >>> fields_text(get_variant("hand-and-foot"))[:75]
-    'The round screen asks each side for: Clean piles (`natural_canastas`), Dirty'
+    >>> fields_text(get_variant("hand-and-foot"))[37:101]
+    'Clean piles (`natural_canastas`), Dirty piles (`mixed_canastas`)'
     """
     named = ", ".join(f"{variant.field_label(n)} (`{n}`)" for n in variant.round_fields)
     return f"The round screen asks each side for: {named}."
