@@ -1,5 +1,5 @@
 """Each variant in its own words (issue 23, item 8): the round screen, the phones'
-parts, a phone's own screen, the history and the printouts label the canastas as the
+parts, a phone's own screen, the history, the printouts and what-if label them as the
 variant's rule sheet does (clean and dirty piles, red and black canastas...), and
 never in another variant's words. One test walks the registry."""
 
@@ -30,14 +30,13 @@ def foreign(variant):
     return sorted(every - set(words(variant)))
 
 
-def text(page):
-    """A page's visible words: tags dropped, entities read."""
-    return html.unescape(re.sub(r"<[^>]+>", " ", page.get_data(as_text=True)))
+def visible(markup):
+    """What a reader sees of some HTML: tags dropped, entities read."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
 
 
-def section(page_text_html, start, end):
-    found = page_text_html[page_text_html.index(start) :]
-    return found[: found.index(end)]
+def text(response):
+    return visible(response.get_data(as_text=True))
 
 
 def test_every_variant_that_names_its_canastas_has_words_of_its_own():
@@ -75,10 +74,8 @@ def test_screens_phones_and_printouts_use_the_variant_s_words(app, client, make_
     )
 
     screen = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
-    check("round screen", html.unescape(re.sub(r"<[^>]+>", " ", screen)))
-    parts = html.unescape(
-        re.sub(r"<[^>]+>", " ", section(screen, 'id="phone-parts"', "</section>"))
-    )
+    check("round screen", visible(screen))
+    parts = visible(screen.split('id="phone-parts"', 1)[1].split("</section>", 1)[0])
     assert f"{own[0]} 1" in parts and f"{own[1]} 1" in parts, parts
     check("phone parts", parts)
 
@@ -92,3 +89,6 @@ def test_screens_phones_and_printouts_use_the_variant_s_words(app, client, make_
     for shown in (printed, one):  # the breakdown's score lines, as the variant names them
         assert all(line in shown for line in lines), (variant.id, lines)
     check("history", text(client.get(f"/games/{game}/history")))
+    what_if = text(client.get(f"/games/{game}/what-if"))  # the house rules it would change
+    assert not [w for w in others if w.lower() in what_if.lower()], f"{variant.id} what-if"
+    assert all(line in what_if for line in lines), (variant.id, lines)
