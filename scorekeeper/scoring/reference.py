@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .fields import FIELDS
+from .fields import FIELDS, Field
 from .registry import VARIANTS
 from .rules import AfterRounds, ByRound, ByScore, Fixed, Option, ReachTarget, RedThrees, Switch
 from .schema import FIELD_KINDS, OPTION_KINDS
@@ -179,6 +179,7 @@ def variant_section(variant: Variant) -> list[str]:
     out += ["", "### Scoring", ""]
     rows = [line_row(rule, options) for rule in variant.lines]
     out += table(["score line", "field", "points", "option (default)"], rows)
+    out += ["", "### Round fields", "", fields_text(variant)]
     out += ["", "### Card values", ""]
     cards = [
         [c.label, c.points, f"`card_{c.key}`", fill_mark(variant.card_fill.get(c.key))]
@@ -205,6 +206,29 @@ def variant_section(variant: Variant) -> list[str]:
     return out + [""]
 
 
+def fields_text(variant: Variant) -> str:
+    """What the round screen asks of each side, labelled as this variant's pages
+    label it (its own words where its sheet has them), with each field's JSON name.
+
+    >>> from scorekeeper.scoring import get_variant
+    >>> fields_text(get_variant("hand-and-foot"))[37:101]
+    'Clean piles (`natural_canastas`), Dirty piles (`mixed_canastas`)'
+    """
+    named = ", ".join(f"{variant.field_label(n)} (`{n}`)" for n in variant.round_fields)
+    return f"The round screen asks each side for: {named}."
+
+
+def labels_text(field: Field) -> str:
+    """A field's label, with the variants that call it by their own words.
+
+    >>> labels_text(FIELDS["mixed_canastas"]).split("; ")[1]
+    '`five-person`: Impure canastas'
+    """
+    own = [f"`{v.id}`: {v.field_words[field.name]}"
+           for v in VARIANTS.values() if field.name in v.field_words]  # fmt: skip
+    return f"{field.label} ({'; '.join(own)})" if own else field.label
+
+
 def fill_mark(reason: str | None) -> str:
     return f"**FILL**: {reason}" if reason else ""
 
@@ -214,7 +238,7 @@ def vocabulary() -> list[str]:
     out.append("What a scorer enters for each side in each round (kinds below).")
     out.append("")
     rows = [
-        [f"`{f.name}`", f.label, f.kind, f.help,
+        [f"`{f.name}`", labels_text(f), f.kind, f.help,
          ", ".join(f"`{v.id}`" for v in VARIANTS.values() if v.uses(f.name))]
         for f in FIELDS.values()
     ]  # fmt: skip

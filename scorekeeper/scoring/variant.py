@@ -4,6 +4,7 @@ variant overrides only where its rules really differ (python-chess style)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from .adjustments import adjustment_lines
@@ -80,6 +81,10 @@ class Variant:
     counter_excludes: ClassVar[Mapping[str, Sequence[str]]] = {}  # field -> card keys
     fill_notes: ClassVar[Sequence[str]] = ()  # FILLs that are not a number
     has_dealer: ClassVar[bool] = True  # whether the sheet has a dealer (deal rotates)
+    # The variant's own words for a round field where its rule sheet names the thing
+    # otherwise than the catalogue ("Clean piles" for ``natural_canastas``): every
+    # form, printout and doc labels the field so. The JSON field names never change.
+    field_words: ClassVar[Mapping[str, str]] = {}
 
     # -- players and seats -------------------------------------------------
 
@@ -248,8 +253,23 @@ class Variant:
         adjustment and its note (every variant has those)."""
         return (*self.fields, *EVERY_VARIANT)
 
+    def field_spec(self, name: str) -> Field:
+        """A round field as this variant labels it.
+
+        >>> from scorekeeper.scoring import get_variant
+        >>> [get_variant(v).field_spec("natural_canastas").label
+        ...  for v in ("classic", "hand-and-foot", "samba-foot")]
+        ['Natural canastas', 'Clean piles', 'Red canastas']
+        """
+        spec, words = FIELDS[name], self.field_words.get(name)
+        return replace(spec, label=words) if words else spec
+
+    def field_label(self, name: str) -> str:
+        """A round field's label in this variant's words (English; pages translate it)."""
+        return self.field_spec(name).label
+
     def field_specs(self) -> list[Field]:
-        return [FIELDS[name] for name in self.fields]
+        return [self.field_spec(name) for name in self.fields]
 
     def fields_in_play(self, rules: Rules) -> list[str]:
         """The fields a game under ``rules`` can score (a switched-off field is not).

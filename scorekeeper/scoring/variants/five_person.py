@@ -60,6 +60,10 @@ class FivePerson(Variant):
             fill="the sheet does not say what a tie for the highest score does",
         ),
     )  # fmt: skip
+    field_words = {  # the sheet's words for the form's fields
+        "natural_canastas": "Pure canastas",
+        "mixed_canastas": "Impure canastas",
+    }
     lines = (
         Each("natural_canastas", "natural_canasta", "pure canasta"),
         Each("mixed_canastas", "mixed_canasta", "impure canasta"),

@@ -61,6 +61,10 @@ class SambaFoot(Variant):
             fill="the sheet's opening thresholds name three games",
         ),
     )  # fmt: skip
+    field_words = {  # the sheet's words for the form's fields
+        "natural_canastas": "Red canastas",
+        "mixed_canastas": "Black canastas",
+    }
     lines = (
         Each("natural_canastas", "natural_canasta", "red canasta"),
         Each("mixed_canastas", "mixed_canasta", "black canasta"),
@@ -87,8 +91,8 @@ class SambaFoot(Variant):
     opening = ByRound()
     end = AfterRounds()
     out_needs = (  # sambas and red-sevens canastas do not count toward these
-        AtLeast("out_natural_canastas", ("natural_canastas",), "natural canasta"),
-        AtLeast("out_mixed_canastas", ("mixed_canastas",), "mixed canasta"),
+        AtLeast("out_natural_canastas", ("natural_canastas",), "red canasta"),
+        AtLeast("out_mixed_canastas", ("mixed_canastas",), "black canasta"),
         AtLeast("out_wild_canastas", ("wild_canastas",), "wild canasta"),
     )
     fill_notes = (

@@ -78,6 +78,9 @@ class Weeping(Variant):
             fill="the sheet names no target, so no tie rule either",
         ),
     )  # fmt: skip
+    field_words = {  # the sheet's words for the form's fields
+        "mixed_canastas": "Dirty canastas",
+    }
     lines = (
         Each("natural_canastas", "natural_canasta", "natural canasta"),
         Each("mixed_canastas", "mixed_canasta", "dirty canasta"),

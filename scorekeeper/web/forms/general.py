@@ -171,7 +171,7 @@ def new_game_form(
             _l("First dealer"),
             coerce=ascii_int,
             default=0,  # not asked where the variant has no dealer
-            choices=[SelectChoice(str(i), _("Seat %(n)s", n=i + 1)) for i in range(players)],
+            choices=dealer_choices([None] * players),
         )
 
         def validate(self, extra_validators: Any = None) -> bool:
@@ -207,7 +207,20 @@ def new_game_form(
     for side in range(most):  # a total for every side the table may choose to have
         total = IntegerField(_("Side %(n)s", n=side + 1), start, render_kw={"inputmode": "numeric"})
         setattr(NewGameForm, f"start_total{side}", total)
-    return NewGameForm(formdata=formdata) if formdata is not None else NewGameForm()
+    form = NewGameForm(formdata=formdata) if formdata is not None else NewGameForm()
+    form.first_dealer.choices = dealer_choices([form[f"seat{i}"].data for i in range(players)])
+    return form
+
+
+def dealer_choices(names: list[str | None]) -> list[SelectChoice]:
+    """The first-dealer picker: each seat by the name typed in it ("Ann (seat 1)"),
+    or by its number while it is empty ("Seat 2"); seats.js keeps them so as names
+    are typed."""
+    return [
+        SelectChoice(str(i), _("%(name)s (seat %(n)s)", name=name, n=i + 1) if name
+                     else _("Seat %(n)s", n=i + 1))
+        for i, name in enumerate(" ".join((n or "").split()) for n in names)
+    ]  # fmt: skip
 
 
 def paper_start(form: Form, sides: list[str]) -> dict[str, Any] | None:

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from ...data import games
-from ...scoring import ScoringError, Variant, score_game
+from ...scoring import ScoringError, Variant, get_variant, score_game
 from ...scoring.document import read_game, round_problems
 from ..forms import round_form
 from . import board
@@ -126,6 +126,8 @@ def round_form_problems(
             preview_scores(game, played, number, entries)
         except ScoringError as error:
             problems = [error]
+    variant = get_variant(game["variant"])
     return [
-        {"text": round_form.problem_text(p), "side": p.side, "field": p.field} for p in problems
+        {"text": round_form.problem_text(p, variant), "side": p.side, "field": p.field}
+        for p in problems
     ]
