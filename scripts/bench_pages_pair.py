@@ -12,8 +12,10 @@ worktree, the other worktree first on ``PYTHONPATH``) and times the chosen pages
 ``bench_pages.py`` one request at a time on a keep-alive connection. Besides the wall
 time of a request it reports the server's CPU time per request (``/proc/<pid>/stat``
 before and after a page's requests), which a shared machine's load stretches far less.
-Prints, per pair and page, both versions' medians and the ratio, the load average at
-the start of each pair, and the medians of the pairs.
+With ``--fresh`` every request has a query string of its own, which the pages ignore
+but a kept page's key holds (the request's path): each is rendered afresh, as the first
+request after a change is. Prints, per pair and page, both versions' medians and the
+ratio, the load average at the start of each pair, and the medians of the pairs.
 """
 
 from __future__ import annotations
@@ -61,7 +63,9 @@ def fill(before: Path, now: Path, database: dict[str, Path], evenings: int) -> N
         subprocess.run([sys.executable, "-c", code], cwd=now, env=env_for(now), check=True)
 
 
-def time_pages(root: Path, database: Path, pages: dict[str, str], repeats: int) -> dict:
+def time_pages(
+    root: Path, database: Path, pages: dict[str, str], repeats: int, fresh: bool
+) -> dict:
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
@@ -74,7 +78,7 @@ def time_pages(root: Path, database: Path, pages: dict[str, str], repeats: int) 
         for label, path in pages.items():
             time_page(port, path, 20)  # warm: imports, templates, SQLite's pages
             cpu = cpu_seconds(server.pid)
-            timed = time_page(port, path, repeats)
+            timed = time_page(port, path, repeats, fresh)
             cpu = cpu_seconds(server.pid) - cpu
             found[label] = {"ms": timed["median_ms"], "cpu_ms": round(cpu / repeats * 1000, 2)}
         return found
@@ -90,6 +94,11 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=4)
     parser.add_argument("--repeats", type=int, default=300)
     parser.add_argument("--pages", nargs="+", default=["players", "player statistics"])
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="every request with a query string of its own: never a kept page",
+    )
     parser.add_argument("--keep", type=Path, default=Path("/tmp/scorekeeper-pairs"))
     args = parser.parse_args()
     args.keep.mkdir(parents=True, exist_ok=True)
@@ -107,9 +116,8 @@ def main() -> None:
         order = list(roots) if pair % 2 == 0 else list(reversed(roots))
         for name in order:
             shutil.copy(kept[name], databases[name])
-            for label, found in time_pages(
-                roots[name], databases[name], pages, args.repeats
-            ).items():
+            timed = time_pages(roots[name], databases[name], pages, args.repeats, args.fresh)
+            for label, found in timed.items():
                 runs[name][label].append(found)
         for label in args.pages:
             b, n = runs["before"][label][-1], runs["now"][label][-1]

@@ -191,3 +191,17 @@ def test_a_flashed_message_is_shown_once_and_never_kept(client, played):
     assert "Cat is now called Catalina." in response.get_data(as_text=True)
     again = client.get(f"/players/{played['Cat']}").get_data(as_text=True)
     assert "is now called" not in again and "Catalina" in again and again != before
+
+
+def test_a_kept_players_page_carries_each_browsers_own_token(app, played):
+    """The rename form's CSRF token is one browser's: a kept page gets the reader's."""
+    app.config["WTF_CSRF_ENABLED"] = True
+    path = f"/players/{played['Dee']}"
+    ann, bea = app.test_client(), app.test_client()
+    found = [re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
+                       c.get(path).get_data(as_text=True)).group(1) for c in (ann, bea)]  # fmt: skip
+    assert found[0].split(".")[0] != found[1].split(".")[0]  # each session's own token
+    refused = ann.post(f"{path}/rename", data={"name": "Deedee", "csrf_token": found[1]})
+    assert refused.status_code == 400
+    renamed = bea.post(f"{path}/rename", data={"name": "Deedee", "csrf_token": found[1]})
+    assert renamed.status_code == 302

@@ -43,7 +43,8 @@ def kept(kind: str, shown: dict[str, Any], render: Callable[[], str]) -> str:
     if get_flashed_messages():  # this browser's own: rendered for it alone
         return render()
     where = (current_app.config["DATABASE"], request.script_root, request.full_path)
-    return PAGES.get_or_render(page_cache.page_key(kind, where, shown), render)
+    key = page_cache.page_key(kind, where, page_cache.digest(shown))
+    return PAGES.get_or_render(key, render)
 
 
 @bp.route("/players")
