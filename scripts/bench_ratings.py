@@ -12,8 +12,8 @@ added to a 12-round classic game that it does not finish (and deleted again, unt
 ``--saves`` times in alternating blocks with the rating step (``ratings.follow``) and
 with it replaced by nothing: the CPU time of each (``time.process_time``, which a loaded
 machine stretches far less than the wall time, most of which is the commit's fsync),
-and the statements the rating step runs. Prints the medians in ms as JSON, with the
-number of rated games.
+and the statements SQLite's trace callback sees in the rating step. Prints the medians
+in ms as JSON, with the number of rated games.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def save_step(db, saves: int) -> dict[str, float]:
         "a save not finishing its game, CPU ms, with the rating step": round(with_, 3),
         "the same save without the rating step, CPU ms": round(without, 3),
         "with / without": round(with_ / without, 3),
-        "statements of the rating step in that save": len(statements),
+        "statements traced in the rating step of that save": len(statements),
     }
 
 
