@@ -289,7 +289,7 @@ def next_seating(game: Game, rng: random.Random) -> tuple[list[str], int]:
         return [], 0
     variant = get_variant(game["variant"])
     last = game["start"].get("rounds", 0) + (game.get("round_count") or 0)
-    dealer = turn(variant, seats, game["first_dealer"] or 0, last).dealer
+    dealer = turn(variant, seats, game["first_dealer"] or 0, last, game["options"]).dealer
     following = seats[(seats.index(dealer or seats[0]) + 1) % len(seats)]
     if game["variant"] in DRAW_FOR_SEATS:
         rng.shuffle(seats)
