@@ -36,6 +36,9 @@ CANASTA_FIELDS = tuple(CANASTA_CARDS)
 # the cards each one takes, how many are in play, and the problem when a round counts
 # more ("%(n)s makes %(seen)s ... this round, more than the %(most)s in play").
 Scarce = tuple[tuple[str, ...], int, int, str]
+# A side's round score in parts: its own points, the partner whose points it also
+# scores, and those points (five-person's "own -50, with Cat +35").
+Share = tuple[int, str, int]
 SEVENS = N_("%(n)s makes %(seen)s sevens this round, more than the %(most)s in play")
 WILD_CARDS = N_("%(n)s makes %(seen)s wild cards this round, more than the %(most)s in play")
 BLACK_THREES = N_("%(n)s makes %(seen)s black threes this round, more than the %(most)s in play")
@@ -121,6 +124,14 @@ class Variant:
         """Where a player also scores another's points: (their partner, their
         rentrap, whose score they add to theirs). None in most variants."""
         return None
+
+    def shares(
+        self, sides: Sequence[str], breakdown: Mapping[str, Sequence[Sequence[Any]]]
+    ) -> dict[str, Share]:
+        """Where a side's round score holds another's points (five-person: the
+        partner's), each side's own part and the other's: ``{side: (own, partner,
+        partner's points)}``, read from the round's ``breakdown``. None elsewhere."""
+        return {}
 
     def sits_out(self, players: int) -> bool:
         """Whether one player sits out each round (five-player classic)."""

@@ -51,7 +51,7 @@ from .pages import (
     transfer,
     what_if,
 )
-from .shown import board, labels
+from .shown import board, game_state, labels
 
 csrf = CSRFProtect()
 VERSION = version()  # read once: the footer of every page shows it
@@ -119,6 +119,7 @@ def init_app(app: Flask) -> None:
 def helpers() -> dict[str, Any]:
     return {
         "describe": board.describe,
+        "game_state": game_state.game_state,
         "VARIANTS": VARIANTS,
         "option_names": option_form.option_names,
         "VERSION": VERSION,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..i18n import N_
 from ..i18n import problem as P_
@@ -20,7 +20,7 @@ from ..rules import (
     ReachTarget,
     Rules,
 )
-from ..variant import Variant, round_error
+from ..variant import Share, Variant, round_error
 
 CANASTAS = ("natural_canastas", "mixed_canastas", "super_canastas_pure", "super_canastas_impure")
 
@@ -140,6 +140,28 @@ class FivePerson(Variant):
         """
         return [(s, self.partner(sides, s), self.rentrap(sides, s)) for s in sides]
 
+    @staticmethod
+    def partner_label(mate: str) -> str:
+        """The breakdown line of the partner's points: ``partner Cat``."""
+        return f"partner {mate}"
+
+    def shares(
+        self, sides: Sequence[str], breakdown: Mapping[str, Sequence[Sequence[Any]]]
+    ) -> dict[str, Share]:
+        """Each player's own round score (their adjustment included) and their
+        partner's points, which their round score adds.
+
+        >>> FivePerson().shares(["Rekha", "Bo", "Cat", "Di", "Eli"], {
+        ...     "Rekha": [("cards in hand", -50), ("partner Cat", 35)]})
+        {'Rekha': (-50, 'Cat', 35)}
+        """
+        found = {}
+        for side, lines in breakdown.items():
+            mate = self.partner(list(sides), side)
+            theirs = sum(p for label, p in lines if label == self.partner_label(mate))
+            found[side] = (sum(p for _, p in lines) - theirs, mate, theirs)
+        return found
+
     def round_lines(
         self,
         entries: Mapping[str, Fields],
@@ -152,7 +174,7 @@ class FivePerson(Variant):
         combined = {}
         for side, lines in own.items():
             mate = self.partner(sides, side)
-            combined[side] = [*lines, (f"partner {mate}", sum(p for _, p in own[mate]))]
+            combined[side] = [*lines, (self.partner_label(mate), sum(p for _, p in own[mate]))]
         return combined
 
     def going_out_problem(

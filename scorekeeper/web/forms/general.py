@@ -32,6 +32,7 @@ from wtforms.validators import (
 )
 
 from ...data import checks
+from ...data.evenings import NEW_EVENING
 from ...scoring import VARIANTS, Variant
 from ...scoring.fields import POINTS_LIMIT
 from ...scoring.seating import side_choices
@@ -138,6 +139,19 @@ def side_options(variant: Variant, players: int) -> list[SelectChoice]:
     ]
 
 
+NEW_EVENING_CHOICE = "new"  # the evening choice that starts a new evening
+
+
+def evening_choice(value: Any) -> int:
+    """The new-game form's evening as ``evenings.evening_for`` takes it: an id,
+    0 for the table's own evening, or ``NEW_EVENING`` for a new one.
+
+    >>> evening_choice("new"), evening_choice("0"), evening_choice("12")
+    (-1, 0, 12)
+    """
+    return NEW_EVENING if value == NEW_EVENING_CHOICE else ascii_int(value)
+
+
 def new_game_form(
     variant: Variant,
     players: int,
@@ -152,7 +166,7 @@ def new_game_form(
 
     class NewGameForm(Form):
         date = DateField(_l("Date"), default=date.today)
-        evening = SelectField(_l("Evening"), coerce=ascii_int, default=0)
+        evening = SelectField(_l("Evening"), coerce=evening_choice, default=0)
         passphrase = PasswordField(
             _l("Scorer passphrase (optional)"),
             [Optional(), Length(min=MIN_PASSPHRASE, max=200, message=SHORT_PASSPHRASE)],

@@ -15,6 +15,7 @@ from flask import has_request_context
 from markupsafe import Markup, escape
 from wtforms.fields.choices import SelectChoice
 
+from ..forms.general import NEW_EVENING_CHOICE
 from ..http.i18n import language, ngettext, number
 from ..http.i18n import lazy_gettext as _l
 
@@ -99,9 +100,15 @@ def utc_time(stamp: str | None) -> Markup:
 
 
 def evening_choices(evenings: list[dict[str, Any]]) -> list[SelectChoice]:
-    """A new evening, or one already started on the chosen date (with its players)."""
+    """The table's own evening (the one these players already play that day, else a
+    new one), a new evening, or one already started on the chosen date (with its
+    players)."""
     started = [SelectChoice(str(e["id"]), evening_name(e)) for e in evenings]
-    return [SelectChoice("0", _l("a new evening")), *started]
+    return [
+        SelectChoice("0", _l("the same players’ evening that day, or a new one")),
+        SelectChoice(NEW_EVENING_CHOICE, _l("a new evening")),
+        *started,
+    ]
 
 
 def rating_words(found: dict[str, Any]) -> str:

@@ -102,11 +102,13 @@ def label(game: games.Game, number: int) -> int:
 def preview_scores(
     game: games.Game, played: list[games.Round], number: int, entries: Any
 ) -> dict[str, Any]:
-    """The round as it would score, without storing it."""
+    """The round as it would score, without storing it; with ``shares``, each
+    side's own part and its partner's where a round score holds both (five-person)."""
     docs = [r["entries"] for r in played]
     docs = docs[: number - 1] + [entries] + docs[number:]
     doc = games.document(game, [{"entries": e} for e in docs])
     result: dict[str, Any] = dict(score_game(doc)["rounds"][number - 1])
+    result["shares"] = get_variant(game["variant"]).shares(game["sides"], result["breakdown"])
     return result
 
 
