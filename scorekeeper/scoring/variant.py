@@ -11,6 +11,7 @@ from .errors import ScoringError
 from .fields import CANASTA_CARDS, EVERY_VARIANT, FIELDS, Field
 from .i18n import N_
 from .i18n import problem as P_
+from .melds import NATURAL_AND_MIXED, MeldRules
 from .rules import (
     AfterRounds,
     AtLeast,
@@ -80,6 +81,10 @@ class Variant:
     counter_excludes: ClassVar[Mapping[str, Sequence[str]]] = {}  # field -> card keys
     fill_notes: ClassVar[Sequence[str]] = ()  # FILLs that are not a number
     has_dealer: ClassVar[bool] = True  # whether the sheet has a dealer (deal rotates)
+    # What a meld may hold and which canasta it makes, for the meld counter
+    # (``melds.py``): by default natural and mixed canastas, at least as many
+    # naturals as wilds.
+    meld_rules: ClassVar[MeldRules] = MeldRules(kinds=NATURAL_AND_MIXED)
 
     # -- players and seats -------------------------------------------------
 

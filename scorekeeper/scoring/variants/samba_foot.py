@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..i18n import problem as P_
+from ..melds import ALL_WILD, NATURAL_AND_MIXED, MeldRules
 from ..rules import (
     STANDARD_CARDS,
     AfterRounds,
@@ -95,6 +96,14 @@ class SambaFoot(Variant):
         "Six players play in two teams of three, with seven decks.",
         "Hand and foot points count against every side, the side that went out included "
         "(the sheet is silent; standard Hand and Foot).",
+    )
+    # A black canasta holds at most 3 wilds; seven wild cards make a wild-card
+    # canasta. A samba is a sequence of one suit and a red-sevens canasta needs the
+    # sevens' colour, which the counter does not ask: both are typed as totals.
+    meld_rules = MeldRules(
+        kinds=(*NATURAL_AND_MIXED, ALL_WILD),
+        most_wilds=3,
+        uncounted=("sambas", "red_sevens_canastas"),
     )
     notes = (
         "A samba is 7 cards of one suit in sequence, no wilds, no threes.",
