@@ -10,10 +10,21 @@ function countMeld(rules, meld) {
   const cards = meld.naturals + wilds;
   const onlyWild = meld.rank === "wild";
   const rank = rules.ranks.find((r) => r.rank === meld.rank);
-  if (!onlyWild && !rank) return { problem: "rank" };
+  const value = (name) => (rules.ranks.find((r) => r.rank === name) || { points: 0 }).points;
+  let naturals = Array(meld.naturals).fill(meld.rank); // the natural cards by rank
+  if (meld.run) {
+    const start = rules.runs.indexOf(meld.rank);
+    if (!rules.kinds.some((k) => k.run)) return { problem: "runs" };
+    if (start < 0) return { problem: "run_rank" };
+    if (wilds) return { problem: "run_wilds" };
+    if (cards < rules.smallest) return { problem: "smallest", n: rules.smallest };
+    const most = Math.min(rules.longest_run, rules.runs.length - start);
+    if (meld.naturals > most) return { problem: "run_end", n: most };
+    naturals = rules.runs.slice(start, start + meld.naturals);
+  } else if (!onlyWild && !rank) return { problem: "rank" };
   if (onlyWild && !rules.wild_melds) return { problem: "wild_melds" };
   if (cards < rules.smallest) return { problem: "smallest", n: rules.smallest };
-  if (!onlyWild) {
+  if (!onlyWild && !meld.run) {
     if (wilds && rules.clean.includes(meld.rank)) return { problem: "clean" };
     if (wilds > meld.naturals || (rules.share === "under_half" && wilds === meld.naturals)) {
       return { problem: rules.share };
@@ -22,10 +33,11 @@ function countMeld(rules, meld) {
       return { problem: "most_wilds", n: rules.most_wilds };
     }
   }
-  let points = rank ? meld.naturals * rank.points : 0;
+  let points = naturals.reduce((sum, name) => sum + value(name), 0);
   for (const wild of rules.wilds) points += (meld.wilds[wild.wild] || 0) * wild.points;
   const fits = (kind) => {
     if (cards < kind.least || (kind.ranks.length && !kind.ranks.includes(meld.rank))) return false;
+    if (Boolean(kind.run) !== Boolean(meld.run)) return false;
     if (kind.wilds === "none") return wilds === 0;
     if (kind.wilds === "only") return meld.naturals === 0;
     return meld.naturals > 0 && wilds > 0;
@@ -48,11 +60,13 @@ function meldCounter(box) {
   const add = box.querySelector(".meld-add");
   const list = box.querySelector(".meld-list");
   const melds = [];
+  const run = box.querySelector("button.meld-run");
   let rank = null;
   let filling = false;
+  const inRun = () => Boolean(run) && run.getAttribute("aria-pressed") === "true";
 
   const current = () => {
-    const meld = { rank: rank || "", naturals: 0, wilds: {} };
+    const meld = { rank: rank || "", naturals: 0, wilds: {}, run: inRun() };
     for (const input of steps) {
       const n = /^\d+$/.test(input.value.trim()) ? Number(input.value) : 0;
       if (input.dataset.meld === "naturals") meld.naturals = n;
@@ -91,7 +105,8 @@ function meldCounter(box) {
     list.replaceChildren();
     melds.forEach((meld, i) => {
       const item = document.createElement("li");
-      const cards = [meld.rank === "wild" ? says.wild : meld.rank, `×${meld.naturals}`];
+      const start = meld.rank === "wild" ? says.wild : meld.rank;
+      const cards = meld.run ? [`${start}…`, `×${meld.naturals}`, says.run] : [start, `×${meld.naturals}`];
       for (const [wild, n] of Object.entries(meld.wilds)) if (n) cards.push(`+ ${n} ${says.wilds[wild]}`);
       const text = document.createElement("span");
       text.textContent = `${cards.join(" ")}: ${words(countMeld(rules, meld))}`;
@@ -119,6 +134,13 @@ function meldCounter(box) {
       show();
     });
   }
+  if (run) {
+    run.hidden = false;
+    run.addEventListener("click", () => {
+      run.setAttribute("aria-pressed", String(!inRun()));
+      show();
+    });
+  }
   box.addEventListener("input", (event) => {
     if (steps.includes(event.target)) show();
   });
@@ -129,6 +151,7 @@ function meldCounter(box) {
     for (const input of steps) input.value = "";
     rank = null;
     for (const other of box.querySelectorAll("button[data-rank]")) other.setAttribute("aria-pressed", "false");
+    if (run) run.setAttribute("aria-pressed", "false");
     show();
     draw();
     fill();

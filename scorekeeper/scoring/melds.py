@@ -49,6 +49,10 @@ PROBLEMS = {
     "most_wilds": N_("a meld may hold at most %(n)s wild cards"),
     "clean": N_("these cards are melded without wild cards"),
     "wild_melds": N_("melds of wild cards only are not played in this game"),
+    "runs": N_("melds in sequence are not played in this game"),
+    "run_wilds": N_("a meld in sequence takes no wild cards"),
+    "run_rank": N_("a meld in sequence cannot start at this rank"),
+    "run_end": N_("a meld in sequence holds at most %(n)s cards from this rank"),
 }
 
 
@@ -63,16 +67,20 @@ class MeldProblem(ValueError):
 @dataclass(frozen=True)
 class Canasta:
     """A kind of canasta: the round field counting it, its wild cards (``none``,
-    ``some`` or ``only``), the ranks it may be of (``()``: any) and its size."""
+    ``some`` or ``only``), the ranks it may be of (``()``: any), its size, and
+    whether it is a sequence of one suit (``run``, a samba) instead of one rank."""
 
     field: str
     wilds: str
     ranks: tuple[str, ...] = ()
     least: int = 7
+    run: bool = False
 
     def fits(self, meld: Meld) -> bool:
         wilds = meld.wild_count
         if meld.cards < self.least or (self.ranks and meld.rank not in self.ranks):
+            return False
+        if self.run != meld.run:
             return False
         naturals = meld.naturals
         some = naturals > 0 and wilds > 0
@@ -90,8 +98,10 @@ class MeldRules:
     against them (a canasta of sevens before a natural one); ``share`` is ``half``
     (at least as many naturals as wilds) or ``under_half`` (more naturals than
     wilds); ``most_wilds`` caps a meld's wild cards (None: no cap); ``clean`` ranks
-    take no wild card. ``uncounted``: canasta fields the counter cannot tell apart
-    (a samba is a sequence of one suit, not a rank), typed as totals instead."""
+    take no wild card. ``runs``: the ranks a meld in sequence (of one suit) may run
+    through, lowest first, at most ``longest_run`` of them (none: no such melds).
+    ``uncounted``: canasta fields the counter cannot tell apart (a red-sevens
+    canasta needs the sevens' colour), typed as totals instead."""
 
     kinds: tuple[Canasta, ...]
     ranks: tuple[tuple[str, str], ...] = STANDARD_RANKS
@@ -100,6 +110,8 @@ class MeldRules:
     share: str = "half"
     most_wilds: int | None = None
     clean: tuple[str, ...] = ("3",)
+    runs: tuple[str, ...] = ()
+    longest_run: int = 7
     uncounted: tuple[str, ...] = ()
 
     def kinds_in_play(self, in_play: Collection[str] | None) -> list[Canasta]:
@@ -109,11 +121,13 @@ class MeldRules:
 @dataclass(frozen=True)
 class Meld:
     """One meld on a side's table: its rank (``WILD``: wild cards only), how many
-    natural cards, and how many of each wild card (``{"two": 1, "joker": 2}``)."""
+    natural cards, and how many of each wild card (``{"two": 1, "joker": 2}``); or,
+    with ``run``, a sequence of one suit from ``rank`` upwards."""
 
     rank: str
     naturals: int = 0
     wilds: Mapping[str, int] = field(default_factory=dict)
+    run: bool = False
 
     @property
     def wild_count(self) -> int:
@@ -135,6 +149,8 @@ class Counted:
 
 def refusal(meld: Meld, rules: MeldRules, in_play: Collection[str] | None = None) -> Problem | None:
     """Why ``meld`` may not be melded under ``rules``, or None."""
+    if meld.run:
+        return run_refusal(meld, rules, in_play)
     wilds = meld.wild_count
     only_wild = meld.rank == WILD
     ranks = {rank for rank, _ in rules.ranks}
@@ -155,10 +171,34 @@ def refusal(meld: Meld, rules: MeldRules, in_play: Collection[str] | None = None
     return None
 
 
+def run_refusal(
+    meld: Meld, rules: MeldRules, in_play: Collection[str] | None = None
+) -> Problem | None:
+    """Why a meld in sequence may not be melded, or None."""
+    if not any(k.run for k in rules.kinds_in_play(in_play)):
+        return P_(PROBLEMS["runs"])
+    if meld.rank not in rules.runs:
+        return P_(PROBLEMS["run_rank"])
+    if meld.wild_count:
+        return P_(PROBLEMS["run_wilds"])
+    if meld.cards < rules.smallest:
+        return P_(PROBLEMS["smallest"], n=rules.smallest)
+    most = min(rules.longest_run, len(rules.runs) - rules.runs.index(meld.rank))
+    return P_(PROBLEMS["run_end"], n=most) if meld.naturals > most else None
+
+
+def cards(meld: Meld, rules: MeldRules) -> list[str]:
+    """A meld's natural cards by rank: a rank repeated, or a run from its rank up."""
+    if meld.run and meld.rank in rules.runs:
+        start = rules.runs.index(meld.rank)
+        return list(rules.runs[start : start + meld.naturals])
+    return [meld.rank] * meld.naturals
+
+
 def points(meld: Meld, rules: MeldRules, values: Mapping[str, Any]) -> int:
     """The value of a meld's cards at the game's card values (``card_<class>``)."""
-    natural = dict(rules.ranks).get(meld.rank)
-    total = meld.naturals * int(values.get(f"card_{natural}", 0)) if natural else 0
+    ranks = dict(rules.ranks)
+    total = sum(int(values.get(f"card_{ranks[r]}", 0)) for r in cards(meld, rules) if r in ranks)
     classes = dict(rules.wilds)
     return total + sum(n * int(values.get(f"card_{classes[w]}", 0)) for w, n in meld.wilds.items())
 
@@ -221,8 +261,16 @@ def describe(
         "most_wilds": rules.most_wilds,
         "clean": list(rules.clean),
         "wild_melds": any(k.wilds == "only" for k in kinds),
+        "runs": list(rules.runs) if any(k.run for k in kinds) else [],
+        "longest_run": rules.longest_run,
         "kinds": [
-            {"field": k.field, "wilds": k.wilds, "ranks": list(k.ranks), "least": k.least}
+            {
+                "field": k.field,
+                "wilds": k.wilds,
+                "ranks": list(k.ranks),
+                "least": k.least,
+                "run": k.run,
+            }
             for k in kinds
         ],
     }

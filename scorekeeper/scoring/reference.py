@@ -193,10 +193,15 @@ def meld_text(variant: Variant) -> list[str]:
     kinds = [
         f"`{k.field}`: {k.least} or more cards"
         + (f" of rank {', '.join(k.ranks)}" if k.ranks else "")
+        + (" of one suit in sequence" if k.run else "")
         + f", {wild[k.wilds]}"
         + (f" (while `{switched[k.field]}` is played)" if k.field in switched else "")
         for k in melds.kinds
     ]
+    if melds.runs:
+        text += (f". A meld in sequence (one suit) runs up from its lowest card, "
+                 f"{melds.runs[0]} to {melds.runs[-1]}, at most {melds.longest_run} cards, "
+                 "no wild cards")  # fmt: skip
     out = [text + ".", "", "Each meld counted is the first of these canastas it makes, else a "
            "plain meld: " + "; ".join(kinds) + "."]  # fmt: skip
     if melds.uncounted:

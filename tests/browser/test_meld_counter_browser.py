@@ -124,3 +124,29 @@ def test_without_scripts_the_counter_is_hidden_and_totals_are_typed(browser, liv
     page.click("button[name=save]")
     page.wait_for_selector(".totals")
     context.close()
+
+
+def test_a_samba_is_counted_in_sequence_and_a_wild_canasta_of_wild_cards(phone, live_server):
+    """Hand and Foot with Sambas: the counter offers melds in sequence (a samba runs
+    up from the rank tapped) and melds of wild cards only, from the variant's data."""
+    status, game = live_server.json(
+        "POST", "/api/games", {"variant": "samba-foot", "sides": ["Ann & Bea", "Cat & Dee"]}
+    )
+    assert status == 201
+    phone.goto(f"{phone.base}/games/{game['id']}/rounds/new")
+    phone.wait_for_selector("button.step:not([hidden])")
+    box = phone.locator("#side-0 details.melds")
+    box.locator("summary").tap()
+    box.locator("button.meld-run").tap()
+    meld(phone, "8", 7)  # 8, 9, 10, J, Q, K, A of one suit
+    expect(box.locator(".meld-status")).to_have_text("samba · 80 points")
+    box.locator("button.meld-add").tap()
+    meld(phone, "wild", 0, jokers=7)
+    expect(box.locator(".meld-status")).to_have_text("wild-card canasta · 350 points")
+    box.locator("button.meld-add").tap()
+    expect(phone.locator("#side-0 .meld-list li")).to_have_count(2)
+    assert phone.input_value("#s0_meld_points") == "430"
+    assert phone.input_value("#s0_sambas") == "1"
+    assert phone.input_value("#s0_wild_canastas") == "1"
+    fits(phone)
+    assert phone.problems == []

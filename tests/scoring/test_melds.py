@@ -21,6 +21,7 @@ from scorekeeper.scoring.melds import (
     MeldProblem,
     count,
     describe,
+    refusal,
     totals,
 )
 
@@ -65,6 +66,10 @@ WORKED = [
     ("samba-foot", None, Meld("6", 5, {"two": 2}), "mixed_canastas", 25 + 40),
     ("samba-foot", None, Meld(WILD, 0, {"joker": 7}), "wild_canastas", 350),
     ("samba-foot", None, Meld("K", 9), "natural_canastas", 90),
+    ("samba-foot", None, Meld("4", 7, run=True), "sambas", 4 * 5 + 3 * 10),  # 4 to 10
+    ("samba-foot", None, Meld("8", 7, run=True), "sambas", 6 * 10 + 20),  # 8 to A
+    ("samba-foot", None, Meld("5", 3, run=True), "", 15),  # 5, 6, 7: a plain meld
+    ("samba-foot", None, Meld("Q", 3, run=True), "", 10 + 10 + 20),  # Q, K, A
 ]  # fmt: skip
 
 
@@ -89,10 +94,17 @@ REFUSED = [
     ("weeping", Meld("9", 3, {"joker": 3}), "under_half"),  # more naturals than wilds
     ("weeping", Meld("9", 5, {"joker": 4}), "most_wilds"),
     ("samba-foot", Meld("Q", 5, {"two": 4}), "most_wilds"),
+    ("samba-foot", Meld("9", 7, run=True), "run_end"),  # 9 to A is 6 cards
+    ("samba-foot", Meld("4", 8, run=True), "run_end"),  # a samba is 7 at most
+    ("samba-foot", Meld("5", 6, {"joker": 1}, run=True), "run_wilds"),
+    ("samba-foot", Meld("3", 7, run=True), "run_rank"),  # no threes in a samba
+    ("classic", Meld("5", 7, run=True), "runs"),
 ]
 
 
-@pytest.mark.parametrize(("variant_id", "meld", "why"), REFUSED, ids=[r[2] for r in REFUSED])
+@pytest.mark.parametrize(
+    ("variant_id", "meld", "why"), REFUSED, ids=[f"{r[0]}-{r[2]}" for r in REFUSED]
+)
 def test_refused_melds_say_why(variant_id, meld, why):
     assert refused(variant_id, meld) == PROBLEMS[why]
 
@@ -127,13 +139,13 @@ def test_every_variants_meld_rules_name_its_own_fields_and_cards(variant_id):
 def melds_of(variant):
     ranks = [rank for rank, _ in variant.meld_rules.ranks] + [WILD, "1"]
     wilds = st.fixed_dictionaries({name: st.integers(0, 5) for name, _ in variant.meld_rules.wilds})
-    return st.builds(Meld, st.sampled_from(ranks), st.integers(0, 9), wilds)
+    return st.builds(Meld, st.sampled_from(ranks), st.integers(0, 9), wilds, st.booleans())
 
 
 def random_meld(variant, chance):
     ranks = [rank for rank, _ in variant.meld_rules.ranks] + [WILD, "1"]
     wilds = {name: chance.randint(0, 5) for name, _ in variant.meld_rules.wilds}
-    return Meld(chance.choice(ranks), chance.randint(0, 9), wilds)
+    return Meld(chance.choice(ranks), chance.randint(0, 9), wilds, chance.random() < 0.3)
 
 
 HOUSES = [None, {"wild_canasta": 2000, "card_joker": 100, "card_ace": 15}]
@@ -146,14 +158,19 @@ def test_counted_points_are_the_sum_of_the_cards_values(variant_id, data):
     variant = VARIANTS[variant_id]
     house = data.draw(st.sampled_from(HOUSES))
     rules = variant.rules({k: v for k, v in (house or {}).items() if k in variant.defaults()})
-    melds = data.draw(st.lists(melds_of(variant), max_size=6))
+    in_play = variant.fields_in_play(rules)
+    drawn = data.draw(st.lists(melds_of(variant), max_size=8))
+    melds = [m for m in drawn if refusal(m, variant.meld_rules, in_play) is None]
+    filled = totals(melds, variant.meld_rules, rules, in_play)
     ranks, wilds = dict(variant.meld_rules.ranks), dict(variant.meld_rules.wilds)
-    cards = [ranks[m.rank] for m in melds if m.rank in ranks for _ in range(m.naturals)]
+    runs = variant.meld_rules.runs
+    cards = [
+        ranks[runs[runs.index(m.rank) + i] if m.run else m.rank]
+        for m in melds
+        if m.rank in ranks
+        for i in range(m.naturals)
+    ]
     cards += [wilds[w] for m in melds for w, n in m.wilds.items() for _ in range(n)]
-    try:
-        filled = totals(melds, variant.meld_rules, rules, variant.fields_in_play(rules))
-    except MeldProblem:
-        return
     assert filled["meld_points"] == sum(rules[f"card_{c}"] for c in cards)
     assert sum(v for k, v in filled.items() if k != "meld_points") == sum(
         1 for m in melds if m.cards >= 7
@@ -183,6 +200,7 @@ def test_the_round_screens_script_counts_every_meld_as_the_engine_does():
                     "rank": meld.rank,
                     "naturals": meld.naturals,
                     "wilds": dict(meld.wilds),
+                    "run": meld.run,
                 }
                 cases.append({"rules": data, "meld": meld_json, "want": want})
     program = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..i18n import problem as P_
-from ..melds import ALL_WILD, NATURAL_AND_MIXED, MeldRules
+from ..melds import ALL_WILD, NATURAL_AND_MIXED, Canasta, MeldRules
 from ..rules import (
     STANDARD_CARDS,
     AfterRounds,
@@ -98,12 +98,14 @@ class SambaFoot(Variant):
         "(the sheet is silent; standard Hand and Foot).",
     )
     # A black canasta holds at most 3 wilds; seven wild cards make a wild-card
-    # canasta. A samba is a sequence of one suit and a red-sevens canasta needs the
-    # sevens' colour, which the counter does not ask: both are typed as totals.
+    # canasta; a samba is seven cards of one suit in sequence, 4 to A, no wilds. A
+    # red-sevens canasta needs the sevens' colour, which the counter does not ask:
+    # it is typed as a total.
     meld_rules = MeldRules(
-        kinds=(*NATURAL_AND_MIXED, ALL_WILD),
+        kinds=(*NATURAL_AND_MIXED, ALL_WILD, Canasta("sambas", "none", run=True)),
         most_wilds=3,
-        uncounted=("sambas", "red_sevens_canastas"),
+        runs=("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"),
+        uncounted=("red_sevens_canastas",),
     )
     notes = (
         "A samba is 7 cards of one suit in sequence, no wilds, no threes.",

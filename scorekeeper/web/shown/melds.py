@@ -29,12 +29,14 @@ def counter(variant: Variant, rules: Any) -> dict[str, Any]:
         "wild": _("wild cards"),
         "wilds": wilds,
         "remove": _("Remove"),
+        "run": _("in sequence"),
     }
     ranks = [r["rank"] for r in data["ranks"]] + ([WILD] if data["wild_melds"] else [])
     return {
         "rules": json.dumps(data, separators=(",", ":")),
         "says": json.dumps(says, ensure_ascii=False, separators=(",", ":")),
         "ranks": ranks,
+        "runs": bool(data["runs"]),
         "wilds": list(wilds.items()),
         "fields": ["meld_points", *(k["field"] for k in data["kinds"])],
         "uncounted": [f for f in variant.meld_rules.uncounted if f in in_play],
