@@ -55,9 +55,10 @@ def test_each_sides_colour_has_3_to_1_against_the_page_in_light_and_dark(n):
     _, light, dark = PALETTE[n]
     assert custom(SIDES_LIGHT, f"side-{n}") == light
     assert custom(SIDES_DARK, f"side-{n}") == dark
-    for ground in (custom(LIGHT, "bg"), custom(LIGHT, "card"), "#ffffff"):  # white: print
+    grounds = ("bg", "card", "lead", "win")  # the page, a card, the leader's, the winner's
+    for ground in (*(custom(LIGHT, g) for g in grounds), "#ffffff"):  # white: print
         assert contrast(light, ground) >= 3, (light, ground)
-    for ground in (custom(DARK, "bg"), custom(DARK, "card")):
+    for ground in (custom(DARK, g) for g in grounds):
         assert contrast(dark, ground) >= 3, (dark, ground)
 
 
