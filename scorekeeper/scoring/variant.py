@@ -12,6 +12,7 @@ from .errors import ScoringError
 from .fields import CANASTA_CARDS, EVERY_VARIANT, FIELDS, Field
 from .i18n import N_
 from .i18n import problem as P_
+from .melds import NATURAL_AND_MIXED, MeldRules
 from .rules import (
     AfterRounds,
     AtLeast,
@@ -88,6 +89,10 @@ class Variant:
     # otherwise than the catalogue ("Clean piles" for ``natural_canastas``): every
     # form, printout and doc labels the field so. The JSON field names never change.
     field_words: ClassVar[Mapping[str, str]] = {}
+    # What a meld may hold and which canasta it makes, for the meld counter
+    # (``melds.py``): by default natural and mixed canastas, at least as many
+    # naturals as wilds.
+    meld_rules: ClassVar[MeldRules] = MeldRules(kinds=NATURAL_AND_MIXED)
 
     # -- players and seats -------------------------------------------------
 

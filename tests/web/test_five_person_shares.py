@@ -17,6 +17,11 @@ FORM = {"s0_hand_points": "50", "s2_meld_points": "80", "s2_hand_points": "45",
 REKHA = "own -50, with Cat +35 = -15"
 
 
+def unmarked(html):
+    """The page without the sides' marks (their shapes, web/shown/sides.py)."""
+    return re.sub(r'<svg class="side-mark.*?</svg>', "", html, flags=re.S)
+
+
 def played(app, make_game, rounds=1):
     game = make_game("five-person", seats=SEATS)
     db = connect(app.config["DATABASE"])
@@ -31,7 +36,7 @@ def played(app, make_game, rounds=1):
 def test_the_preview_heads_each_block_with_the_players_own_score(client, make_game):
     game = make_game("five-person", seats=SEATS)
     page = client.post(f"/games/{game}/rounds/new", data={**FORM, "preview": "1"})
-    html = page.get_data(as_text=True)
+    html = unmarked(page.get_data(as_text=True))
     legend = re.search(r'<legend>Rekha <output class="preview minus"[^>]*>(.*?)</output>', html)
     assert legend and REKHA in legend.group(1)
     assert "own 0, with Rekha -50 = -50" in html  # Di: nothing of her own
@@ -45,19 +50,19 @@ def test_the_live_preview_sends_each_players_share(client, make_game):
     answer = client.post(f"/games/{game}/rounds/1/preview", data=FORM).json
     assert answer["scores"]["Rekha"] == -15
     assert answer["shares"]["Rekha"] == [-50, "Cat", 35]
-    page = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
+    page = unmarked(client.get(f"/games/{game}/rounds/new").get_data(as_text=True))
     assert 'data-says-share="own %(own)s, with %(partner)s %(theirs)s = %(score)s"' in page
     assert 'data-side="Rekha" data-share' in page
 
 
 def test_the_scoreboard_and_printout_head_the_breakdown_with_the_own_score(app, client, make_game):
     game = played(app, make_game)
-    board = client.get(f"/games/{game}").get_data(as_text=True)
+    board = unmarked(client.get(f"/games/{game}").get_data(as_text=True))
     assert f'<h3>Rekha <small><span class="share">{REKHA}</span></small></h3>' in board
     assert "partner Cat" in board  # the breakdown keeps the partner's line
-    printed = client.get(f"/games/{game}/print").get_data(as_text=True)
+    printed = unmarked(client.get(f"/games/{game}/print").get_data(as_text=True))
     assert f'Round 1 · Rekha · <span class="share">{REKHA}</span></caption>' in printed
-    one = client.get(f"/games/{game}/rounds/1/print").get_data(as_text=True)
+    one = unmarked(client.get(f"/games/{game}/rounds/1/print").get_data(as_text=True))
     assert REKHA in one
 
 
@@ -70,7 +75,9 @@ def test_numbers_in_the_share_are_grouped_as_the_language_writes_them(app, clien
                              "Cat": {"super_canastas_pure": 2, "meld_points": 400}})  # fmt: skip
     finally:
         db.close()
-    board = client.get(f"/games/{game}", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    board = unmarked(
+        client.get(f"/games/{game}", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    )
     assert "eigene +1.850, mit Cat +1.400 = +3.250" in board
 
 
@@ -99,6 +106,6 @@ def test_the_phones_parts_name_each_players_own_score(app, client, make_game):
         fields = {f"s{s}_{k}": str(v) for k, v in ROUND[name].items()}
         sent = client.post(f"/table/{token}/part", data={"number": "1", "version": "0", **fields})
         assert sent.status_code == 302
-    page = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
+    page = unmarked(client.get(f"/games/{game}/rounds/new").get_data(as_text=True))
     parts = re.search(r'<section id="phone-parts".*?</section>', page, re.S).group(0)
     assert f'<span class="part-score"><span class="share">{REKHA}</span></span>' in parts

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..errors import quote
 from ..i18n import N_
 from ..i18n import problem as P_
+from ..melds import ALL_WILD, NATURAL_AND_MIXED, MeldRules
 from ..rules import (
     STANDARD_CARDS,
     AtLeast,
@@ -170,6 +171,12 @@ class Classic(Variant):
         "the hands of the side that went out count against it too.",
     )
 
+    # At least as many naturals as wilds, at most three wilds; seven or more wild
+    # cards alone make a wild-card canasta while the wild_canasta option is played.
+    meld_rules = MeldRules(
+        kinds=(*NATURAL_AND_MIXED, ALL_WILD),
+        most_wilds=3,
+    )
     rare_fields = frozenset({"concealed", "dealer_bonus", "wild_canastas"})
     field_switches = {"wild_canastas": "wild_canasta"}  # played while its value is above 0
 

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from ..i18n import N_
 from ..i18n import problem as P_
+from ..melds import NATURAL_AND_MIXED, MeldRules
 from ..rules import (
     AtLeast,
     CardValue,
@@ -93,6 +94,19 @@ class FivePerson(Variant):
         "At game end players draw for new seats: start a new game.",
     )
 
+    # Twos are jokers (10 each); threes are plain cards. A super canasta is a
+    # sequence of one suit, not a rank: the counter leaves it to be typed.
+    meld_rules = MeldRules(
+        kinds=NATURAL_AND_MIXED,
+        ranks=(
+            ("A", "ace"), ("K", "high"), ("Q", "high"), ("J", "high"), ("10", "high"),
+            ("9", "high"), ("8", "high"), ("7", "high"), ("6", "low"), ("5", "low"),
+            ("4", "low"), ("3", "low"),
+        ),
+        wilds=(("two", "joker"), ("joker", "joker")),
+        clean=(),
+        uncounted=("super_canastas_pure", "super_canastas_impure"),
+    )  # fmt: skip
     rare_fields = frozenset({"super_canastas_pure", "super_canastas_impure"})
 
     def arrangement(self, players: int) -> tuple[int, ...]:
