@@ -51,12 +51,15 @@ def pages_for(database: str) -> dict[str, str]:
     }
 
 
-def time_page(port: int, path: str, repeats: int) -> dict[str, float]:
+def time_page(port: int, path: str, repeats: int, fresh: bool = False) -> dict[str, float]:
+    """``fresh``: each request asks with a query string of its own (``?fresh=n``), which
+    the pages ignore, so that a page kept under its path is rendered every time."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     times = []
-    for _ in range(repeats):
+    for n in range(repeats):
         start = time.perf_counter()
-        conn.request("GET", path)
+        joint = "&" if "?" in path else "?"
+        conn.request("GET", f"{path}{joint}fresh={n}-{start}" if fresh else path)
         response = conn.getresponse()
         response.read()
         times.append(time.perf_counter() - start)

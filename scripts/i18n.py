@@ -6,7 +6,8 @@
 ``update`` extracts every marked string (``_``/``gettext``/``lazy_gettext``/``_l``/
 ``ngettext`` in the web layer and templates, ``N_``/``P_``/``term`` in the scoring
 engine) plus every text of the variant registry (names, summaries, options, score
-lines, notes, FILL notes, field labels) into ``scorekeeper/translations/messages.pot``,
+lines, notes, FILL notes, field labels and a variant's own words for them) into
+``scorekeeper/translations/messages.pot``,
 merges it into each language's ``messages.po`` (new strings come in empty, so the
 completeness test names them) and compiles the ``.mo`` files beside them. The
 ``.po`` and ``.mo`` files are both committed; a test checks the ``.mo`` match.
@@ -53,7 +54,8 @@ def registry_texts() -> list[tuple[str, str]]:
         texts += [(t, where) for t in (*variant.notes, *variant.fill_notes)]
         texts += [(t, where) for t in variant.card_fill.values()]
         texts += [(c.label, where) for c in variant.card_values]
-        texts += [(need.what, where) for need in variant.out_needs]
+        texts += [(t, where) for need in variant.out_needs for t in (need.what, f"{need.what}s")]
+        texts += [(t, where) for t in variant.field_words.values()]
         for option in variant.options:
             texts += [(option.label, where), (option.fill or "", where)]
         texts += [(getattr(rule, "label", ""), where) for rule in variant.lines]

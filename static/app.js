@@ -106,11 +106,23 @@ function livePreview(form) {
   const calm = says.saysCalm || "Scores and new totals update as you type.";
   const digits = new Intl.NumberFormat(document.documentElement.lang || undefined);
   problem.textContent = calm;
+  const signed = (points) => (points > 0 ? "+" : "") + digits.format(points);
+  // five-person: a player's block is headed with their own score, the partner's beside it
+  const shareWords = says.saysShare || "own %(own)s, with %(partner)s %(theirs)s = %(score)s";
+  const share = ([own, partner, theirs]) =>
+    shareWords
+      .replace("%(own)s", () => signed(own))
+      .replace("%(partner)s", () => partner)
+      .replace("%(theirs)s", () => signed(theirs))
+      .replace("%(score)s", () => signed(own + theirs));
   const show = (answer) => {
     for (const out of form.querySelectorAll("output.preview")) {
-      const points = answer && answer.scores ? answer.scores[out.dataset.side] : null;
-      out.textContent = points == null ? "" : (points > 0 ? "+" : "") + digits.format(points);
-      out.classList.toggle("minus", points != null && points < 0);
+      const side = out.dataset.side;
+      const parts = "share" in out.dataset && answer && answer.shares ? answer.shares[side] : null;
+      const points = answer && answer.scores ? answer.scores[side] : null;
+      out.textContent = parts ? share(parts) : points == null ? "" : signed(points);
+      const heading = parts ? parts[0] : points;
+      out.classList.toggle("minus", heading != null && heading < 0);
     }
     for (const out of form.querySelectorAll("output[data-after]")) {
       const total = answer && answer.after ? answer.after[out.dataset.after] : null;

@@ -18,8 +18,9 @@ function returnToOption() {
   sessionStorage.removeItem("scorekeeper:rows");
   const option = key && document.getElementById("option-" + key);
   if (!option) return;
-  const details = option.closest("details");
-  if (details) details.open = true;
+  for (let details = option.closest("details"); details; details = details.parentElement.closest("details")) {
+    details.open = true; // its topic, and the house rules round it
+  }
   const empty = [...option.querySelectorAll("input[type=number], input[type=text]")].find(
     (input) => input.value === "",
   );

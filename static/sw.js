@@ -7,12 +7,13 @@
 //   private or no-store.
 // Bump VERSION when the shell changes: old caches are deleted on activate.
 "use strict";
-const VERSION = "scorekeeper-shell-v3"; // v3: pages kept before are dropped (some were private)
+const VERSION = "scorekeeper-shell-v4"; // v4: melds.js; v3: pages kept before are dropped (some were private)
 const OFFLINE = "/offline";
 const SHELL = [
   "/static/style.css",
   "/static/print.css",
   "/static/app.js",
+  "/static/melds.js",
   "/static/icon.svg",
   "/static/icons/icon-192.png",
   "/static/icons/icon-512.png",

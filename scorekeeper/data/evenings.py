@@ -9,7 +9,12 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from . import checks
 from .connection import insert, now, rows
+
+# The new-game form's evening: a new one, or that of the table these players make
+# (the same players' evening that day, a new one if they have none yet).
+NEW_EVENING, TABLE_EVENING = -1, 0
 
 PAGE_SIZE = 25
 
@@ -126,3 +131,33 @@ def create_evening(
         "uid": uid or uuid.uuid4().hex,
     }
     return insert(db, "evenings", row)
+
+
+def table_evening(db: Database, date: str, seats: list[str]) -> int | None:
+    """The evening on ``date`` of the table these players sit at: the latest one
+    with a game (not removed) played by exactly these players, names compared as
+    players' names are (any case). None if they have not played that day: a second
+    table the same night starts its own evening."""
+    keys = sorted({checks.name_key(name) for name in seats})
+    if not keys:
+        return None
+    marks = ",".join("?" * len(keys))
+    sql = (
+        "SELECT g.evening_id FROM games g JOIN evenings e ON e.id = g.evening_id "
+        "WHERE e.date = ? AND e.import_id IS NULL AND g.removed_at IS NULL "
+        "AND (SELECT count(*) FROM seats s WHERE s.game_id = g.id) = ? "
+        "AND NOT EXISTS (SELECT 1 FROM seats s JOIN players p ON p.id = s.player_id "
+        f"WHERE s.game_id = g.id AND p.name_key NOT IN ({marks})) "
+        "ORDER BY g.id DESC LIMIT 1"
+    )
+    found = next(db.query(sql, [date, len(keys), *keys]), None)
+    return int(found["evening_id"]) if found else None
+
+
+def evening_for(db: Database, date: str, seats: list[str], chosen: int) -> int:
+    """The evening a new game joins: the one ``chosen`` (an id), a new one
+    (``NEW_EVENING``), or (``TABLE_EVENING``) this table's that day, started if new."""
+    if chosen > 0:
+        return chosen
+    found = table_evening(db, date, seats) if chosen == TABLE_EVENING else None
+    return found or create_evening(db, date)

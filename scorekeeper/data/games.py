@@ -192,12 +192,23 @@ def game_stamp(db: Database, game_id: int) -> int:
 
 
 def recent_games(db: Database, limit: int = 20) -> list[dict[str, Any]]:
+    """The latest games, each with its kept result (``results.refresh``): rounds
+    played (those carried over from paper too), whether it is over, its totals and
+    winners. No game is scored again for it."""
     sql = (
-        "SELECT g.id, g.name, g.variant, g.sides, e.date, g.round_count AS rounds "
+        "SELECT g.id, g.name, g.variant, g.sides, e.date, g.round_count AS rounds, "
+        "g.finished, g.winners, g.totals, g.start "
         "FROM games g JOIN evenings e ON e.id = g.evening_id WHERE g.removed_at IS NULL "
         "ORDER BY g.id DESC LIMIT ?"
     )
-    return [{**r, "sides": json.loads(r["sides"])} for r in rows(db, sql, [limit])]
+    found = []
+    for r in rows(db, sql, [limit]):
+        start = json.loads(r.pop("start") or "{}")
+        found.append({**r, "sides": json.loads(r["sides"]), "finished": bool(r["finished"]),
+                      "winners": json.loads(r["winners"] or "[]"),
+                      "totals": json.loads(r["totals"] or "{}"),
+                      "played": int(start.get("rounds", 0)) + int(r["rounds"] or 0)})  # fmt: skip
+    return found
 
 
 def games_of_evening(db: Database, evening_id: int) -> list[int]:
@@ -289,7 +300,7 @@ def next_seating(game: Game, rng: random.Random) -> tuple[list[str], int]:
         return [], 0
     variant = get_variant(game["variant"])
     last = game["start"].get("rounds", 0) + (game.get("round_count") or 0)
-    dealer = turn(variant, seats, game["first_dealer"] or 0, last).dealer
+    dealer = turn(variant, seats, game["first_dealer"] or 0, last, game["options"]).dealer
     following = seats[(seats.index(dealer or seats[0]) + 1) % len(seats)]
     if game["variant"] in DRAW_FOR_SEATS:
         rng.shuffle(seats)

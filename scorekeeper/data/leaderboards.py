@@ -128,9 +128,3 @@ def partnership(db: Database, a: int, b: int) -> dict[str, dict[str, Any]]:
         for kind, r in (("together", found.get(True)), ("against", found.get(False)))
         if r is not None
     }
-
-
-def overall(db: Database) -> dict[int, dict[str, Any]]:
-    """Every player's rating over all variants, by player id (the players page)."""
-    sql = "SELECT player_id, mu, sigma, games FROM player_ratings WHERE scope = 'all'"
-    return {r["player_id"]: described(r) for r in rows(db, sql)}

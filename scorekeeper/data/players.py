@@ -9,14 +9,14 @@ from sqlite_utils import Database
 
 from ..scoring.i18n import N_
 from ..scoring.i18n import problem as P_
-from . import checks, tallies
+from . import checks, connection, leaderboards, tallies
 from .connection import insert, now, writing
 
 
 def all_players(db: Database) -> list[dict[str, Any]]:
     """Every player's id and name, alphabetically (not the removed ones)."""
     sql = "SELECT id, name FROM players WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE"
-    return list(db.query(sql))
+    return connection.rows(db, sql)
 
 
 def names(db: Database) -> list[str]:
@@ -63,18 +63,27 @@ def rename(db: Database, player_id: int, name: str) -> None:
 
 
 def ranking(db: Database) -> list[dict[str, Any]]:
-    """Everyone, winners first, from the tallies."""
+    """Everyone, winners first, from the tallies, each with their rating over all
+    variants (``leaderboards.described``, or None before a finished game): one query."""
     sql = (
         "SELECT p.id, p.name, coalesce(sum(t.played), 0) AS played, "
-        "coalesce(sum(t.won), 0) AS won FROM players p "
-        "LEFT JOIN player_stats t ON t.player_id = p.id WHERE p.removed_at IS NULL "
+        "coalesce(sum(t.won), 0) AS won, r.mu, r.sigma, r.games FROM players p "
+        "LEFT JOIN player_stats t ON t.player_id = p.id "
+        "LEFT JOIN player_ratings r ON r.player_id = p.id AND r.scope = 'all' "
+        "WHERE p.removed_at IS NULL "
         "GROUP BY p.id ORDER BY won DESC, played DESC, p.name COLLATE NOCASE"
     )
-    return list(db.query(sql))
+    found = db.conn.execute(sql).fetchall()
+    return [
+        {"id": i, "name": name, "played": played, "won": won,
+         "rating": None if games is None else leaderboards.described(
+             {"mu": mu, "sigma": sigma, "games": games})}
+        for i, name, played, won, mu, sigma, games in found
+    ]  # fmt: skip
 
 
 def player(db: Database, player_id: int) -> dict[str, Any] | None:
-    return next(db.query("SELECT * FROM players WHERE id = ?", [player_id]), None)
+    return connection.row(db, "SELECT * FROM players WHERE id = ?", [player_id])
 
 
 def statistics(db: Database, player_id: int) -> dict[str, dict[str, Any]]:
@@ -104,7 +113,7 @@ def latest_games(db: Database, player_id: int, limit: int = 10) -> list[dict[str
         f"SELECT e.date, g.id, g.variant, gs.won, gs.total {FINISHED_GAMES} "
         "ORDER BY s.game_id DESC LIMIT ?"
     )
-    return list(db.query(sql, [player_id, limit]))
+    return connection.rows(db, sql, [player_id, limit])
 
 
 def head_to_head(db: Database, a: int, b: int) -> dict[str, Any]:

@@ -115,10 +115,9 @@ def months(db: Database, player_id: int) -> list[dict[str, Any]]:
         "SELECT month AS date, games, won FROM player_months "
         "WHERE player_id = ? AND games > 0 ORDER BY month"
     )
-    return list(db.query(sql, [player_id]))
+    return connection.rows(db, sql, [player_id])
 
 
 def rows(db: Database, player_id: int) -> list[dict[str, Any]]:
-    return list(
-        db.query("SELECT * FROM player_stats WHERE player_id = ? AND played > 0", [player_id])
-    )
+    sql = "SELECT * FROM player_stats WHERE player_id = ? AND played > 0"
+    return connection.rows(db, sql, [player_id])

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .document import TOP_LEVEL
 from .engine import Answer
 from .fields import FIELDS
-from .reference import GENERATED, code, table
+from .reference import GENERATED, code, labels_text, table
 from .registry import VARIANTS
 from .schema import FIELD_KINDS, OPTION_KINDS, sides_counts
 
@@ -110,7 +110,7 @@ def document_section() -> list[str]:
             "breakdown line (`adjustment: <note>`); in `five-person` a player's adjustment "
             "is theirs alone, not their rentrap's.", ""]  # fmt: skip
     rows = [
-        [f"`{f.name}`", f.kind, FIELD_KINDS.get(f.kind, ({}, f.kind))[1], f.help or f.label,
+        [f"`{f.name}`", f.kind, FIELD_KINDS.get(f.kind, ({}, f.kind))[1], f.help or labels_text(f),
          ", ".join(f"`{v.id}`" for v in VARIANTS.values() if v.uses(f.name))]
         for f in FIELDS.values()
     ]  # fmt: skip

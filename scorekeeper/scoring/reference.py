@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .fields import FIELDS
+from .fields import FIELDS, Field
 from .registry import VARIANTS
 from .rules import AfterRounds, ByRound, ByScore, Fixed, Option, ReachTarget, RedThrees, Switch
 from .schema import FIELD_KINDS, OPTION_KINDS
@@ -169,6 +169,47 @@ def card_points_text(variant: Variant) -> str:
     )
 
 
+def meld_text(variant: Variant) -> list[str]:
+    """What the round screen's meld counter checks (``variant.meld_rules``), in words.
+
+    >>> from scorekeeper.scoring import get_variant
+    >>> print(meld_text(get_variant("weeping"))[0])  # doctest: +NORMALIZE_WHITESPACE
+    A meld is at least 3 cards of one rank with more natural cards than wild cards
+    (twos and jokers), at most 3 wild cards; black threes (rank 3) take no wild cards.
+    """
+    melds = variant.meld_rules
+    share = {"half": "at least as many natural cards as", "under_half": "more natural cards than"}
+    wilds = " and ".join(f"{w}s" for w, _ in melds.wilds)
+    text = (f"A meld is at least {melds.smallest} cards of one rank with "
+            f"{share[melds.share]} wild cards ({wilds})")  # fmt: skip
+    if melds.most_wilds is not None:
+        text += f", at most {melds.most_wilds} wild cards"
+    labels = {c.key: c.label for c in variant.card_values}
+    ranks = dict(melds.ranks)
+    for rank in melds.clean:
+        text += f"; {labels[ranks[rank]]}s (rank {rank}) take no wild cards"
+    wild = {"none": "no wild cards", "some": "natural and wild cards", "only": "wild cards only"}
+    switched = variant.field_switches
+    kinds = [
+        f"`{k.field}`: {k.least} or more cards"
+        + (f" of rank {', '.join(k.ranks)}" if k.ranks else "")
+        + (" of one suit in sequence" if k.run else "")
+        + f", {wild[k.wilds]}"
+        + (f" (while `{switched[k.field]}` is played)" if k.field in switched else "")
+        for k in melds.kinds
+    ]
+    if melds.runs:
+        text += (f". A meld in sequence (one suit) runs up from its lowest card, "
+                 f"{melds.runs[0]} to {melds.runs[-1]}, at most {melds.longest_run} cards, "
+                 "no wild cards")  # fmt: skip
+    out = [text + ".", "", "Each meld counted is the first of these canastas it makes, else a "
+           "plain meld: " + "; ".join(kinds) + "."]  # fmt: skip
+    if melds.uncounted:
+        named = ", ".join(f"`{f}`" for f in melds.uncounted)
+        out += ["", f"The meld counter cannot tell {named} (typed as totals instead)."]
+    return out
+
+
 def variant_section(variant: Variant) -> list[str]:
     options = {o.key: o for o in variant.all_options()}
     out = [f"## `{variant.id}` — {variant.name}", "", " ".join(variant.summary.split()), ""]
@@ -179,6 +220,7 @@ def variant_section(variant: Variant) -> list[str]:
     out += ["", "### Scoring", ""]
     rows = [line_row(rule, options) for rule in variant.lines]
     out += table(["score line", "field", "points", "option (default)"], rows)
+    out += ["", "### Round fields", "", fields_text(variant)]
     out += ["", "### Card values", ""]
     cards = [
         [c.label, c.points, f"`card_{c.key}`", fill_mark(variant.card_fill.get(c.key))]
@@ -187,6 +229,7 @@ def variant_section(variant: Variant) -> list[str]:
     out += table(["cards", "points", "option", "FILL"], cards)
     out += ["", card_points_text(variant)]
     out += ["", "### Opening requirement", "", *opening_text(variant)]
+    out += ["", "### Melds (the round screen's meld counter)", "", *meld_text(variant)]
     out += ["", "### Going out", "", variant.going_out]
     if variant.going_out_needs:
         needs = ", ".join(f"`{k}` ≥ {n}" for k, n in variant.going_out_needs.items())
@@ -205,6 +248,29 @@ def variant_section(variant: Variant) -> list[str]:
     return out + [""]
 
 
+def fields_text(variant: Variant) -> str:
+    """What the round screen asks of each side, labelled as this variant's pages
+    label it (its own words where its sheet has them), with each field's JSON name.
+
+    >>> from scorekeeper.scoring import get_variant
+    >>> fields_text(get_variant("hand-and-foot"))[37:101]
+    'Clean piles (`natural_canastas`), Dirty piles (`mixed_canastas`)'
+    """
+    named = ", ".join(f"{variant.field_label(n)} (`{n}`)" for n in variant.round_fields)
+    return f"The round screen asks each side for: {named}."
+
+
+def labels_text(field: Field) -> str:
+    """A field's label, with the variants that call it by their own words.
+
+    >>> labels_text(FIELDS["mixed_canastas"]).split("; ")[1]
+    '`five-person`: Impure canastas'
+    """
+    own = [f"`{v.id}`: {v.field_words[field.name]}"
+           for v in VARIANTS.values() if field.name in v.field_words]  # fmt: skip
+    return f"{field.label} ({'; '.join(own)})" if own else field.label
+
+
 def fill_mark(reason: str | None) -> str:
     return f"**FILL**: {reason}" if reason else ""
 
@@ -214,7 +280,7 @@ def vocabulary() -> list[str]:
     out.append("What a scorer enters for each side in each round (kinds below).")
     out.append("")
     rows = [
-        [f"`{f.name}`", f.label, f.kind, f.help,
+        [f"`{f.name}`", labels_text(f), f.kind, f.help,
          ", ".join(f"`{v.id}`" for v in VARIANTS.values() if v.uses(f.name))]
         for f in FIELDS.values()
     ]  # fmt: skip

@@ -33,6 +33,50 @@ class Option:
     kind: str = "points"
     fill: str | None = None
     in_fives: bool = False
+    group: str | None = None  # its topic (a key of TOPICS) where its key does not say
+
+    @property
+    def topic(self) -> str:
+        """The house-rule editor's topic for this option (a key of ``TOPICS``):
+        ``group`` if given, else read off the key.
+
+        >>> [Option(k, "", 0).topic for k in ("card_ace", "out_canastas", "opening_reduced",
+        ...                                   "red_threes_all", "samba", "target", "kitty")]
+        ['cards', 'going_out', 'opening', 'red_threes', 'canastas', 'game', 'other']
+        """
+        return self.group or topic_of(self.key)
+
+
+# The house-rule editor's topics, in the order it shows them, each folded on its own
+# (issue 23): an option belongs to the one its key names (``topic_of``).
+TOPICS = {
+    "canastas": N_("Canastas"),
+    "red_threes": N_("Red threes"),
+    "going_out": N_("Going out"),
+    "opening": N_("Opening meld"),
+    "other": N_("Other bonuses and penalties"),
+    "game": N_("Deal, game end and ties"),
+    "cards": N_("Card values"),
+}
+GOING_OUT_KEYS = ("going_out", "concealed", "count_out_side_hands")
+GAME_KEYS = ("target", "rounds", "tie_plays_on", "sitter_deals")
+
+
+def topic_of(key: str) -> str:
+    """The topic an option's key names (``card_ace``: the card values)."""
+    if key.startswith("card_"):
+        return "cards"
+    if key.startswith("out_") or key in GOING_OUT_KEYS:
+        return "going_out"
+    if key.startswith("opening"):
+        return "opening"
+    if key in GAME_KEYS:
+        return "game"
+    if key.startswith("red_three"):
+        return "red_threes"
+    if "canasta" in key or key in ("samba", "red_sevens"):
+        return "canastas"
+    return "other"
 
 
 @dataclass(frozen=True)

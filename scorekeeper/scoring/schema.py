@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .document import START_LIMIT, TOP_LEVEL
-from .fields import ADJUSTMENT_LIMIT, COUNT_LIMIT, FIELDS, NOTE_LIMIT, POINTS_LIMIT, Field
+from .fields import ADJUSTMENT_LIMIT, COUNT_LIMIT, NOTE_LIMIT, POINTS_LIMIT, Field
 from .registry import VARIANTS
 from .rules import Option
 from .variant import Variant
@@ -72,7 +72,9 @@ def side_fields_schema(variant: Variant) -> Schema:
         "type": "object",
         "title": f"{variant.id} side",
         "additionalProperties": False,
-        "properties": {name: field_schema(FIELDS[name]) for name in variant.round_fields},
+        "properties": {
+            name: field_schema(variant.field_spec(name)) for name in variant.round_fields
+        },
     }
 
 

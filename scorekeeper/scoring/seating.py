@@ -60,14 +60,18 @@ def turn(
 ) -> Turn:
     """The deal passes clockwise one seat a round; a variant without a dealer has none.
 
-    Where one player sits out (five-player classic), the game's ``sitter_deals``
-    rule decides: the player sitting out deals, or the deal skips them.
+    Where one player sits out (five-player classic), one of the team of three in
+    rotation, the deal still passes to every player in turn by default (so both
+    teams deal); with the game's ``deal_in_turn`` off, its ``sitter_deals`` rule
+    decides: the player sitting out deals, or the deal skips them.
 
     >>> from scorekeeper.scoring import get_variant
     >>> classic, seats = get_variant("classic"), list("ABCDE")
-    >>> turn(classic, seats, 0, 1)
-    Turn(dealer='A', sits_out='A', also=[])
-    >>> turn(classic, seats, 0, 1, {"sitter_deals": False})
+    >>> turn(classic, seats, 0, 2)
+    Turn(dealer='B', sits_out='C', also=[])
+    >>> turn(classic, seats, 0, 2, {"deal_in_turn": False})
+    Turn(dealer='C', sits_out='C', also=[])
+    >>> turn(classic, seats, 0, 1, {"deal_in_turn": False, "sitter_deals": False})
     Turn(dealer='B', sits_out='A', also=[])
     """
     if not seats:
@@ -78,9 +82,10 @@ def turn(
     if variant.sits_out(len(seats)):
         three = next(team for team in teams(variant, seats) if len(team) == 3)
         sits_out = three[(round_number - 1) % 3]
-        if rules.get("sitter_deals", True):
+        # in turn: whoever deals, sitting out or not, earns the bonus for their team
+        if not rules["deal_in_turn"] and rules["sitter_deals"]:
             dealer = sits_out
-        elif dealer == sits_out:  # the deal passes on to the next player in play
+        elif not rules["deal_in_turn"] and dealer == sits_out:  # the deal skips them
             dealer = seats[(seats.index(sits_out) + 1) % len(seats)]
     if not variant.has_dealer:
         return Turn(None, sits_out)

@@ -4,6 +4,7 @@ variant overrides only where its rules really differ (python-chess style)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from .adjustments import adjustment_lines
@@ -11,6 +12,7 @@ from .errors import ScoringError
 from .fields import CANASTA_CARDS, EVERY_VARIANT, FIELDS, Field
 from .i18n import N_
 from .i18n import problem as P_
+from .melds import NATURAL_AND_MIXED, MeldRules
 from .rules import (
     AfterRounds,
     AtLeast,
@@ -35,6 +37,9 @@ CANASTA_FIELDS = tuple(CANASTA_CARDS)
 # the cards each one takes, how many are in play, and the problem when a round counts
 # more ("%(n)s makes %(seen)s ... this round, more than the %(most)s in play").
 Scarce = tuple[tuple[str, ...], int, int, str]
+# A side's round score in parts: its own points, the partner whose points it also
+# scores, and those points (five-person's "own -50, with Cat +35").
+Share = tuple[int, str, int]
 SEVENS = N_("%(n)s makes %(seen)s sevens this round, more than the %(most)s in play")
 WILD_CARDS = N_("%(n)s makes %(seen)s wild cards this round, more than the %(most)s in play")
 BLACK_THREES = N_("%(n)s makes %(seen)s black threes this round, more than the %(most)s in play")
@@ -80,6 +85,14 @@ class Variant:
     counter_excludes: ClassVar[Mapping[str, Sequence[str]]] = {}  # field -> card keys
     fill_notes: ClassVar[Sequence[str]] = ()  # FILLs that are not a number
     has_dealer: ClassVar[bool] = True  # whether the sheet has a dealer (deal rotates)
+    # The variant's own words for a round field where its rule sheet names the thing
+    # otherwise than the catalogue ("Clean piles" for ``natural_canastas``): every
+    # form, printout and doc labels the field so. The JSON field names never change.
+    field_words: ClassVar[Mapping[str, str]] = {}
+    # What a meld may hold and which canasta it makes, for the meld counter
+    # (``melds.py``): by default natural and mixed canastas, at least as many
+    # naturals as wilds.
+    meld_rules: ClassVar[MeldRules] = MeldRules(kinds=NATURAL_AND_MIXED)
 
     # -- players and seats -------------------------------------------------
 
@@ -116,6 +129,14 @@ class Variant:
         """Where a player also scores another's points: (their partner, their
         rentrap, whose score they add to theirs). None in most variants."""
         return None
+
+    def shares(
+        self, sides: Sequence[str], breakdown: Mapping[str, Sequence[Sequence[Any]]]
+    ) -> dict[str, Share]:
+        """Where a side's round score holds another's points (five-person: the
+        partner's), each side's own part and the other's: ``{side: (own, partner,
+        partner's points)}``, read from the round's ``breakdown``. None elsewhere."""
+        return {}
 
     def sits_out(self, players: int) -> bool:
         """Whether one player sits out each round (five-player classic)."""
@@ -248,8 +269,23 @@ class Variant:
         adjustment and its note (every variant has those)."""
         return (*self.fields, *EVERY_VARIANT)
 
+    def field_spec(self, name: str) -> Field:
+        """A round field as this variant labels it.
+
+        >>> from scorekeeper.scoring import get_variant
+        >>> [get_variant(v).field_spec("natural_canastas").label
+        ...  for v in ("classic", "hand-and-foot", "samba-foot")]
+        ['Natural canastas', 'Clean piles', 'Red canastas']
+        """
+        spec, words = FIELDS[name], self.field_words.get(name)
+        return replace(spec, label=words) if words else spec
+
+    def field_label(self, name: str) -> str:
+        """A round field's label in this variant's words (English; pages translate it)."""
+        return self.field_spec(name).label
+
     def field_specs(self) -> list[Field]:
-        return [FIELDS[name] for name in self.fields]
+        return [self.field_spec(name) for name in self.fields]
 
     def fields_in_play(self, rules: Rules) -> list[str]:
         """The fields a game under ``rules`` can score (a switched-off field is not).

@@ -52,7 +52,7 @@ from .pages import (
     transfer,
     what_if,
 )
-from .shown import board, labels
+from .shown import board, game_state, labels, melds, sides
 
 csrf = CSRFProtect()
 VERSION = version()  # read once: the footer of every page shows it
@@ -111,6 +111,8 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(labels.mid_sentence)
     app.add_template_filter(labels.utc_time)
     app.add_template_filter(labels.rating_words)
+    app.add_template_global(melds.counter, "meld_counter")
+    app.add_template_global(sides.mark, "side_mark")
     app.context_processor(helpers)
     app.after_request(security.add_headers)
     assets.init_app(app)
@@ -121,6 +123,7 @@ def init_app(app: Flask) -> None:
 def helpers() -> dict[str, Any]:
     return {
         "describe": board.describe,
+        "game_state": game_state.game_state,
         "VARIANTS": VARIANTS,
         "option_names": option_form.option_names,
         "VERSION": VERSION,

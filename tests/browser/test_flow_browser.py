@@ -1,5 +1,5 @@
-"""The evening flow in a real browser at phone size (360x740, touch): today's
-evening preselected, same table again (with and without JavaScript), evening
+"""The evening flow in a real browser at phone size (360x740, touch): each table's
+own evening, same table again (with and without JavaScript), evening
 names, renaming, removing and undoing, local times; and every page fitting
 phones from 320 to 430 px, landscape and large text.
 
@@ -68,18 +68,38 @@ def context(browser):
         c.close()
 
 
-def test_todays_evening_is_preselected(context, live_server):
+def test_each_table_joins_its_own_evening(context, live_server):
     db = connect(live_server.database)
     evening = create_evening(db, date.today().isoformat())
     create_game(db, evening_id=evening, variant="classic", sides=["Ann", "Bea"], players=2,
                 options={}, seats=["Ann", "Bea"])  # fmt: skip
     db.close()
     page = context()
-    page.goto(live_server.url + "/games/new/classic/4")
-    assert page.input_value("#evening") == str(evening)
-    assert page.locator("#evening option:checked").inner_text().endswith("· Ann, Bea")
-    page.select_option("#evening", "0")  # still changeable
-    assert page.input_value("#evening") == "0"
+
+    def start(seats, choice=None):
+        page.goto(live_server.url + "/games/new/classic/2")
+        assert page.input_value("#evening") == "0"  # the table's own, by default
+        if choice:
+            page.select_option("#evening", choice)  # still changeable
+        for i, name in enumerate(seats):
+            page.fill(f"#seat{i}", name)
+        page.click("text=Start the game")
+        page.wait_for_selector(".totals")
+        return evening_of(live_server.database, int(page.url.rsplit("/", 1)[1]))
+
+    assert start(["Bea", "Ann"]) == evening  # the same players: their evening
+    other = start(["Cat", "Dee"])  # a second table tonight: an evening of its own
+    assert other != evening
+    assert start(["Cat", "Dee"]) == other
+    assert start(["Ann", "Bea"], choice="new") not in (evening, other)
+
+
+def evening_of(path, game_id):
+    db = connect(path)
+    try:
+        return next(db.query("SELECT evening_id FROM games WHERE id = ?", [game_id]))["evening_id"]
+    finally:
+        db.close()
 
 
 @pytest.mark.parametrize("javascript", [True, False])

@@ -33,16 +33,20 @@ def seat(page, names):
         page.fill(f"#seat{i}", name)
 
 
-def open_house_rules(page):
+def open_house_rules(page, *topics):
+    """Open the house rules, then the topics named (each folds on its own)."""
     if page.locator("details.house").get_attribute("open") is None:
-        page.click("details.house summary")
+        page.click("details.house > summary")
+    for topic in topics:
+        if page.locator(f"#topic-{topic}").get_attribute("open") is None:
+            page.click(f"#topic-{topic} > summary")
 
 
 def start_classic(page, names=("Ann", "Cat", "Bea", "Dee"), target=None):
     page.goto(page.base + "/games/new/classic/4")
     seat(page, names)
     if target:
-        open_house_rules(page)
+        open_house_rules(page, "game")
         page.fill("#opt_target", str(target))
     page.click("text=Start the game")
     page.wait_for_selector(".totals")
@@ -55,7 +59,7 @@ def fits(page):
 def add_and_remove_a_row(page):
     page.goto(page.base + "/games/new/classic/4")
     seat(page, ["Ann", "Cat", "Bea", "Dee"])
-    open_house_rules(page)
+    open_house_rules(page, "game", "opening")
     page.fill("#opt_target", "6000")
     page.click("#option-opening button[name=add_row]")
     expect(page.locator("#opt_opening_4_low")).to_be_visible()
@@ -114,7 +118,7 @@ def test_what_if_on_an_evening(phone):
     expect(page.locator(".winner")).to_contain_text("Cat & Dee")
     page.click("text=The evening")
     page.click("a:has-text('What if?')")
-    open_house_rules(page)
+    open_house_rules(page, "canastas")
     page.fill("#opt_natural_canasta", "0")
     page.click("button:has-text('Score it again')")
     expect(page.locator(".winner.changed")).to_contain_text("Cat & Dee → nobody yet")

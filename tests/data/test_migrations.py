@@ -139,3 +139,40 @@ def test_no_migration_imports_the_live_query_modules():
         source = module.read_text()
         for live in ("games", "rounds", "results", "tallies", "evenings", "players", "transfer"):
             assert f"from ..{live}" not in source and f"from .. import {live}" not in source, module
+
+
+def test_five_player_classic_games_stored_before_the_deal_in_turn_keep_their_deal(tmp_path):
+    """m0017: a five-player classic game stored before ``deal_in_turn`` keeps the
+    sitter dealing (or its own ``sitter_deals: false``), its scores unchanged; other
+    games and a game whose rules already say are left alone."""
+    path = tmp_path / "old.sqlite"
+    old = connect(path)
+    migrations.apply(old, stop_before="m0017_five_player_deal")
+    old.execute("INSERT INTO evenings (id, date) VALUES (1, '2026-01-02')")
+    five = '["A & C & E", "B & D"]'
+    for game_id, variant, sides, players, options in [
+        (1, "classic", five, 5, "{}"),
+        (2, "classic", five, 5, '{"sitter_deals": false}'),
+        (3, "classic", five, 5, '{"deal_in_turn": true}'),
+        (4, "classic", '["A & C", "B & D"]', 4, "{}"),
+    ]:
+        old.execute(
+            "INSERT INTO games (id, evening_id, variant, sides, players, options, first_dealer) "
+            "VALUES (?, 1, ?, ?, ?, ?, 0)",
+            [game_id, variant, sides, players, options],
+        )
+    entries = '{"A & C & E": {"meld_points": 50, "dealer_bonus": true}}'
+    old.execute(
+        "INSERT INTO rounds (game_id, number, entries, version) VALUES (1, 1, ?, 1)", [entries]
+    )
+    old.close()
+
+    db = migrate(path)
+    options = {g: get_game(db, g)["options"] for g in (1, 2, 3, 4)}
+    assert options == {
+        1: {"deal_in_turn": False},
+        2: {"sitter_deals": False, "deal_in_turn": False},
+        3: {"deal_in_turn": True},
+        4: {},
+    }
+    assert scored(db, 1)[2]["totals"] == {"A & C & E": 150, "B & D": 0}

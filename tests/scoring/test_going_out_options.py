@@ -96,7 +96,7 @@ OUT_OPTIONS = [
     case("hf-two-clean-short", "hand-and-foot",
          {"A": {"natural_canastas": 1, "mixed_canastas": 1, "went_out": True}},
          {"out_natural_canastas": 2},
-         'round 1, side "A": went_out: going out needs at least 2 natural canastas, this side has 1'),
+         'round 1, side "A": went_out: going out needs at least 2 clean piles, this side has 1'),
     # 1000 + 300 + 100 + 300
     case("hf-two-clean-met", "hand-and-foot",
          {"A": {"natural_canastas": 2, "mixed_canastas": 1, "went_out": True,
@@ -108,7 +108,7 @@ OUT_OPTIONS = [
     case("hf-three-dirty-short", "hand-and-foot",
          {"A": {"natural_canastas": 1, "mixed_canastas": 2, "went_out": True}},
          {"out_mixed_canastas": 3},
-         'round 1, side "A": went_out: going out needs at least 3 mixed canastas, this side has 2'),
+         'round 1, side "A": went_out: going out needs at least 3 dirty piles, this side has 2'),
     # 300 + 100
     case("hf-no-clean-needed", "hand-and-foot", {"A": {"mixed_canastas": 1, "went_out": True}},
          {"out_natural_canastas": 0}, {"A": 400, "B": 0}),
@@ -126,7 +126,7 @@ OUT_OPTIONS = [
          {"out_natural_canastas": 1, "out_mixed_canastas": 1}, {"A": 3200, "B": 0}),
     case("samba-sambas-do-not-count", "samba-foot", {"A": {**SAMBA_OUT, "sambas": 1}},
          {"out_natural_canastas": 3},
-         'round 1, side "A": went_out: going out needs at least 3 natural canastas, this side has 2'),
+         'round 1, side "A": went_out: going out needs at least 3 red canastas, this side has 2'),
     case("samba-red-sevens-do-not-count", "samba-foot",
          {"A": {**SAMBA_OUT, "wild_canastas": 0, "red_sevens_canastas": 1}}, {"red_sevens": True},
          'round 1, side "A": went_out: going out needs at least 1 wild canasta, this side has 0'),

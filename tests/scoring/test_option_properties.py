@@ -14,14 +14,14 @@ FIVE = ["P1", "P2", "P3", "P4", "P5"]
 # What each going-out option counts, and the name of one such canasta in messages.
 OUT_OPTIONS = {
     "classic": {"out_canastas": (("natural_canastas", "mixed_canastas"), "canasta")},
-    "hand-and-foot": {"out_natural_canastas": (("natural_canastas",), "natural canasta"),
-                      "out_mixed_canastas": (("mixed_canastas",), "mixed canasta")},
+    "hand-and-foot": {"out_natural_canastas": (("natural_canastas",), "clean pile"),
+                      "out_mixed_canastas": (("mixed_canastas",), "dirty pile")},
     "five-person": {"out_canastas": (("natural_canastas", "mixed_canastas",
                                       "super_canastas_pure", "super_canastas_impure"), "canasta")},
     "weeping": {"out_canastas": (("natural_canastas", "mixed_canastas", "sevens_canastas",
                                   "wild_canastas"), "canasta")},
-    "samba-foot": {"out_natural_canastas": (("natural_canastas",), "natural canasta"),
-                   "out_mixed_canastas": (("mixed_canastas",), "mixed canasta"),
+    "samba-foot": {"out_natural_canastas": (("natural_canastas",), "red canasta"),
+                   "out_mixed_canastas": (("mixed_canastas",), "black canasta"),
                    "out_wild_canastas": (("wild_canastas",), "wild canasta")},
 }  # fmt: skip
 

@@ -96,3 +96,17 @@ def test_scoring_imports_nothing_from_the_web_or_the_database():
                     "click",
                 }, f"{path}: {name}"
                 assert not name.startswith("scorekeeper."), f"{path}: {name}"
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS.values()), ids=list(VARIANTS))
+def test_a_variant_calls_its_canastas_the_same_everywhere(variant):
+    """The form's label of a canasta field (its ``field_words``), the score line that
+    pays for it and the going-out requirement that counts it name the same thing:
+    "Clean piles", "clean pile", "at least 1 clean pile" (issue 23)."""
+    for field in ("natural_canastas", "mixed_canastas"):
+        label = variant.field_label(field)
+        assert label in variant.field_words.values() or label == FIELDS[field].label
+        line = next(r.label for r in variant.lines if getattr(r, "field", None) == field)
+        assert label.lower() == f"{line}s", (field, label, line)
+        for need in (n for n in variant.out_needs if n.fields == (field,)):
+            assert need.what == line, (need.option, need.what)

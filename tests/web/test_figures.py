@@ -68,7 +68,7 @@ def test_five_person_has_no_red_threes_and_shows_super_canastas_once_made(client
     game = make_game("five-person", seats=("Ann", "Bob", "Cat", "Dan", "Eve"))
     add_round(db, game, {"Ann": {"super_canastas_pure": 1, "meld_points": 200, "went_out": True}})
     rows = [r[0] for r in figures_in(client.get(f"/games/{game}").get_data(as_text=True))]
-    assert rows == ["Natural canastas", "Mixed canastas", "Pure super canastas",
+    assert rows == ["Pure canastas", "Impure canastas", "Pure super canastas",
                     "Times went out", "Average round", "Best round", "Adjustments"]  # fmt: skip
 
 

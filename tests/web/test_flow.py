@@ -1,4 +1,4 @@
-"""An evening that flows: today's evening preselected, same table again, evenings
+"""An evening that flows: each table's own evening, same table again, evenings
 named by date and players, renaming, removing and undoing, times as <time>."""
 
 import random
@@ -15,6 +15,7 @@ from scorekeeper.data.players import statistics
 from scorekeeper.data.rounds import add_round
 from scorekeeper.web.http.security import hash_passphrase
 from tests.data.test_tallies import RECOUNT, ROUNDS
+from tests.web.test_views import defaults_of, seat_form
 
 SEATS = ["Ann", "Cat", "Bea", "Dee"]
 # Rounds a side wins with, each within the card points the packs hold. Classic: 3000 a
@@ -64,9 +65,9 @@ def selected(html, name):
 # -- today's evening ------------------------------------------------------------
 
 
-def test_a_new_game_joins_todays_latest_evening(client, db, make_game):
+def test_a_new_game_joins_its_tables_evening_by_default(client, db, make_game):
     page = client.get("/games/new/classic/4").get_data(as_text=True)
-    assert selected(page, "evening") == ("0", "a new evening")
+    assert selected(page, "evening") == ("0", "the same players’ evening that day, or a new one")
     today = date.today().isoformat()
     create_evening(db, today)
     latest = create_evening(db, today)
@@ -74,9 +75,29 @@ def test_a_new_game_joins_todays_latest_evening(client, db, make_game):
                        players=2, options={}, seats=["Bea", "Ann"])  # fmt: skip
     assert game
     page = client.get("/games/new/classic/4").get_data(as_text=True)
-    value, label = selected(page, "evening")
-    assert value == str(latest) and label.endswith("· Ann, Bea")
-    assert '<option value="0">a new evening</option>' in page  # still changeable
+    assert selected(page, "evening")[0] == "0"  # not whichever evening started last
+    assert '<option value="new">a new evening</option>' in page
+    assert f'<option value="{latest}">' in page and "· Ann, Bea</option>" in page  # choosable
+
+
+def started(client, db, seats, evening="0"):
+    url = f"/games/new/classic/{len(seats)}"
+    response = client.post(url, data={**defaults_of(client, url),
+                                      **seat_form(seats, evening=evening)})  # fmt: skip
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    return get_game(db, int(response.location.rsplit("/", 1)[1]))
+
+
+def test_the_new_game_form_puts_each_table_in_its_own_evening(client, db):
+    first = started(client, db, SEATS)
+    second_table = started(client, db, ["Eve", "Gus", "Fay", "Hal"])
+    assert second_table["evening_id"] != first["evening_id"]
+    again = started(client, db, ["Dee", "Bea", "Cat", "Ann"])  # the same four, other seats
+    assert again["evening_id"] == first["evening_id"]
+    fresh = started(client, db, SEATS, evening="new")
+    assert fresh["evening_id"] not in (first["evening_id"], second_table["evening_id"])
+    chosen = started(client, db, ["Eve", "Gus", "Fay", "Hal"], evening=str(first["evening_id"]))
+    assert chosen["evening_id"] == first["evening_id"]  # the scorer's choice stands
 
 
 # -- same table again ---------------------------------------------------------------

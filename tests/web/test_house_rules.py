@@ -225,7 +225,7 @@ def test_the_rules_page_gives_the_games_going_out_requirements(client, make_game
     game = make_game("samba-foot", options={"out_wild_canastas": 0, "out_mixed_canastas": 3})
     html = client.get(f"/games/{game}/rules").get_data(as_text=True)
     assert (
-        "In this game, going out needs at least: <strong>2 natural canastas, 3 mixed canastas, 0 wild canastas</strong>"
+        "In this game, going out needs at least: <strong>2 red canastas, 3 black canastas, 0 wild canastas</strong>"
         in html
     )
 

@@ -229,7 +229,7 @@ def test_stylesheets_and_scripts_are_served_minified_with_asset_headers(client):
     from pathlib import Path
 
     static = Path(__file__).resolve().parents[2] / "static"
-    for name in ("style.css", "app.js", "table.js"):
+    for name in ("style.css", "app.js", "table.js", "melds.js"):
         served = client.get(f"/static/{name}")
         written = (static / name).read_bytes()
         assert served.status_code == 200 and 0 < len(served.data) < 0.85 * len(written)

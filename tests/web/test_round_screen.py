@@ -91,7 +91,7 @@ def test_back_then_save_of_a_half_restored_form_says_already_saved(client, make_
         html = response.get_data(as_text=True)
         assert response.status_code == 409 and "Round 1 is already saved" in html
         assert "canasta" not in html.split('id="error-summary"')[-1].split("</div>")[0]
-        assert "needs at least" not in html and 'aria-invalid="true"' not in html
+        assert "going out needs at least" not in html and 'aria-invalid="true"' not in html
     assert post(client, game, first).status_code == 302
     assert len(api_rounds(client, game)) == 1
 

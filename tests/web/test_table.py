@@ -36,19 +36,24 @@ def test_other_boards_show_no_partner_lines(client, make_game):
     assert "rentrap" not in client.get(f"/games/{make_game()}").get_data(as_text=True)
 
 
-@pytest.mark.parametrize("sitter_deals", [True, False])
+DEALS = {"in turn": {}, "sitter": {"deal_in_turn": False},
+         "skip": {"deal_in_turn": False, "sitter_deals": False}}  # fmt: skip
+
+
+@pytest.mark.parametrize("deal", list(DEALS))
 def test_five_player_classic_dealer_and_sitter_out_agree_every_round(app, client, make_game,
-                                                                     sitter_deals):  # fmt: skip
+                                                                     deal):  # fmt: skip
     seats = ("Ann", "Bob", "Cat", "Dan", "Eve")
-    options = {} if sitter_deals else {"sitter_deals": False}
-    game = make_game("classic", seats=seats, options=options, first_dealer=0)
+    game = make_game("classic", seats=seats, options=DEALS[deal], first_dealer=0)
     three = teams(get_variant("classic"), list(seats))[0]
     for number in range(1, 8):
         line = next_line(client.get(f"/games/{game}").get_data(as_text=True))
         dealer = re.search(r'class="dealer">(\w+) deals<', line).group(1)
         sitter = re.search(r'class="sits-out">(\w+) sits out<', line).group(1)
         assert sitter == three[(number - 1) % 3]
-        if sitter_deals:
+        if deal == "in turn":
+            assert dealer == seats[(number - 1) % 5]
+        elif deal == "sitter":
             assert dealer == sitter
         else:
             assert dealer != sitter
@@ -59,7 +64,7 @@ def test_five_player_classic_dealer_and_sitter_out_agree_every_round(app, client
 
 def test_without_the_sitter_dealing_the_deal_skips_whoever_sits_out():
     classic, seats = get_variant("classic"), list("ABCDE")
-    rules = {"sitter_deals": False}
+    rules = {"deal_in_turn": False, "sitter_deals": False}
     dealers = [turn(classic, seats, 0, n, rules).dealer for n in range(1, 7)]
     sitters = [turn(classic, seats, 0, n, rules).sits_out for n in range(1, 7)]
     assert sitters == ["A", "C", "E", "A", "C", "E"]
@@ -67,10 +72,12 @@ def test_without_the_sitter_dealing_the_deal_skips_whoever_sits_out():
     assert all(d != s for d, s in zip(dealers, sitters, strict=True))
 
 
-def test_sitter_deals_is_a_house_rule_with_a_fill_note(client):
-    option = next(o for o in get_variant("classic").all_options() if o.key == "sitter_deals")
+@pytest.mark.parametrize("key", ["deal_in_turn", "sitter_deals"])
+def test_who_deals_with_five_is_a_house_rule_with_a_fill_note(client, key):
+    option = next(o for o in get_variant("classic").all_options() if o.key == key)
     assert option.kind == "flag" and option.default is True and option.fill
-    assert "the player sitting out deals" in client.get("/rules/classic").get_data(as_text=True)
+    page = client.get("/rules/classic").get_data(as_text=True)
+    assert "every player deals in turn" in page and "the player sitting out deals" in page
 
 
 def test_weeping_board_says_who_deals_the_weepers(app, client, make_game):

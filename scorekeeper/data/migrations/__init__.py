@@ -32,6 +32,7 @@ NAMES = [
     "m0014_staged_imports",
     "m0015_ratings",
     "m0016_standard_canasta",
+    "m0017_five_player_deal",
     "m0018_event_desk",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..errors import quote
 from ..i18n import N_
 from ..i18n import problem as P_
+from ..melds import ALL_WILD, NATURAL_AND_MIXED, MeldRules
 from ..rules import (
     STANDARD_CARDS,
     AtLeast,
@@ -108,11 +109,19 @@ class Classic(Variant):
         ),
         Option("target", "game ends when a side reaches", 5000, kind="positive"),
         Option(
-            "sitter_deals", "with five players, the player sitting out deals", True,
+            "deal_in_turn", "with five players, every player deals in turn", True,
             kind="flag",
-            fill="the sheet does not say who deals when one player sits out; the usual "
-            "rule is that the player sitting out deals (off: the deal passes clockwise "
-            "and skips whoever sits out)",
+            fill="the sheet has a new dealer, to the left of the last, each round, and "
+            "says no more for five: so all five deal in turn, whoever sits out, and "
+            "both teams can earn the dealer bonus (off: sitter_deals decides)",
+        ),
+        Option(
+            "sitter_deals",
+            "with five players, when the deal is not in turn, the player sitting out deals",
+            True, kind="flag",
+            fill="the sheet does not say who deals when one player sits out; a common "
+            "rule is that the player sitting out deals (the team of two then never "
+            "deals; off: the deal passes clockwise and skips whoever sits out)",
         ),
         Option(
             "tie_plays_on", "a tie for the lead plays another round", True, kind="flag",
@@ -162,6 +171,12 @@ class Classic(Variant):
         "the hands of the side that went out count against it too.",
     )
 
+    # At least as many naturals as wilds, at most three wilds; seven or more wild
+    # cards alone make a wild-card canasta while the wild_canasta option is played.
+    meld_rules = MeldRules(
+        kinds=(*NATURAL_AND_MIXED, ALL_WILD),
+        most_wilds=3,
+    )
     rare_fields = frozenset({"concealed", "dealer_bonus", "wild_canastas"})
     field_switches = {"wild_canastas": "wild_canasta"}  # played while its value is above 0
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..i18n import N_
 from ..i18n import problem as P_
+from ..melds import NATURAL_AND_MIXED, MeldRules
 from ..rules import (
     AtLeast,
     CardValue,
@@ -20,7 +21,7 @@ from ..rules import (
     ReachTarget,
     Rules,
 )
-from ..variant import Variant, round_error
+from ..variant import Share, Variant, round_error
 
 CANASTAS = ("natural_canastas", "mixed_canastas", "super_canastas_pure", "super_canastas_impure")
 
@@ -60,6 +61,10 @@ class FivePerson(Variant):
             fill="the sheet does not say what a tie for the highest score does",
         ),
     )  # fmt: skip
+    field_words = {  # the sheet's words for the form's fields
+        "natural_canastas": "Pure canastas",
+        "mixed_canastas": "Impure canastas",
+    }
     lines = (
         Each("natural_canastas", "natural_canasta", "pure canasta"),
         Each("mixed_canastas", "mixed_canasta", "impure canasta"),
@@ -89,6 +94,19 @@ class FivePerson(Variant):
         "At game end players draw for new seats: start a new game.",
     )
 
+    # Twos are jokers (10 each); threes are plain cards. A super canasta is a
+    # sequence of one suit, not a rank: the counter leaves it to be typed.
+    meld_rules = MeldRules(
+        kinds=NATURAL_AND_MIXED,
+        ranks=(
+            ("A", "ace"), ("K", "high"), ("Q", "high"), ("J", "high"), ("10", "high"),
+            ("9", "high"), ("8", "high"), ("7", "high"), ("6", "low"), ("5", "low"),
+            ("4", "low"), ("3", "low"),
+        ),
+        wilds=(("two", "joker"), ("joker", "joker")),
+        clean=(),
+        uncounted=("super_canastas_pure", "super_canastas_impure"),
+    )  # fmt: skip
     rare_fields = frozenset({"super_canastas_pure", "super_canastas_impure"})
 
     def arrangement(self, players: int) -> tuple[int, ...]:
@@ -136,6 +154,28 @@ class FivePerson(Variant):
         """
         return [(s, self.partner(sides, s), self.rentrap(sides, s)) for s in sides]
 
+    @staticmethod
+    def partner_label(mate: str) -> str:
+        """The breakdown line of the partner's points: ``partner Cat``."""
+        return f"partner {mate}"
+
+    def shares(
+        self, sides: Sequence[str], breakdown: Mapping[str, Sequence[Sequence[Any]]]
+    ) -> dict[str, Share]:
+        """Each player's own round score (their adjustment included) and their
+        partner's points, which their round score adds.
+
+        >>> FivePerson().shares(["Rekha", "Bo", "Cat", "Di", "Eli"], {
+        ...     "Rekha": [("cards in hand", -50), ("partner Cat", 35)]})
+        {'Rekha': (-50, 'Cat', 35)}
+        """
+        found = {}
+        for side, lines in breakdown.items():
+            mate = self.partner(list(sides), side)
+            theirs = sum(p for label, p in lines if label == self.partner_label(mate))
+            found[side] = (sum(p for _, p in lines) - theirs, mate, theirs)
+        return found
+
     def round_lines(
         self,
         entries: Mapping[str, Fields],
@@ -148,7 +188,7 @@ class FivePerson(Variant):
         combined = {}
         for side, lines in own.items():
             mate = self.partner(sides, side)
-            combined[side] = [*lines, (f"partner {mate}", sum(p for _, p in own[mate]))]
+            combined[side] = [*lines, (self.partner_label(mate), sum(p for _, p in own[mate]))]
         return combined
 
     def going_out_problem(

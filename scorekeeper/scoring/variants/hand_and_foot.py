@@ -40,6 +40,10 @@ class HandAndFoot(Variant):
         Option("opening", "opening meld by round", [50, 90, 120, 150], kind="by_round"),
         Option("rounds", "rounds in a game", 4, kind="positive"),
     )
+    field_words = {  # the sheet's words for the form's fields
+        "natural_canastas": "Clean piles",
+        "mixed_canastas": "Dirty piles",
+    }
     lines = (
         Each("natural_canastas", "natural_canasta", "clean pile"),
         Each("mixed_canastas", "mixed_canasta", "dirty pile"),
@@ -54,8 +58,8 @@ class HandAndFoot(Variant):
     opening = ByRound()
     end = AfterRounds()
     out_needs = (
-        AtLeast("out_natural_canastas", ("natural_canastas",), "natural canasta"),
-        AtLeast("out_mixed_canastas", ("mixed_canastas",), "mixed canasta"),
+        AtLeast("out_natural_canastas", ("natural_canastas",), "clean pile"),
+        AtLeast("out_mixed_canastas", ("mixed_canastas",), "dirty pile"),
     )
     has_dealer = False  # each player picks their hand and foot from the pile
     notes = ("Once a side has opened, it has no minimum for the rest of that round.",)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..i18n import problem as P_
+from ..melds import ALL_WILD, NATURAL_AND_MIXED, Canasta, MeldRules
 from ..rules import (
     STANDARD_CARDS,
     AfterRounds,
@@ -61,6 +62,10 @@ class SambaFoot(Variant):
             fill="the sheet's opening thresholds name three games",
         ),
     )  # fmt: skip
+    field_words = {  # the sheet's words for the form's fields
+        "natural_canastas": "Red canastas",
+        "mixed_canastas": "Black canastas",
+    }
     lines = (
         Each("natural_canastas", "natural_canasta", "red canasta"),
         Each("mixed_canastas", "mixed_canasta", "black canasta"),
@@ -87,14 +92,24 @@ class SambaFoot(Variant):
     opening = ByRound()
     end = AfterRounds()
     out_needs = (  # sambas and red-sevens canastas do not count toward these
-        AtLeast("out_natural_canastas", ("natural_canastas",), "natural canasta"),
-        AtLeast("out_mixed_canastas", ("mixed_canastas",), "mixed canasta"),
+        AtLeast("out_natural_canastas", ("natural_canastas",), "red canasta"),
+        AtLeast("out_mixed_canastas", ("mixed_canastas",), "black canasta"),
         AtLeast("out_wild_canastas", ("wild_canastas",), "wild canasta"),
     )
     fill_notes = (
         "Six players play in two teams of three, with seven decks.",
         "Hand and foot points count against every side, the side that went out included "
         "(the sheet is silent; standard Hand and Foot).",
+    )
+    # A black canasta holds at most 3 wilds; seven wild cards make a wild-card
+    # canasta; a samba is seven cards of one suit in sequence, 4 to A, no wilds. A
+    # red-sevens canasta needs the sevens' colour, which the counter does not ask:
+    # it is typed as a total.
+    meld_rules = MeldRules(
+        kinds=(*NATURAL_AND_MIXED, ALL_WILD, Canasta("sambas", "none", run=True)),
+        most_wilds=3,
+        runs=("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"),
+        uncounted=("red_sevens_canastas",),
     )
     notes = (
         "A samba is 7 cards of one suit in sequence, no wilds, no threes.",

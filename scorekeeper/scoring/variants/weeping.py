@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from ..i18n import N_, term
 from ..i18n import problem as P_
+from ..melds import ALL_WILD, NATURAL_AND_MIXED, Canasta, MeldRules
 from ..rules import (
     STANDARD_CARDS,
     AtLeast,
@@ -78,6 +79,9 @@ class Weeping(Variant):
             fill="the sheet names no target, so no tie rule either",
         ),
     )  # fmt: skip
+    field_words = {  # the sheet's words for the form's fields
+        "mixed_canastas": "Dirty canastas",
+    }
     lines = (
         Each("natural_canastas", "natural_canasta", "natural canasta"),
         Each("mixed_canastas", "mixed_canasta", "dirty canasta"),
@@ -115,6 +119,13 @@ class Weeping(Variant):
         "bonuses still count.",
     )
 
+    # A dirty canasta has more naturals than wilds and at most 3 wilds; seven
+    # natural sevens are a canasta of sevens, seven wild cards a wild-card canasta.
+    meld_rules = MeldRules(
+        kinds=(Canasta("sevens_canastas", "none", ranks=("7",)), *NATURAL_AND_MIXED, ALL_WILD),
+        share="under_half",
+        most_wilds=3,
+    )
     rare_fields = frozenset({
         "sevens_canastas", "wild_canastas", "canastas_from_hand", "red_threes_in_hand",
         "red_threes_in_weeper", "black_threes_in_weeper",

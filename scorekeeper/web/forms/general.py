@@ -32,6 +32,7 @@ from wtforms.validators import (
 )
 
 from ...data import checks
+from ...data.evenings import NEW_EVENING
 from ...scoring import VARIANTS, Variant
 from ...scoring.fields import POINTS_LIMIT
 from ...scoring.seating import side_choices
@@ -138,6 +139,19 @@ def side_options(variant: Variant, players: int) -> list[SelectChoice]:
     ]
 
 
+NEW_EVENING_CHOICE = "new"  # the evening choice that starts a new evening
+
+
+def evening_choice(value: Any) -> int:
+    """The new-game form's evening as ``evenings.evening_for`` takes it: an id,
+    0 for the table's own evening, or ``NEW_EVENING`` for a new one.
+
+    >>> evening_choice("new"), evening_choice("0"), evening_choice("12")
+    (-1, 0, 12)
+    """
+    return NEW_EVENING if value == NEW_EVENING_CHOICE else ascii_int(value)
+
+
 def new_game_form(
     variant: Variant,
     players: int,
@@ -152,7 +166,7 @@ def new_game_form(
 
     class NewGameForm(Form):
         date = DateField(_l("Date"), default=date.today)
-        evening = SelectField(_l("Evening"), coerce=ascii_int, default=0)
+        evening = SelectField(_l("Evening"), coerce=evening_choice, default=0)
         passphrase = PasswordField(
             _l("Scorer passphrase (optional)"),
             [Optional(), Length(min=MIN_PASSPHRASE, max=200, message=SHORT_PASSPHRASE)],
@@ -171,7 +185,7 @@ def new_game_form(
             _l("First dealer"),
             coerce=ascii_int,
             default=0,  # not asked where the variant has no dealer
-            choices=[SelectChoice(str(i), _("Seat %(n)s", n=i + 1)) for i in range(players)],
+            choices=dealer_choices([None] * players),
         )
 
         def validate(self, extra_validators: Any = None) -> bool:
@@ -207,7 +221,20 @@ def new_game_form(
     for side in range(most):  # a total for every side the table may choose to have
         total = IntegerField(_("Side %(n)s", n=side + 1), start, render_kw={"inputmode": "numeric"})
         setattr(NewGameForm, f"start_total{side}", total)
-    return NewGameForm(formdata=formdata) if formdata is not None else NewGameForm()
+    form = NewGameForm(formdata=formdata) if formdata is not None else NewGameForm()
+    form.first_dealer.choices = dealer_choices([form[f"seat{i}"].data for i in range(players)])
+    return form
+
+
+def dealer_choices(names: list[str | None]) -> list[SelectChoice]:
+    """The first-dealer picker: each seat by the name typed in it ("Ann (seat 1)"),
+    or by its number while it is empty ("Seat 2"); seats.js keeps them so as names
+    are typed."""
+    return [
+        SelectChoice(str(i), _("%(name)s (seat %(n)s)", name=name, n=i + 1) if name
+                     else _("Seat %(n)s", n=i + 1))
+        for i, name in enumerate(" ".join((n or "").split()) for n in names)
+    ]  # fmt: skip
 
 
 def paper_start(form: Form, sides: list[str]) -> dict[str, Any] | None:

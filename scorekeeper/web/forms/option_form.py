@@ -28,7 +28,8 @@ from wtforms.validators import (
 from ...scoring import Option, ScoringError, Variant
 from ...scoring.document import option_problem, read_options
 from ...scoring.fields import POINTS_LIMIT
-from ..http.i18n import _, lazy, option_label
+from ...scoring.rules import TOPICS
+from ..http.i18n import _, gettext, lazy, number, option_label
 from ..http.i18n import lazy_gettext as _l
 from .base import Form
 from .whole_numbers import IntegerField, ascii_int, digits
@@ -209,20 +210,63 @@ def check(form: Any, variant: Variant, state: Editor) -> bool:
 
 
 def layout(form: Any, variant: Variant, state: Editor) -> list[dict[str, Any]]:
-    """What the template shows per option: its fields, row by row for lists."""
-    out = []
+    """What the template shows: the options by topic (``TOPICS`` order), each topic
+    folded unless it holds a problem or the rows just changed, and saying how many of
+    its numbers differ from the sheet's; per option its fields, row by row for lists,
+    and where the sheet is silent, why the value is what it is (``fill_words``)."""
+    groups: dict[str, dict[str, Any]] = {
+        key: {"topic": key, "title": title, "items": [], "open": False, "changed": 0}
+        for key, title in TOPICS.items()
+    }
     for option in variant.all_options():
         rows = state.rows.get(option.key)
         names = option_names(option, rows)
         per_row = len(row_parts(option)) if option.kind in LISTS else len(names)
-        out.append({
+        item = {
             "option": option,
             "list": option.kind in LISTS,
             "rows": [[form[n] for n in names[i:i + per_row]]
                      for i in range(0, len(names), per_row)],
             "errors": state.errors.get(option.key, []),
-        })  # fmt: skip
-    return out
+            "fill": fill_words(option),
+        }  # fmt: skip
+        group = groups[option.topic]
+        group["items"].append(item)
+        group["open"] |= bool(item["errors"] or state.changed_rows == option.key)
+        group["open"] |= any(form[n].errors for n in names)
+        group["changed"] += value_of(form, option, rows) != option.default
+    return [group for group in groups.values() if group["items"]]
+
+
+def fill_words(option: Option) -> str | None:
+    """Where the rule sheet is silent on an option, its value in plain words and the
+    reason: "The rule sheet does not say; most tables play 10,000 (...)"."""
+    if not option.fill:
+        return None
+    why = gettext(option.fill)
+    if option.kind == "flag":
+        if option.default:
+            return _("The rule sheet does not say; most tables play with this on (%(why)s).",
+                     why=why)  # fmt: skip
+        return _("The rule sheet does not say; most tables play with this off (%(why)s).", why=why)
+    return _("The rule sheet does not say; most tables play %(value)s (%(why)s).",
+             value=value_words(option.default), why=why)  # fmt: skip
+
+
+def value_words(value: Any) -> str:
+    """An option's value as a table says it, in the page's language: "500",
+    "50, 90, 120" (by round), "50, 90 from 3,000" (by score)."""
+    if not isinstance(value, list):
+        return number(value)
+    said = []
+    for row in value:
+        if isinstance(row, list):
+            low, need = row
+            said.append(number(need) if low is None else
+                        _("%(need)s from %(low)s", need=number(need), low=number(low)))  # fmt: skip
+        else:
+            said.append(number(row))
+    return ", ".join(said)
 
 
 def rule_set_form(

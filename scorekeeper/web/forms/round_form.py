@@ -96,9 +96,9 @@ def number_problem(label: str, text: str, limit: int, points: bool) -> str | Non
     return None
 
 
-def label_of(field: str) -> str:
-    """A round field's label in the page's language."""
-    return _(FIELDS[field].label)
+def label_of(variant: Variant, field: str) -> str:
+    """A round field's label in the variant's words and the page's language."""
+    return _(variant.field_label(field))
 
 
 def field_name(side: int, field: str, card: str | None = None) -> str:
@@ -207,7 +207,7 @@ def round_form_class(
             ],
             default=NOBODY,
         )
-        concealed = BooleanField(label_of("concealed"))
+        concealed = BooleanField(label_of(variant, "concealed"))
 
     RoundForm.counters = counters
     for i, side in enumerate(sides):
@@ -219,7 +219,7 @@ def round_form_class(
         players = (members or {}).get(side, [])
         if "weepers_picked_up" in variant.fields and len(players) > 1:
             ticks = [SelectChoice(str(n), who) for n, who in enumerate(players)]
-            label = label_of("weepers_picked_up")
+            label = label_of(variant, "weepers_picked_up")
             setattr(
                 RoundForm, field_name(i, "weepers_picked_up"), PlayerChecks(label, choices=ticks)
             )
@@ -235,7 +235,7 @@ def side_field(
     variant: Variant, side: int, name: str, counters: bool = True
 ) -> list[tuple[str, Field]]:
     """One side's form field for ``name``, and its card counter's fields."""
-    spec = FIELDS[name]
+    spec = variant.field_spec(name)
     if spec.kind == "flag":
         return [(field_name(side, name), BooleanField(_(spec.label)))]
     points = spec.kind == "points"
@@ -341,7 +341,7 @@ def show_error(form: Any, error: ScoringError, sides: list[str]) -> None:
     if field is not None:
         field.errors.append(say(error.problem))
     else:
-        form.form_errors.append(error_text(error))
+        form.form_errors.append(error_text(error, form.made_with[0]))
 
 
 def error_list(form: Any, sides: list[str]) -> list[dict[str, Any]]:
@@ -366,11 +366,13 @@ def labelled(label: str, message: str) -> str:
     return message if message.startswith(label) else f"{label}: {message}"
 
 
-def problem_text(error: ScoringError) -> str:
-    """An engine problem as the round screen says it: "Cat & Dee: Red threes laid: ..."."""
+def problem_text(error: ScoringError, variant: Variant) -> str:
+    """An engine problem as the round screen says it, the field in the variant's
+    words: "Cat & Dee: Red threes laid: ..."."""
     if error.side is None or error.field not in FIELDS:
-        return error_text(error)
-    return f"{error.side}: {labelled(_(FIELDS[error.field].label), say(error.problem))}"
+        return error_text(error, variant)
+    label = label_of(variant, error.field)
+    return f"{error.side}: {labelled(label, say(error.problem))}"
 
 
 def spare_the_out_side(form: Any, variant: Variant, rules: Rules) -> bool:

@@ -32,7 +32,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
 
-from ...scoring import FIELDS, Option, ScoringError
+from ...scoring import FIELDS, VARIANTS, Option, ScoringError, Variant
 from ...scoring.errors import one_line, quote
 from ...scoring.i18n import Problem
 
@@ -218,8 +218,9 @@ def say(text: object) -> str:
     return template % params if params else template
 
 
-def error_text(error: ScoringError) -> str:
-    """A whole ``ScoringError`` message (round, side, field, problem), translated."""
+def error_text(error: ScoringError, variant: Variant | str | None = None) -> str:
+    """A whole ``ScoringError`` message (round, side, field, problem), translated;
+    the field named in ``variant``'s words when given."""
     if language() == "en":
         return error.message
     where = []
@@ -229,13 +230,19 @@ def error_text(error: ScoringError) -> str:
         where.append(gettext("side %(name)s", name=quote(error.side)))
     problem = say(error.problem)
     if error.field:
-        problem = f"{field_label(error.field)}: {problem}"
+        problem = f"{field_label(error.field, variant)}: {problem}"
     return one_line(f"{', '.join(where)}: {problem}" if where else problem)
 
 
-def field_label(key: str) -> str:
-    """A round's field by its label ("Meld points"); a key no variant has, as it is."""
-    return gettext(FIELDS[key].label) if key in FIELDS else key
+def field_label(key: str, variant: Variant | str | None = None) -> str:
+    """A round's field by its label ("Meld points"), in ``variant``'s own words when
+    given (an id or the variant: "Clean piles" in Hand and Foot); a key no variant
+    has, as it is."""
+    if key not in FIELDS:
+        return key
+    if isinstance(variant, str):
+        variant = VARIANTS.get(variant)
+    return gettext(variant.field_label(key) if variant else FIELDS[key].label)
 
 
 def option_label(option: Option) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import re
 import uuid
 from collections.abc import Callable
@@ -78,6 +79,28 @@ def key_of(*parts: Any) -> str:
     """
     text = json.dumps(parts, sort_keys=True, default=str)
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def digest(rows: Any) -> str:
+    """A digest of data as read from the database (dicts, lists, str, int, float,
+    None): its ``marshal`` bytes, written some five times faster than ``key_of``'s
+    sorted JSON of a player's page (12 KB). Equal bytes are equal data; the bytes
+    may differ for equal data (``marshal`` refers back to an object met twice), which
+    costs a render, never a wrong page. Anything ``marshal`` cannot write (a date, a
+    ``Markup``) is digested as ``key_of`` does.
+
+    >>> digest([{"id": 1, "name": "Ann"}]) == digest([{"id": 1, "name": "Ann"}])
+    True
+    >>> digest([{"won": 1}]) == digest([{"won": 1.0}])
+    False
+    >>> from datetime import date
+    >>> digest([date(2026, 11, 26)]) == key_of([date(2026, 11, 26)])
+    True
+    """
+    try:
+        return hashlib.blake2b(marshal.dumps(rows), digest_size=16).hexdigest()
+    except ValueError:
+        return key_of(rows)
 
 
 def made_of(game: dict[str, Any]) -> dict[str, Any]:

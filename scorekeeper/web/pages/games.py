@@ -65,8 +65,6 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
     form = general.new_game_form(variant, players, values, state.rows, state.formdata)
     started = evenings.with_players(get_db(), evenings.evenings_on(get_db(), str(form.date.data)))
     form.evening.choices = labels.evening_choices(started)
-    if request.method == "GET" and started:
-        form.evening.data = started[0]["id"]  # today's latest evening: this table's
     seating = teams(variant, [str(i + 1) for i in range(players)])
     submitted = state.changed_rows is None and form.validate_on_submit()  # not a row button
     if submitted and option_form.check(form, variant, state):
@@ -118,15 +116,16 @@ def paper_sides(seating: list[list[str]]) -> str:
 def start_game(
     form: Any, variant: Variant, count: int, state: Any, chosen: dict[str, Any] | None
 ) -> int:
-    """Store the game the new-game form describes (in a new evening, or the chosen
-    one), started from the chosen rule set and/or saving its rules as a new one."""
+    """Store the game the new-game form describes (in the chosen evening, a new one,
+    or by default that of the same players that day), started from the chosen rule
+    set and/or saving its rules as a new one."""
     db = get_db()
     save_as = (form.save_as.data or "").strip() or None
     if save_as:
         saved.check_name(db, save_as)  # before anything is stored
     seats = [form[f"seat{i}"].data for i in range(count)]
     sides = side_names(variant, seats, int(form.sides.data) if form.sides.data else None)
-    evening = form.evening.data or evenings.create_evening(db, str(form.date.data))
+    evening = evenings.evening_for(db, str(form.date.data), seats, form.evening.data)
     secret = form.passphrase.data and security.hash_passphrase(form.passphrase.data)
     game = dict(
         evening_id=evening, variant=variant.id, sides=sides, players=count,

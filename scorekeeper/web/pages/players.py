@@ -3,10 +3,21 @@ their partners and opponents, two players together, the leaderboards."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    get_flashed_messages,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
 from ...data import leaderboards, tallies
@@ -14,19 +25,33 @@ from ...data import players as people
 from ...data.connection import get_db
 from ...scoring import ratings
 from ..forms import general
-from ..http import security
+from ..http import page_cache, security
 from ..http.i18n import _, number, say
 from ..shown import charts
 
 bp = Blueprint("players", __name__)
 
 
+PAGES = page_cache.PageCache()  # the players page and players' pages, as last shown
+
+
+def kept(kind: str, shown: dict[str, Any], render: Callable[[], str]) -> str:
+    """A page of looking back, rendered once and kept under a digest of everything it
+    shows (``shown``, read afresh for every request: a save, correction, removal,
+    import or rename that changes any of it makes a new key, so it shows at once)
+    and of the request's path and language. Not kept with a flashed message."""
+    if get_flashed_messages():  # this browser's own: rendered for it alone
+        return render()
+    where = (current_app.config["DATABASE"], request.script_root, request.full_path)
+    key = page_cache.page_key(kind, where, page_cache.digest(shown))
+    return PAGES.get_or_render(key, render)
+
+
 @bp.route("/players")
 def players() -> str:
-    db = get_db()
-    return render_template(
-        "players.html", players=people.ranking(db), ratings=leaderboards.overall(db)
-    )
+    everyone = people.ranking(get_db())  # with each one's rating
+    return kept("players", {"players": everyone},
+                lambda: render_template("players.html", players=everyone))  # fmt: skip
 
 
 @bp.route("/players/<int:player_id>")
@@ -36,26 +61,34 @@ def player(player_id: int) -> str | Response:
     other = general.query_id("vs")
     if other:
         return redirect(url_for(".head_to_head", a=player_id, b=other))
-    return player_page(row, general.PlayerNameForm(data={"name": row["name"]}))
+    shown = player_shown(row)
+    return kept("player", shown, lambda: player_page(shown, general.PlayerNameForm(
+        data={"name": row["name"]})))  # fmt: skip
 
 
-def player_page(row: dict[str, Any], rename_form: Any) -> str:
+def player_shown(row: dict[str, Any]) -> dict[str, Any]:
+    """Everything a player's page shows, as read (its charts are drawn from it)."""
     db, player_id = get_db(), row["id"]
-    months = tallies.months(db, player_id)
+    return dict(
+        player=row, stats=people.statistics(db, player_id), months=tallies.months(db, player_id),
+        others=[p for p in people.all_players(db) if p["id"] != player_id],
+        results=people.latest_games(db, player_id), may_change=security.may_create(),
+        ratings=leaderboards.of_player(db, player_id), course=leaderboards.course(db, player_id),
+    )  # fmt: skip
+
+
+def player_page(shown: dict[str, Any], rename_form: Any) -> str:
+    name = shown["player"]["name"]
     return render_template(
-        "player.html", player=row, stats=people.statistics(db, player_id),
+        "player.html", **shown, rename_form=rename_form, settling=ratings.SETTLING,
         chart=charts.win_rate(
-            months,
-            _("%(name)s: win rate over time", name=row["name"]),
+            shown["months"],
+            _("%(name)s: win rate over time", name=name),
             (_("running win rate"), _("win rate")),
         ),
-        others=[p for p in people.all_players(db) if p["id"] != player_id],
-        results=people.latest_games(db, player_id), rename_form=rename_form,
-        may_change=security.may_create(), ratings=leaderboards.of_player(db, player_id),
-        settling=ratings.SETTLING,
         rating_chart=charts.rating_course(
-            leaderboards.course(db, player_id),
-            _("%(name)s: rating over time", name=row["name"]), (_("rating"), _("games")), number,
+            shown["course"], _("%(name)s: rating over time", name=name),
+            (_("rating"), _("games")), number,
         ),
     )  # fmt: skip
 
@@ -76,7 +109,7 @@ def rename(player_id: int) -> str | Response | tuple[str, int]:
         else:
             flash(_("%(old)s is now called %(new)s.", old=row["name"], new=form.name.data))
             return redirect(url_for(".player", player_id=player_id))
-    return player_page(row, form), 400
+    return player_page(player_shown(row), form), 400
 
 
 @bp.route("/players/<int:a>/vs/<int:b>")

@@ -95,6 +95,7 @@ def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) ->
                 "scores": result["scores"],
                 "breakdown": result["breakdown"],
                 "adjusted": adjusted(result["breakdown"]),
+                "shares": variant.shares(game["sides"], result["breakdown"]),
                 "running": running,
                 "turn": turn(variant, seats, first, offset + row["number"], rules),
             }

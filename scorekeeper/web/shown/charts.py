@@ -1,5 +1,6 @@
 """Charts drawn on the server as inline SVG: no script, no outside service.
-Lines differ by colour and by dash, so they read in black-and-white print too."""
+Lines differ by colour, by dash and by the shape of their markers (each side's look,
+``sides.py``), so they read in greyscale and in black-and-white print too."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from xml.sax.saxutils import escape
 
 from markupsafe import Markup
 
-COLOURS = ("#0b6e4f", "#c2410c", "#1d4ed8", "#a21caf", "#4d7c0f", "#b45309")
-DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2")
+from .sides import look, shape
+
 WIDTH, HEIGHT = 480, 300
 LEFT, RIGHT, TOP, BOTTOM = 66, 10, 40, 34  # LEFT: room for "-10,000" at 15 px
 # A glyph's width at 15 px, wide enough for the fonts phones draw with (DejaVu Sans's
@@ -52,40 +53,47 @@ def grid(
     ]
 
 
+def series(n: int, drawn: str) -> str:
+    """Series ``n``'s drawing in its side's colour: the light shade written in, the
+    page's stylesheet giving the dark one where the page is dark."""
+    side = look(n)
+    return f'<g class="side-{side.colour}" color="{side.light}">{drawn}</g>'
+
+
 def line(
     points: Sequence[tuple[float, float]], n: int, name: str, filled: Sequence[bool] = ()
 ) -> str:
-    """Series ``n``: a polyline and a dot per point (hollow where ``filled`` says so)."""
-    colour, dash = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)]
+    """Series ``n``: a polyline and a marker of its side's shape per point (hollow
+    where ``filled`` says so)."""
+    side = look(n)
     path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
     parts = [
-        f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.5" '
-        f'stroke-dasharray="{dash}"><title>{escape(name)}</title></polyline>'
+        f'<polyline points="{path}" fill="none" stroke="currentColor" stroke-width="2.5" '
+        f'stroke-dasharray="{side.dash}"><title>{escape(name)}</title></polyline>'
     ]
     for i, (px, py) in enumerate(points):
-        fill = colour if not filled or filled[i] else "none"
-        parts.append(
-            f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3.5" fill="{fill}" stroke="{colour}"/>'
-        )
-    return "".join(parts)
+        fill = "currentColor" if not filled or filled[i] else "none"
+        parts.append(shape(side.shape, px, py, 4.5, fill))
+    return series(n, "".join(parts))
 
 
 def legend(names: Sequence[str]) -> tuple[str, int]:
-    """Swatches and names, wrapped onto as many rows as they need; and the height
-    they take, which the plot starts below."""
+    """Swatches (the line's dash with its marker) and names, wrapped onto as many
+    rows as they need; and the height they take, which the plot starts below."""
     parts, left, row = [], LEFT, 0
     for n, name in enumerate(names):
-        colour, dash = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)]
+        side = look(n)
         shown = name if len(name) <= 24 else name[:23] + "…"
         width = 40 + 8 * len(shown)
         if left > LEFT and left + width > WIDTH:
             left, row = LEFT, row + 1
         top = 14 + 20 * row
-        parts.append(
-            f'<line x1="{left}" x2="{left + 22}" y1="{top}" y2="{top}" stroke="{colour}" '
-            f'stroke-width="3" stroke-dasharray="{dash}"/>'
-            + text(left + 27, top + 5, shown, "start")
+        swatch = (
+            f'<line x1="{left}" x2="{left + 22}" y1="{top}" y2="{top}" stroke="currentColor" '
+            f'stroke-width="3" stroke-dasharray="{side.dash}"/>'
+            + shape(side.shape, left + 11, top, 5)
         )
+        parts.append(series(n, swatch) + text(left + 27, top + 5, shown, "start"))
         left += width
     return "".join(parts), 20 * (row + 1) + 12
 

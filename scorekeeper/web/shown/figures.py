@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...scoring import FIELDS, Variant
+from ...scoring import Variant
 from ...scoring.fields import CANASTA_CARDS
 from ..http.i18n import _, number, signed
 
@@ -36,7 +36,7 @@ def rows(
     for name in (n for n in variant.fields_in_play(rules) if n in CANASTA_CARDS):
         counts = total(name)
         if name in ALWAYS or any(counts.values()):
-            out.append(row(_(FIELDS[name].label), {s: number(n) for s, n in counts.items()}))
+            out.append(row(_(variant.field_label(name)), {s: number(n) for s, n in counts.items()}))
     if variant.uses("red_threes"):
         laid = total("red_threes")
         out.append(row(_("Red threes laid"), {s: number(n) for s, n in laid.items()}))

@@ -7,6 +7,7 @@ Stored times are UTC ISO strings. A page shows them in UTC, labelled so, inside
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from functools import lru_cache
 from typing import Any
 
 from babel.dates import format_datetime, format_skeleton
@@ -14,6 +15,7 @@ from flask import has_request_context
 from markupsafe import Markup, escape
 from wtforms.fields.choices import SelectChoice
 
+from ..forms.general import NEW_EVENING_CHOICE
 from ..http.i18n import language, ngettext, number
 from ..http.i18n import lazy_gettext as _l
 
@@ -98,22 +100,35 @@ def utc_time(stamp: str | None) -> Markup:
 
 
 def evening_choices(evenings: list[dict[str, Any]]) -> list[SelectChoice]:
-    """A new evening, or one already started on the chosen date (with its players)."""
+    """The table's own evening (the one these players already play that day, else a
+    new one), a new evening, or one already started on the chosen date (with its
+    players)."""
     started = [SelectChoice(str(e["id"]), evening_name(e)) for e in evenings]
-    return [SelectChoice("0", _l("a new evening")), *started]
+    return [
+        SelectChoice("0", _l("the same players’ evening that day, or a new one")),
+        SelectChoice(NEW_EVENING_CHOICE, _l("a new evening")),
+        *started,
+    ]
 
 
 def rating_words(found: dict[str, Any]) -> str:
     """A rating in words, as ``leaderboards.described`` gives it: "about 1,480,
     still settling: 6 games" under the settling count, "about 1,702 over 31 games"
-    after (a filter: a macro per player made the players page twice as slow)."""
-    if found["settling"]:
+    after (a filter: a macro per player made the players page twice as slow; and
+    remembered per language, rating and games, as ``i18n.written`` remembers numbers)."""
+    return said_rating(language(), found["rating"], found["games"], found["settling"])
+
+
+@lru_cache(maxsize=8192)
+def said_rating(lang: str, rating: int, games: int, settling: bool) -> str:
+    """``rating_words`` in ``lang``, the request's language (which ``ngettext`` reads)."""
+    if settling:
         return ngettext(
             "about %(rating)s, still settling: %(num)d game",
             "about %(rating)s, still settling: %(num)d games",
-            found["games"], rating=number(found["rating"]),
+            games, rating=number(rating),
         )  # fmt: skip
     return ngettext(
         "about %(rating)s over %(num)d game", "about %(rating)s over %(num)d games",
-        found["games"], rating=number(found["rating"]),
+        games, rating=number(rating),
     )  # fmt: skip

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from ...data import games
-from ...scoring import ScoringError, Variant, score_game
+from ...scoring import ScoringError, Variant, get_variant, score_game
 from ...scoring.document import read_game, round_problems
 from ..forms import round_form
 from . import board
@@ -102,11 +102,13 @@ def label(game: games.Game, number: int) -> int:
 def preview_scores(
     game: games.Game, played: list[games.Round], number: int, entries: Any
 ) -> dict[str, Any]:
-    """The round as it would score, without storing it."""
+    """The round as it would score, without storing it; with ``shares``, each
+    side's own part and its partner's where a round score holds both (five-person)."""
     docs = [r["entries"] for r in played]
     docs = docs[: number - 1] + [entries] + docs[number:]
     doc = games.document(game, [{"entries": e} for e in docs])
     result: dict[str, Any] = dict(score_game(doc)["rounds"][number - 1])
+    result["shares"] = get_variant(game["variant"]).shares(game["sides"], result["breakdown"])
     return result
 
 
@@ -126,6 +128,8 @@ def round_form_problems(
             preview_scores(game, played, number, entries)
         except ScoringError as error:
             problems = [error]
+    variant = get_variant(game["variant"])
     return [
-        {"text": round_form.problem_text(p), "side": p.side, "field": p.field} for p in problems
+        {"text": round_form.problem_text(p, variant), "side": p.side, "field": p.field}
+        for p in problems
     ]

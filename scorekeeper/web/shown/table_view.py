@@ -124,7 +124,7 @@ def round_parts(game: games.Game, played: list[games.Round], number: int, member
     parts = [d["fields"] for d in drafts.values()]
     form = table_parts.bound(game, members, table_parts.formdata(parts))
     form.validate()
-    scores, problem = None, None
+    scores, shares, problem = None, {}, None
     claims = table_parts.out_claims(parts)
     if len(claims) > 1:  # not scored together: one of them did not go out
         problem = out_clash_text(game, claims)
@@ -136,9 +136,11 @@ def round_parts(game: games.Game, played: list[games.Round], number: int, member
         if listed:
             problem = listed[0]["text"]
         else:
-            scores = round_screen.preview_scores(game, played, number, entries)["scores"]
+            scored = round_screen.preview_scores(game, played, number, entries)
+            scores, shares = scored["scores"], scored["shares"]
     said = overrides.phone_values(drafts)
-    return {"drafts": drafts, "scores": scores, "problem": problem, "number": number, "said": said}
+    return {"drafts": drafts, "scores": scores, "shares": shares, "problem": problem,
+            "number": number, "said": said}  # fmt: skip
 
 
 def prefilled(game: games.Game, number: int) -> tuple[dict[str, Any], list[int]]:

@@ -68,7 +68,7 @@ def test_house_rounds(game):
 
 
 def test_going_out_needs_clean_and_dirty(game):
-    with pytest.raises(ScoringError, match='side "A": went_out: .* at least 1 mixed canasta'):
+    with pytest.raises(ScoringError, match='side "A": went_out: .* at least 1 dirty pile'):
         game("hand-and-foot", [{"A": {"natural_canastas": 2, "went_out": True}}], ["A", "B"])
 
 

@@ -55,7 +55,7 @@ def test_three_rounds_with_rising_openings(game):
     ("fields", "problem"),
     [
         ({**OUT, "wild_canastas": 0}, "at least 1 wild canasta, this side has 0"),
-        ({**OUT, "mixed_canastas": 1}, "at least 2 mixed canastas, this side has 1"),
+        ({**OUT, "mixed_canastas": 1}, "at least 2 black canastas, this side has 1"),
         ({**OUT, "foot_points": 40}, "every player of the side in their foot"),
     ],
 )
