@@ -238,12 +238,14 @@ class Counter:
 
     def tap(self, target: Locator, what: str = "") -> None:
         self.bring_into_view(target)
-        before = self._scroll_y()
+        before, url = self._scroll_y(), self.page.url
         target.tap()
         self.taps += 1
         try:
             moved = abs(self._scroll_y() - before)  # should the tap itself have scrolled
         except PlaywrightError:  # the tap sent the form: the page is going away
+            moved = 0
+        if self.page.url != url:  # the tap saved and went on to the scoreboard: no scroll
             moved = 0
         self.scroll_px += moved
         self.log.append(f"tap {what}" + (f" (+{moved:.0f}px)" if moved else ""))
@@ -310,12 +312,18 @@ class OneThumbScreen:
     def count(self, page: Page, counter: Counter, field_id: str, n: int) -> None:
         """One tap on the count's quick button (0 to 3); a larger count is typed in
         its field (a tap, then the digits). Nothing if it shows ``n`` already (set
-        when who went out was chosen, from what going out needs)."""
+        when who went out was chosen, from what going out needs). On the screen
+        before issue 23 (- and + steppers): + n times, unless typing takes fewer
+        touches (a tie goes to +: no keyboard comes up)."""
         if page.input_value(f"#{field_id}") == (str(n) if n else ""):
             return
         quick = page.locator(f"button.quick[data-for={field_id}][data-value='{n}']")
+        plus = page.locator(f"button.step[data-step='1'][data-for={field_id}]")
         if quick.count():
             counter.tap(quick, f"{n} {field_id}")
+        elif plus.count() and n <= 1 + len(str(n)):  # the - and + steppers before issue 23
+            for _ in range(n):
+                counter.tap(plus, f"+ {field_id}")
         else:
             counter.tap(page.locator(f"#{field_id}"), field_id)
             counter.type(str(n))
@@ -392,7 +400,7 @@ class OneThumbScreen:
     def drive_round(
         self, page: Page, counter: Counter, variant: str, round_: dict
     ) -> dict[str, Any]:
-        page.wait_for_selector("button.quick")  # app.js has run
+        page.wait_for_selector("button.quick, button.step:not([hidden])")  # app.js has run
         observed = {
             "order": self.order,
             "page_height_px": page.evaluate("document.documentElement.scrollHeight"),
