@@ -3,6 +3,7 @@
     .venv/bin/python scripts/taps.py                  # all five variants, a Markdown table
     .venv/bin/python scripts/taps.py --variant weeping
     .venv/bin/python scripts/taps.py --json           # the figures as JSON
+    .venv/bin/python scripts/taps.py --keyboard       # 360x640, less the keyboard while typing
 
 Starts the real server (``python -m scorekeeper serve``) on a throwaway database, opens
 Debian's chromium through Playwright as a touch phone (360x740, ``has_touch``,
@@ -48,8 +49,18 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]  # fmt: skip
 VIEWPORT = {"width": 360, "height": 740}
-SCREEN = VIEWPORT["height"]
+SHORT = {"width": 360, "height": 640}  # --keyboard: a shorter phone...
+KEYBOARD_PX = 260  # ...less the on-screen keyboard while a field is being typed in
 MARGIN = 8  # px left between a control scrolled into view and the edge it came in from
+
+TYPES_TEXT = """() => {
+  // Whether the focused control brings up the on-screen keyboard.
+  const el = document.activeElement;
+  if (!el) return false;
+  if (el.tagName === "TEXTAREA") return true;
+  return el.tagName === "INPUT" &&
+    !["checkbox", "radio", "button", "submit", "hidden", "range"].includes(el.type);
+}"""
 
 # ---------------------------------------------------------------------------------------
 # The typical rounds, as data: what the scorer has in front of them at the end of a round.
@@ -170,12 +181,35 @@ class Counter:
     """Taps, keystrokes and scrolling of one round's entry, and its wall time."""
 
     page: Page
+    keyboard_px: int = 0  # >0: the keyboard takes this much off the screen while typing
     taps: int = 0
     keystrokes: int = 0
     scroll_px: float = 0
     seconds: float = 0
     log: list[str] = field(default_factory=list)
     _started: float = 0
+    _keyboard_up: bool = False
+
+    def keyboard(self) -> None:
+        """With ``keyboard_px``: the viewport loses the keyboard's height while the
+        focused control is typed in (as a phone resizing its page for the keyboard,
+        Chrome's ``interactive-widget=resizes-content``), and the browser brings the
+        focused field into what is left (not counted: the phone scrolls, not the thumb)."""
+        if not self.keyboard_px:
+            return
+        try:
+            wanted = bool(self.page.evaluate(TYPES_TEXT))
+        except PlaywrightError:  # the page is going away (Save)
+            return
+        if wanted == self._keyboard_up:
+            return
+        size = self.page.viewport_size or SHORT
+        change = -self.keyboard_px if wanted else self.keyboard_px
+        self.page.set_viewport_size({"width": size["width"], "height": size["height"] + change})
+        self._keyboard_up = wanted
+        if wanted:
+            self.page.evaluate("document.activeElement.scrollIntoView({block: 'nearest'})")
+        self.log.append("keyboard up" if wanted else "keyboard down")
 
     def start(self) -> None:
         self._started = time.monotonic()
@@ -204,15 +238,18 @@ class Counter:
 
     def tap(self, target: Locator, what: str = "") -> None:
         self.bring_into_view(target)
-        before = self._scroll_y()
+        before, url = self._scroll_y(), self.page.url
         target.tap()
         self.taps += 1
         try:
             moved = abs(self._scroll_y() - before)  # should the tap itself have scrolled
         except PlaywrightError:  # the tap sent the form: the page is going away
             moved = 0
+        if self.page.url != url:  # the tap saved and went on to the scoreboard: no scroll
+            moved = 0
         self.scroll_px += moved
         self.log.append(f"tap {what}" + (f" (+{moved:.0f}px)" if moved else ""))
+        self.keyboard()
 
     def type(self, text: str) -> None:
         """Type into the focused control, one keystroke per character. (Characters are
@@ -227,13 +264,15 @@ class Counter:
         self.page.keyboard.press(key)
         self.keystrokes += 1
         self.log.append(f"press {key}")
+        self.keyboard()
 
-    def figures(self) -> dict[str, Any]:
+    def figures(self, screen_px: int) -> dict[str, Any]:
         return {
             "taps": self.taps,
             "keystrokes": self.keystrokes,
+            "next": sum(1 for line in self.log if line == "press Enter"),
             "scroll_px": round(self.scroll_px),
-            "screens": round(self.scroll_px / SCREEN, 1),
+            "screens": round(self.scroll_px / screen_px, 1),
             "seconds": round(self.seconds, 2),
         }
 
@@ -246,6 +285,9 @@ class Counter:
 
 class RoundScreen(Protocol):
     name: str
+
+    def open_round(self, page: Page, counter: Counter, round_: dict) -> None:
+        """From the scoreboard to the round screen: counted, like every tap."""
 
     def drive_round(
         self, page: Page, counter: Counter, variant: str, round_: dict
@@ -268,9 +310,18 @@ class OneThumbScreen:
         self.order = order  # "counts first": every count, then the points in one run
 
     def count(self, page: Page, counter: Counter, field_id: str, n: int) -> None:
-        """Tap + n times, unless tapping the field and typing takes fewer touches."""
-        if n <= 1 + len(str(n)):
-            plus = page.locator(f"button.step[data-step='1'][data-for={field_id}]")
+        """One tap on the count's quick button (0 to 3); a larger count is typed in
+        its field (a tap, then the digits). Nothing if it shows ``n`` already (set
+        when who went out was chosen, from what going out needs). On the screen
+        before issue 23 (- and + steppers): + n times, unless typing takes fewer
+        touches (a tie goes to +: no keyboard comes up)."""
+        if page.input_value(f"#{field_id}") == (str(n) if n else ""):
+            return
+        quick = page.locator(f"button.quick[data-for={field_id}][data-value='{n}']")
+        plus = page.locator(f"button.step[data-step='1'][data-for={field_id}]")
+        if quick.count():
+            counter.tap(quick, f"{n} {field_id}")
+        elif plus.count() and n <= 1 + len(str(n)):  # the - and + steppers before issue 23
             for _ in range(n):
                 counter.tap(plus, f"+ {field_id}")
         else:
@@ -295,8 +346,10 @@ class OneThumbScreen:
                 counter.tap(side.locator("details.more > summary"), f"More, side {s + 1}")
             ticks = page.locator(f"input[name={field_id}][type=checkbox]")
             if ticks.count() > 1 or (ticks.count() and value is not True):
-                for n in range(value):
-                    counter.tap(page.locator(f"label:has(#{field_id}-{n})"), f"tick {field_id}")
+                # ticked by player: only those not yet as wanted (going out ticks them)
+                for n in range(ticks.count()):
+                    if page.is_checked(f"#{field_id}-{n}") != (n < value):
+                        counter.tap(page.locator(f"label:has(#{field_id}-{n})"), f"tick {field_id}")
             elif value is True:
                 counter.tap(page.locator(f"label:has(#{field_id})"), field_id)
             else:
@@ -304,6 +357,11 @@ class OneThumbScreen:
         unknown = {n for n, v in fields.items() if v} - {n.split("_", 1)[1] for n in names}
         if unknown - {"went_out"}:
             raise SystemExit(f"side {s + 1} has no field for {sorted(unknown)}")
+        for field_id in names:  # nothing set that the round does not have (a default)
+            ticks = page.locator(f"input[name={field_id}][type=checkbox]:checked").count()
+            wanted = fields.get(field_id.split("_", 1)[1]) or 0
+            if ticks and ticks != wanted:
+                raise SystemExit(f"#{field_id}: {ticks} ticked, the round has {wanted}")
 
     def points_run(self, page: Page, counter: Counter, round_: dict, sides: list[int]) -> None:
         """The points totals of ``sides`` in one run of the keyboard: Next when the
@@ -329,10 +387,20 @@ class OneThumbScreen:
             if page.input_value(f"#{field_id}") != str(value):
                 raise SystemExit(f"#{field_id} shows {page.input_value(f'#{field_id}')!r}")
 
+    def open_round(self, page: Page, counter: Counter, round_: dict) -> None:
+        """From the scoreboard: the side that went out, where the scoreboard offers it
+        (one tap opens the round with it chosen), else "Enter round 1"."""
+        out = next((s for s, f in enumerate(round_["sides"]) if f.get("went_out")), None)
+        chosen = page.locator(".out-links a")
+        if out is not None and chosen.count():
+            counter.tap(chosen.nth(out), "who went out, on the scoreboard")
+        else:
+            counter.tap(page.locator("a:has-text('Enter round 1')"), "Enter round 1")
+
     def drive_round(
         self, page: Page, counter: Counter, variant: str, round_: dict
     ) -> dict[str, Any]:
-        page.wait_for_selector("button.step:not([hidden])")  # app.js has run
+        page.wait_for_selector("button.quick, button.step:not([hidden])")  # app.js has run
         observed = {
             "order": self.order,
             "page_height_px": page.evaluate("document.documentElement.scrollHeight"),
@@ -342,7 +410,7 @@ class OneThumbScreen:
             ),
         }
         out = next((s for s, f in enumerate(round_["sides"]) if f.get("went_out")), None)
-        if out is not None:
+        if out is not None and not page.is_checked(f"input[name=went_out][value='{out}']"):
             counter.tap(page.locator(f"label.chip:has(input[value='{out}'])"), "who went out")
         every = list(range(len(round_["sides"])))
         if self.order == "side by side":
@@ -364,6 +432,9 @@ class TodaysRoundScreen:
     bottom of the screen."""
 
     name = "today"
+
+    def open_round(self, page: Page, counter: Counter, round_: dict) -> None:
+        counter.tap(page.locator("a:has-text('Enter round 1')"), "Enter round 1")
 
     def count(self, page: Page, counter: Counter, field_id: str, n: int) -> None:
         """A count: tap + n times, unless tapping the field and typing the digits takes
@@ -480,19 +551,22 @@ def round_one_scores(page: Page, sides: list[str]) -> dict[str, int]:
     }
 
 
-def measure(browser: Any, base: str, variant: str, screen: RoundScreen) -> dict[str, Any]:
+def measure(
+    browser: Any, base: str, variant: str, screen: RoundScreen, keyboard_px: int = 0
+) -> dict[str, Any]:
     round_ = TYPICAL[variant]
+    viewport = SHORT if keyboard_px else VIEWPORT
     context = browser.new_context(
-        viewport=VIEWPORT, has_touch=True, is_mobile=True, device_scale_factor=2
+        viewport=viewport, has_touch=True, is_mobile=True, device_scale_factor=2
     )
     try:
         page = context.new_page()
         page.set_default_timeout(15000)
         sides = new_game(page, base, variant, round_["seats"])
         expected = expected_scores(variant, sides, len(round_["seats"]), round_)
-        counter = Counter(page)
+        counter = Counter(page, keyboard_px=keyboard_px)
         counter.start()
-        page.locator("a:has-text('Enter round 1')").tap()  # opens the screen: not counted
+        screen.open_round(page, counter, round_)  # counted: scoreboard to scoreboard
         page.wait_for_load_state("domcontentloaded")
         observed = screen.drive_round(page, counter, variant, round_)
         try:
@@ -506,28 +580,30 @@ def measure(browser: Any, base: str, variant: str, screen: RoundScreen) -> dict[
             raise SystemExit(
                 f"{variant}: the scoreboard shows {shown}, the round scores {expected}"
             )
-        return {"variant": variant, **counter.figures(), "scores": shown, "observed": observed,
-                "log": counter.log}  # fmt: skip
+        return {"variant": variant, **counter.figures(viewport["height"]), "scores": shown,
+                "observed": observed, "log": counter.log}  # fmt: skip
     finally:
         context.close()
 
 
-def best_of(browser: Any, base: str, variant: str, screens: list[RoundScreen]) -> dict[str, Any]:
+def best_of(
+    browser: Any, base: str, variant: str, screens: list[RoundScreen], keyboard_px: int = 0
+) -> dict[str, Any]:
     """The scorer's cheapest way through the screen: fewest taps, then least scrolling."""
-    tries = [measure(browser, base, variant, screen) for screen in screens]
+    tries = [measure(browser, base, variant, screen, keyboard_px) for screen in screens]
     return min(tries, key=lambda r: (r["taps"], r["scroll_px"]))
 
 
 def table(results: list[dict[str, Any]]) -> str:
     lines = [
-        "| variant | taps | keystrokes | scroll px (screens) | seconds | order |",
+        "| variant | taps | keystrokes (of them Next) | scroll px (screens) | seconds | order |",
         "|---|--:|--:|--:|--:|---|",
     ]
     for r in results:
         order = r["observed"].get("order", "")
         scroll = f"{r['scroll_px']} ({r['screens']})"
-        lines.append(f"| {r['variant']} | {r['taps']} | {r['keystrokes']} | {scroll} "
-                     f"| {r['seconds']:.1f} | {order} |")  # fmt: skip
+        lines.append(f"| {r['variant']} | {r['taps']} | {r['keystrokes']} ({r['next']}) "
+                     f"| {scroll} | {r['seconds']:.1f} | {order} |")  # fmt: skip
     return "\n".join(lines)
 
 
@@ -538,6 +614,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--screen", choices=["one-thumb", "before"], default="one-thumb",
         help="the round screen's driver: today's (one-thumb) or the one before issue 9",
+    )  # fmt: skip
+    parser.add_argument(
+        "--keyboard", nargs="?", type=int, const=KEYBOARD_PX, default=0, metavar="PX",
+        help=f"a 360x{SHORT['height']} screen that loses PX (default {KEYBOARD_PX}) to the "
+             "on-screen keyboard while a field is typed in",
     )  # fmt: skip
     args = parser.parse_args(argv)
     variants = [args.variant] if args.variant else list(TYPICAL)
@@ -553,14 +634,24 @@ def main(argv: list[str] | None = None) -> None:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 try:
-                    results = [best_of(browser, server.url, v, screens) for v in variants]
+                    results = [
+                        best_of(browser, server.url, v, screens, args.keyboard) for v in variants
+                    ]
                 finally:
                     browser.close()
         finally:
             server.stop()
     if args.json:
         print(
-            json.dumps({"screen": screen.name, "viewport": VIEWPORT, "results": results}, indent=2)
+            json.dumps(
+                {
+                    "screen": screen.name,
+                    "viewport": SHORT if args.keyboard else VIEWPORT,
+                    "keyboard_px": args.keyboard,
+                    "results": results,
+                },
+                indent=2,
+            )  # fmt: skip
         )
     else:
         print(table(results))

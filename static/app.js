@@ -4,16 +4,40 @@ document.documentElement.classList.add("js");
 
 const DRAFTS = "scorekeeper:draft:";
 
-// Steppers: the - and + buttons beside every count.
+// Quick counts: a count is set with one tap on 0, 1, 2 or 3 (most rounds' counts);
+// a larger one is typed in the field beside them, which always shows the count.
+const QUICK = [0, 1, 2, 3];
 function steppers(root) {
-  for (const button of root.querySelectorAll("button.step")) {
-    button.hidden = false;
-    button.addEventListener("click", () => {
-      const input = document.getElementById(button.dataset.for);
-      const now = parseInt(input.value, 10) || 0;
-      input.value = Math.max(0, now + Number(button.dataset.step)) || "";
-      input.dispatchEvent(new Event("input", { bubbles: true }));
+  for (const box of root.querySelectorAll(".stepper")) {
+    if (box.dataset.quick) continue;
+    box.dataset.quick = "1";
+    const input = box.querySelector("input");
+    const buttons = QUICK.map((n) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "quick";
+      button.dataset.for = input.id;
+      button.dataset.value = String(n);
+      button.textContent = String(n);
+      const words = box.dataset.saysSet || "%(n)s";
+      button.setAttribute("aria-label", words.replace("%(n)s", String(n)));
+      button.addEventListener("click", () => {
+        input.value = n ? String(n) : "";
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+      return button;
     });
+    const show = () => {
+      const text = input.value.trim();
+      const now = text === "" ? 0 : /^[0-9]+$/.test(text) ? Number(text) : null;
+      for (const button of buttons) {
+        button.setAttribute("aria-pressed", String(Number(button.dataset.value) === now));
+      }
+    };
+    input.before(...buttons);
+    input.addEventListener("input", show);
+    show();
   }
 }
 
@@ -97,6 +121,69 @@ function wentOut(form) {
   };
   form.addEventListener("change", update);
   update();
+  // What going out needs is set when the side is chosen (as the scoreboard's "who went
+  // out?" does on the server): its canastas of one kind (hand-and-foot's clean and
+  // dirty piles) up to the least the rules ask, and every weeper ticked (weeping).
+  // Choosing another side puts back what was set this way and not touched since.
+  let least = {};
+  try {
+    least = JSON.parse(form.querySelector(".went-out").dataset.outLeast || "{}");
+  } catch (error) {
+    least = {};
+  }
+  let wept = [];
+  try {
+    wept = JSON.parse(form.querySelector(".went-out").dataset.inWeeper || "[]");
+  } catch (error) {
+    wept = [];
+  }
+  // A side whose weepers are all picked up has nothing left in a weeper: those
+  // fields step aside (unless something was typed in them, which then stays in sight).
+  const weepers = () => {
+    for (const fields of form.querySelectorAll("fieldset.side-entry")) {
+      const ticks = [...fields.querySelectorAll("input[type=checkbox][name$=_weepers_picked_up]")];
+      const all = ticks.length > 0 && ticks.every((tick) => tick.checked);
+      for (const name of wept) {
+        for (const input of fields.querySelectorAll(`input[name$="_${name}"]`)) {
+          const field = input.closest(".field");
+          if (field) field.hidden = all && input.value.trim() === "";
+        }
+      }
+    }
+  };
+  form.addEventListener("change", weepers);
+  weepers();
+  let set = [];
+  const tell = (input) => {
+    input.dispatchEvent(new Event(input.type === "checkbox" ? "change" : "input", { bubbles: true }));
+  };
+  form.addEventListener("change", (event) => {
+    const chosen = event.target;
+    if (chosen.name !== "went_out" || !chosen.checked) return;
+    for (const [input, was, now] of set) {
+      const still = input.type === "checkbox" ? input.checked === now : input.value === now;
+      if (!still) continue;
+      if (input.type === "checkbox") input.checked = was;
+      else input.value = was;
+      tell(input);
+    }
+    set = [];
+    if (!/^[0-9]+$/.test(chosen.value)) return;
+    const side = chosen.value;
+    for (const [name, n] of Object.entries(least)) {
+      const input = form.querySelector(`input[name="s${side}_${name}"]`);
+      if (!input || !/^[0-9]*$/.test(input.value.trim()) || Number(input.value || 0) >= n) continue;
+      set.push([input, input.value, String(n)]);
+      input.value = String(n);
+      tell(input);
+    }
+    for (const tick of form.querySelectorAll(`input[type=checkbox][name="s${side}_weepers_picked_up"]`)) {
+      if (tick.checked) continue;
+      set.push([tick, false, true]);
+      tick.checked = true;
+      tell(tick);
+    }
+  });
 }
 
 // The live preview: each side's round score and new total, or why it cannot be scored.
@@ -375,7 +462,6 @@ document.addEventListener("click", (event) => {
 
 document.addEventListener("DOMContentLoaded", () => {
   openLinkedRound();
-  steppers(document);
   counters(document);
   const summary = document.getElementById("error-summary");
   if (summary) summary.focus();
@@ -390,6 +476,7 @@ document.addEventListener("DOMContentLoaded", () => {
     keepAwake();
     barsFit(form);
   }
+  steppers(document); // after the drafts: a restored count shows on its buttons
   signs(document); // after the drafts: a restored sign shows on its button
   const board = document.querySelector("[data-versions]");
   if (board) dropSavedDrafts(board);

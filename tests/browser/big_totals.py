@@ -135,7 +135,7 @@ def store_games(database, variant_id):
 
 def type_a_round(page):
     """The round screen with a round typed: each side's score and new total shown."""
-    page.wait_for_selector("button.step:not([hidden])")  # app.js has run
+    page.wait_for_selector("button.quick")  # app.js has run
     page.fill("#s0_hand_points", "850")
     page.fill("#s1_meld_points", "120")
     expect(page.locator("output[data-after]").first).to_contain_text("=")

@@ -36,7 +36,7 @@ def start_game(page, variant, names):
 
 
 def fill_round(page, sides):
-    """``sides`` maps a side's index to its fields; counts are tapped in with +."""
+    """``sides`` maps a side's index to its fields; counts up to 3 are tapped in."""
     for side, fields in sides.items():
         for name, value in fields.items():
             selector = f"#s{side}_{name}"
@@ -48,10 +48,8 @@ def fill_round(page, sides):
                 boxes = page.locator(f"input[name=s{side}_{name}]")
                 for n in range(boxes.count()):
                     boxes.nth(n).set_checked(n < value)
-            elif page.locator(f"button.step[data-for=s{side}_{name}]").count():
-                page.fill(selector, "")
-                for _ in range(value):
-                    page.click(f"button.step[data-step='1'][data-for=s{side}_{name}]")
+            elif value <= 3 and page.locator(f"button.quick[data-for=s{side}_{name}]").count():
+                page.click(f"button.quick[data-value='{value}'][data-for=s{side}_{name}]")
             else:
                 page.fill(selector, str(value))
 
@@ -164,7 +162,7 @@ def test_card_counter_and_live_preview(phone):
     phone.fill("#s0_meld_points__joker", "2")
     phone.fill("#s0_meld_points__high", "7")
     assert phone.input_value("#s0_meld_points") == "170"
-    phone.click("button.step[data-step='1'][data-for=s0_natural_canastas]")
+    phone.click("button.quick[data-value='1'][data-for=s0_natural_canastas]")
     expect(phone.locator("output.preview").first).to_have_text("+670")
     phone.click("button[name=save]")
     phone.wait_for_selector(".totals")  # saved without leaving the page, then on to it
@@ -175,7 +173,7 @@ def test_tap_targets_are_at_least_44_pixels(phone):
     start_game(phone, "weeping", ["Ann", "Cat", "Bea", "Dee"])
     phone.click("a:has-text('Enter round')")
     phone.wait_for_load_state("load")
-    expect(phone.locator("button.step").first).to_be_visible()  # app.js has run
+    expect(phone.locator("button.quick").first).to_be_visible()  # app.js has run
     small = phone.evaluate("""() => [...document.querySelectorAll(
         'button, a.button, input:not([type=hidden]), select, summary')]
         .filter(e => e.offsetParent !== null)
@@ -264,7 +262,7 @@ def test_every_essential_action_works_without_javascript(browser, live_server):
     page.base = live_server.url
     start_game(page, "classic", ["Ann", "Cat", "Bea", "Dee"])
     page.click("a:has-text('Enter round')")
-    assert page.locator("button.step").first.is_hidden()  # steppers need the script
+    assert page.locator("button.quick").count() == 0  # quick counts need the script
     page.fill("#s0_natural_canastas", "1")
     page.check("input[name=went_out][value='0']")
     page.click("#side-0 details.counter summary")  # the card counter, server side

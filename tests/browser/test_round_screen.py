@@ -32,7 +32,7 @@ def new_game(page, variant="classic"):
 
 def open_round(page):
     page.click("a:has-text('Enter round')")
-    page.wait_for_selector("button.step:not([hidden])")  # app.js has run
+    page.wait_for_selector("button.quick")  # app.js has run
 
 
 def typed_then_reopened(page, meld, hand, variant="classic"):
@@ -117,7 +117,7 @@ def test_what_is_typed_survives_a_reload_until_the_round_is_saved(phone):
     new_game(phone)
     open_round(phone)
     phone.fill("#s0_meld_points", "120")
-    phone.locator("button.step[data-step='1'][data-for=s1_red_threes]").tap()
+    phone.locator("button.quick[data-value='1'][data-for=s1_red_threes]").tap()
     phone.locator("label.chip:has(input[value='1'])").tap()
     phone.wait_for_timeout(300)
     phone.reload()

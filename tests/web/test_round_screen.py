@@ -330,3 +330,52 @@ def test_a_typo_in_a_field_hidden_once_its_side_went_out_does_not_stop_the_save(
         {"Ann & Bea": {"meld_points": 50, "hand_points": 20},
          "Cat & Dee": {"mixed_canastas": 1, "meld_points": 120, "went_out": True}}
     ]  # fmt: skip
+
+
+def checked(html, name):
+    """The values of the ticked inputs named ``name`` (radios, checkboxes)."""
+    tags = re.findall(rf'<input[^>]*name="{name}"[^>]*>', html)
+    return [re.search(r'value="([^"]*)"', t).group(1) for t in tags if re.search(r"\bchecked\b", t)]
+
+
+def value_of(html, name):
+    tag = re.search(rf'<input[^>]*name="{name}"[^>]*>', html).group(0)
+    found = re.search(r'value="([^"]*)"', tag)
+    return found.group(1) if found else ""
+
+
+def test_the_scoreboard_asks_who_went_out_and_opens_the_round_with_it(client, make_game):
+    """Issue 23: "Enter round" and "who went out" in one tap; what going out needs
+    by the rules is set (hand-and-foot's clean and dirty piles, weeping's weepers)."""
+    game = make_game("hand-and-foot")
+    board = client.get(f"/games/{game}").get_data(as_text=True)
+    links = re.findall(r'<a class="chip"[^>]*href="([^"]*)"', board)
+    assert links == [f"/games/{game}/rounds/new?round=1&amp;out=0",
+                     f"/games/{game}/rounds/new?round=1&amp;out=1"]  # fmt: skip
+    html = client.get(links[1].replace("&amp;", "&")).get_data(as_text=True)
+    assert checked(html, "went_out") == ["1"]
+    assert value_of(html, "s1_natural_canastas") == "1" == value_of(html, "s1_mixed_canastas")
+    assert value_of(html, "s0_natural_canastas") == ""  # the other side: nothing set
+    plain = client.get(f"/games/{game}/rounds/new?round=1").get_data(as_text=True)
+    assert checked(plain, "went_out") == ["-"] and value_of(plain, "s1_natural_canastas") == ""
+    for wrong in ("2", "x", "-1", "１"):  # no such side: the plain screen
+        other = client.get(f"/games/{game}/rounds/new?round=1&out={wrong}")
+        assert checked(other.get_data(as_text=True), "went_out") == ["-"]
+    weeping = make_game("weeping")
+    html = client.get(f"/games/{weeping}/rounds/new?round=1&out=0").get_data(as_text=True)
+    assert checked(html, "s0_weepers_picked_up") == ["0", "1"]
+    assert checked(html, "s1_weepers_picked_up") == []
+    assert value_of(html, "s0_natural_canastas") == ""  # "2 canastas" of any kind: none set
+    classic = client.get(f"/games/{make_game()}/rounds/new?round=1&out=0").get_data(as_text=True)
+    assert checked(classic, "went_out") == ["0"] and value_of(classic, "s0_mixed_canastas") == ""
+
+
+def test_the_least_going_out_needs_follows_the_house_rules(client, make_game):
+    game = make_game("samba-foot", options={"out_natural_canastas": 3, "out_mixed_canastas": 0})
+    html = client.get(f"/games/{game}/rounds/new?round=1&out=0").get_data(as_text=True)
+    assert (
+        value_of(html, "s0_natural_canastas") == "3" and value_of(html, "s0_mixed_canastas") == ""
+    )
+    assert value_of(html, "s0_wild_canastas") == "1"  # and a wild-card canasta
+    least = "{&#34;natural_canastas&#34;: 3, &#34;wild_canastas&#34;: 1}"
+    assert f'data-out-least="{least}"' in html  # for the script, when a side is chosen

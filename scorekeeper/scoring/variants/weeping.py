@@ -126,9 +126,12 @@ class Weeping(Variant):
         share="under_half",
         most_wilds=3,
     )
+    # what is left in a weeper never picked up: 0 once all a side's weepers are picked up
+    in_weeper = IN_WEEPER
+    # a canasta laid out of the hand and a red three in a weeper never picked up come
+    # up in most rounds (the typical round of docs/usability.md has both): kept open
     rare_fields = frozenset({
-        "sevens_canastas", "wild_canastas", "canastas_from_hand", "red_threes_in_hand",
-        "red_threes_in_weeper", "black_threes_in_weeper",
+        "sevens_canastas", "wild_canastas", "red_threes_in_hand", "black_threes_in_weeper",
     })  # fmt: skip
     # threes left in a hand or a weeper are entered by count, never inside the points
     counter_excludes = {"hand_points": ("black_three",), "weeper_points": ("black_three",)}

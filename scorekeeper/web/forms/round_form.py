@@ -274,6 +274,39 @@ def form_data_from(
     return data
 
 
+def out_least(variant: Variant, rules: Rules) -> dict[str, int]:
+    """The counts a side that went out has at least, by the rules: the canastas of one
+    kind that going out needs (hand-and-foot's clean and dirty piles, samba-foot's red
+    and black canastas; not "a canasta" of any kind, which says no field)."""
+    return {
+        need.fields[0]: need.least(rules)
+        for need in variant.out_needs
+        if len(need.fields) == 1 and need.least(rules) > 0 and need.fields[0] in variant.fields
+    }
+
+
+def went_out_data(
+    variant: Variant,
+    rules: Rules,
+    sides: list[str],
+    members: dict[str, list[str]] | None,
+    out: int | None,
+) -> dict[str, Any]:
+    """Form values for a new round whose side that went out is already known (chosen
+    on the scoreboard): that side, the counts going out needs at least (``out_least``)
+    and, where going out needs every weeper picked up (weeping), its players' weepers
+    ticked. Nothing for an unknown side."""
+    if out is None or not 0 <= out < len(sides):
+        return {}
+    data: dict[str, Any] = {"went_out": str(out)}
+    for name, least in out_least(variant, rules).items():
+        data[field_name(out, name)] = str(least)
+    players = (members or {}).get(sides[out], [])
+    if "weepers_picked_up" in variant.fields and len(players) > 1:
+        data[field_name(out, "weepers_picked_up")] = [str(n) for n in range(len(players))]
+    return data
+
+
 def entries_from(form: Any, variant: Variant, sides: list[str], rules: Rules) -> dict[str, Any]:
     """The round as the JSON contract's ``{side: {field: value}}``, leaving out defaults.
     A card count fills in its points field; a counter that disagrees with the

@@ -191,6 +191,8 @@ def filled_form(
         else:
             prefilled, screen.out_claims = table_view.prefilled(game, screen.number)
             data.update(prefilled)  # with the parts it was filled from
+            if not screen.out_claims:  # the scoreboard's "who went out?" (?out=N)
+                data.update(round_form.went_out_data(variant, rules, sides, members, out_chosen()))
     take = table_parts.taking() if screen.stored is None else None
     if take is not None:
         more["formdata"] = taken(game, screen.number, take)
@@ -202,6 +204,11 @@ def filled_form(
     if take is not None:  # filled from the phones as they are now
         form.parts.data = table_view.parts_seen(game, screen.number)
     return form, take
+
+
+def out_chosen() -> int | None:
+    """The side the scoreboard's "who went out?" link chose (``?out=N``), if any."""
+    return digits(request.args.get("out", ""), 2)
 
 
 def phones_differ(screen: round_screen.Screen, form: Any) -> bool:
