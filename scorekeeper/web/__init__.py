@@ -48,6 +48,7 @@ from .pages import (
     rules,
     sharing,
     table,
+    table_scorer,
     transfer,
     what_if,
 )
@@ -70,6 +71,7 @@ PAGES = (
     rule_sets,
     what_if,
     table,
+    table_scorer,
     language,
     events,
 )
