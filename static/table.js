@@ -315,10 +315,12 @@ function showKept() {
   if (!kept || !holder || !form) return;
   const saved = JSON.parse(holder.dataset.saved || "{}");
   const current = Number(form.querySelector("input[name=number]").value);
-  for (let i = 0; i < sessionStorage.length; i += 1) {
-    const name = sessionStorage.key(i);
+  const names = [];
+  for (let i = 0; i < sessionStorage.length; i += 1) names.push(sessionStorage.key(i));
+  for (const name of names) {
     if (!name.startsWith(TYPED)) continue;
     const typed = typedFor(name.slice(TYPED.length));
+    if (typed && Number(typed.round) > current) sessionStorage.removeItem(name); // undone since
     if (!typed || Number(typed.round) >= current) continue;
     const round = saved.rounds[typed.round];
     if (!typed.dirty || !round) {

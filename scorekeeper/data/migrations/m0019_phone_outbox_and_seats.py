@@ -39,3 +39,11 @@ def apply(db: Database) -> None:
     db.execute("CREATE UNIQUE INDEX seat_requests_token ON seat_requests (token_hash)")
     db.execute("CREATE INDEX seat_requests_old ON seat_requests (old_hash)")
     db.execute("CREATE INDEX seat_requests_game ON seat_requests (game_id, state)")
+    db.execute(
+        "CREATE TRIGGER round_changes_drafts_follow AFTER INSERT ON round_changes "
+        "WHEN NEW.action IN ('undone', 'deleted') BEGIN "
+        "DELETE FROM table_drafts WHERE NEW.action = 'undone' "
+        "AND game_id = NEW.game_id AND number > NEW.number; "
+        "UPDATE table_drafts SET number = number - 1 WHERE NEW.action = 'deleted' "
+        "AND game_id = NEW.game_id AND number > NEW.number; END"
+    )

@@ -262,20 +262,23 @@ def outbox_words() -> dict[str, dict[str, str]]:
     """What the phone says of the sends waiting for the connection, one and several
     of each kind ("{n}" is the count): static/table.js picks the form by the
     language's plural rules."""
-    kinds = {
-        "part": ("%(num)s part waiting for the connection",
-                 "%(num)s parts waiting for the connection"),
-        "confirmation": ("%(num)s confirmation waiting for the connection",
-                         "%(num)s confirmations waiting for the connection"),
-        "query": ("%(num)s query waiting for the connection",
-                  "%(num)s queries waiting for the connection"),
-        "correction": ("%(num)s correction waiting for the connection",
-                       "%(num)s corrections waiting for the connection"),
-    }  # fmt: skip
+
+    def forms(say: Any) -> dict[str, str]:
+        return {"one": say(1), "other": say(2)}
+
     return {
-        kind: {"one": ngettext(one, many, 1, num="{n}"), "other": ngettext(one, many, 2, num="{n}")}
-        for kind, (one, many) in kinds.items()
-    }
+        "part": forms(lambda n: ngettext("%(num)s part waiting for the connection",
+                                         "%(num)s parts waiting for the connection", n, num="{n}")),
+        "confirmation": forms(lambda n: ngettext(
+            "%(num)s confirmation waiting for the connection",
+            "%(num)s confirmations waiting for the connection", n, num="{n}")),
+        "query": forms(lambda n: ngettext(
+            "%(num)s query waiting for the connection",
+            "%(num)s queries waiting for the connection", n, num="{n}")),
+        "correction": forms(lambda n: ngettext(
+            "%(num)s correction waiting for the connection",
+            "%(num)s corrections waiting for the connection", n, num="{n}")),
+    }  # fmt: skip
 
 
 def corrections(game: games.Game, played: list[Any]) -> dict[int, dict[str, Any]]:
