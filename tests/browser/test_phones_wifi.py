@@ -61,6 +61,7 @@ def test_a_round_saved_while_a_phone_types_is_shown_beside_it_and_sent_as_a_corr
     expect(row.locator("td").nth(0)).to_have_text("75")
     expect(row.locator("td").nth(1)).to_have_text("60")
     expect(cat.locator("#part-title")).to_contain_text("round 2")
+    assert cat.evaluate("document.documentElement.scrollWidth") <= 360  # no wider than the phone
     cat.unroute("**/part")
     kept.locator("button", has_text="Send as a correction").click()
     expect(cat.locator("#sent-flash")).to_contain_text("with the scorer", timeout=LIVE)
@@ -137,6 +138,8 @@ def test_a_replacement_phone_takes_over_a_seat_when_the_scorer_agrees(pages, liv
 
     request = scorer.locator(".seat-request")
     expect(request).to_contain_text("A new phone asks for Ann’s seat", timeout=LIVE)
+    assert scorer.evaluate("document.documentElement.scrollWidth") <= 360
+    assert new.evaluate("document.documentElement.scrollWidth") <= 360
     request.locator("button[name=agree]").click()
     expect(scorer.locator(".flash, [role=status]").first).to_be_visible()
 
