@@ -122,6 +122,9 @@ async function answered(item, response) {
   if (item.kind !== "part") {
     const status = document.getElementById("outbox");
     if (answer.message) say(answer.message);
+    const sentFrom = answering.get(item.key);
+    if (sentFrom && !response.ok) sentFrom.hidden = false; // refused: it can be sent again
+    answering.delete(item.key);
     if (response.ok && item.kind === "correction") forget(item.round);
     if (status) refresh();
     return;
@@ -213,6 +216,7 @@ async function flush() {
         }
         break; // no connection: everything waits, in order, for the next try
       }
+      if ([502, 503, 504].includes(response.status)) break; // the server is away: wait
       keepOutbox(outbox().filter((o) => o.key !== item.key));
       await answered(item, response);
     }
@@ -239,6 +243,7 @@ function showOutbox() {
 }
 
 // A confirmation or query: through the outbox, so that a dropped wifi loses nothing.
+const answering = new Map(); // a send's key -> the buttons it was sent with, hidden meanwhile
 function sendAnswers() {
   document.addEventListener("submit", (event) => {
     const form = event.target;
@@ -248,9 +253,14 @@ function sendAnswers() {
     const query = event.submitter && event.submitter.name === "query";
     body.push([query ? "query" : "confirm", "1"]);
     const round = form.querySelector("input[name=number]").value;
-    post({ kind: query ? "query" : "confirmation", round, url: form.action, body });
+    const item = { kind: query ? "query" : "confirmation", round, url: form.action, body };
+    item.key = newKey();
     const buttons = form.querySelector(".buttons");
-    if (buttons) buttons.hidden = true; // sent, or waiting: not twice
+    if (buttons) {
+      buttons.hidden = true; // sent, or waiting: not twice
+      answering.set(item.key, buttons);
+    }
+    post(item);
   });
 }
 

@@ -13,7 +13,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 from scorekeeper.data import rounds as stored_rounds
 from scorekeeper.data import table
@@ -31,6 +37,7 @@ class Table(RuleBasedStateMachine):
         super().__init__()
         self.folder = tempfile.TemporaryDirectory()
         self.db = migrate(Path(self.folder.name) / "table.sqlite")
+        self.db.execute("PRAGMA synchronous = OFF")  # a throwaway file: no waiting on the disk
         evening = create_evening(self.db, "2026-11-26")
         self.game = create_game(self.db, evening_id=evening, variant="classic", players=4,
                                 sides=SIDES, options={}, seats=SEATS)  # fmt: skip
@@ -202,5 +209,6 @@ test_the_table = Table.TestCase
 @pytest.mark.fuzz
 def test_the_table_longer():
     """The same machine, far longer: pytest -m fuzz."""
-    run = settings(max_examples=400, stateful_step_count=40, deadline=None)(Table.TestCase)
-    run("runTest").runTest()
+    longer = settings(max_examples=400, stateful_step_count=40, deadline=None,
+                      suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+    run_state_machine_as_test(Table, settings=longer)
