@@ -204,6 +204,11 @@ async function flush() {
     for (const item of outbox()) {
       const body = new URLSearchParams(item.body);
       body.set("key", item.key);
+      const form = document.querySelector("form.part-form");
+      if (item.kind === "part" && form && form.querySelector("input[name=number]").value === item.round) {
+        // the part's version as the phone knows it now (an earlier send may have moved it)
+        body.set("version", form.querySelector("input[name=version]").value);
+      }
       let response;
       try {
         response = await fetch(item.url, {

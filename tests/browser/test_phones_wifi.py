@@ -152,3 +152,27 @@ def test_a_replacement_phone_takes_over_a_seat_when_the_scorer_agrees(pages, liv
     assert at_table == [{"who": "Ann"}]
     drafts = stored(live_server, "SELECT fields FROM table_drafts", [])
     assert [json.loads(d["fields"]) for d in drafts] == [{"s0_meld_points": "55"}]
+
+
+def test_a_part_typed_offline_waits_on_the_phone_and_reaches_the_scorer(pages, live_server):
+    game, sides, scorer, link = table_with(pages, live_server, "#phones_enter")
+    cat = pages()
+    table.join(cat, link, "p1")
+    cat.context.set_offline(True)
+    cat.fill("#s1_hand_points", "60")
+    expect(cat.locator("#outbox")).to_have_text("1 part waiting for the connection", timeout=LIVE)
+    expect(cat.locator(".live-status")).to_contain_text("waits on this phone")
+    cat.fill("#s1_hand_points", "65")  # typed again offline: the newest part waits, alone
+    expect(cat.locator("#outbox")).to_have_text("1 part waiting for the connection", timeout=LIVE)
+    cat.context.set_offline(False)
+    expect(cat.locator(".live-status")).to_have_text("Sent to the scorer.", timeout=LIVE)
+    expect(cat.locator("#outbox")).to_be_hidden()
+    sql = "SELECT fields FROM table_drafts"
+    for _ in range(LIVE // 100):  # the newest part, once (the first may have got through)
+        drafts = [json.loads(d["fields"]) for d in stored(live_server, sql, [])]
+        if drafts == [{"s1_hand_points": "65"}]:
+            break
+        cat.wait_for_timeout(100)
+    assert drafts == [{"s1_hand_points": "65"}]
+    scorer.goto(f"{live_server.url}/games/{game}/rounds/new")
+    assert scorer.input_value("#s1_hand_points") == "65"
