@@ -291,16 +291,17 @@ def corrections(game: games.Game, played: list[Any]) -> dict[int, dict[str, Any]
         now = [a for a in said if a["version"] == versions.get(number)]
         says = [a for a in now if a["action"] in ("queried", "answered")]
         if says and says[0]["action"] == "queried" and says[0]["fields"]:
-            found[number] = {**says[0], "shown": fields_shown(says[0]["fields"])}
+            found[number] = {**says[0], "shown": fields_shown(game, says[0]["fields"])}
     return found
 
 
-def fields_shown(fields: dict[str, Any]) -> list[tuple[str, str]]:
+def fields_shown(game: games.Game, fields: dict[str, Any]) -> list[tuple[str, str]]:
     """A part's fields as the scorer reads them: label and value."""
+    variant = get_variant(game["variant"])
     shown = []
     for name, value in fields.items():
         bare = table_parts.SIDE_FIELD.sub("", name, count=1)
         label = _("Went out") if name == "went_out" else bare
-        label = round_form.label_of(bare) if bare in FIELDS else label
+        label = round_form.label_of(variant, bare) if bare in FIELDS else label
         shown.append((str(label), overrides.shown(value)))
     return shown
