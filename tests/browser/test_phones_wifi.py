@@ -29,6 +29,14 @@ def table_with(pages, live_server, *settings):
     return game, sides, scorer, link
 
 
+def with_cat(pages, live_server, setting):
+    """A table with ``setting`` on, and Cat's phone joined for her side."""
+    game, sides, scorer, link = table_with(pages, live_server, setting)
+    cat = pages()
+    table.join(cat, link, "p1")
+    return game, sides, scorer, cat
+
+
 def stored(live_server, sql, params):
     db = connect(live_server.database)
     try:
@@ -40,9 +48,7 @@ def stored(live_server, sql, params):
 def test_a_round_saved_while_a_phone_types_is_shown_beside_it_and_sent_as_a_correction(
     pages, live_server
 ):
-    game, sides, scorer, link = table_with(pages, live_server, "#phones_enter")
-    cat = pages()
-    table.join(cat, link, "p1")
+    game, sides, scorer, cat = with_cat(pages, live_server, "#phones_enter")
     cat.fill("#s1_hand_points", "60")
     expect(cat.locator(".live-status")).to_have_text("Sent to the scorer.", timeout=LIVE)
 
@@ -75,9 +81,7 @@ def test_a_round_saved_while_a_phone_types_is_shown_beside_it_and_sent_as_a_corr
 
 
 def test_a_confirmation_sent_offline_waits_and_is_stored_once(pages, live_server):
-    game, sides, scorer, link = table_with(pages, live_server, "#confirm_rounds")
-    cat = pages()
-    table.join(cat, link, "p1")
+    game, sides, scorer, cat = with_cat(pages, live_server, "#confirm_rounds")
     db = connect(live_server.database)
     add_round(db, game, {sides[0]: {"meld_points": 50}})
     db.close()
@@ -155,9 +159,7 @@ def test_a_replacement_phone_takes_over_a_seat_when_the_scorer_agrees(pages, liv
 
 
 def test_a_part_typed_offline_waits_on_the_phone_and_reaches_the_scorer(pages, live_server):
-    game, sides, scorer, link = table_with(pages, live_server, "#phones_enter")
-    cat = pages()
-    table.join(cat, link, "p1")
+    game, sides, scorer, cat = with_cat(pages, live_server, "#phones_enter")
     cat.context.set_offline(True)
     cat.fill("#s1_hand_points", "60")
     expect(cat.locator("#outbox")).to_have_text("1 part waiting for the connection", timeout=LIVE)
