@@ -53,7 +53,8 @@ def request_of(db: Database, token: str) -> Request | None:
     seat (``lost`` true)."""
     hashed = token_hash(token)
     sql = (
-        "SELECT q.*, p.who, p.side, g.table_stamp, q.old_hash = ? AS lost FROM seat_requests q "
+        "SELECT q.*, p.who, p.side, p.removed_at AS seat_removed, g.table_stamp, "
+        "q.old_hash = ? AS lost FROM seat_requests q "
         "JOIN table_phones p ON p.id = q.phone_id JOIN games g ON g.id = q.game_id "
         "WHERE q.token_hash = ? OR q.old_hash = ? ORDER BY q.id DESC LIMIT 1"
     )

@@ -115,3 +115,16 @@ def test_a_refused_or_later_request_is_told_so(app, client, at_table, db):
         as_text=True
     )
     assert client.get(f"/table/{phones['cat']}").status_code == 200  # Cat's phone keeps it
+
+
+def test_a_request_for_a_seat_whose_phone_is_removed_is_told_to_join_again(
+    app, client, at_table, db
+):
+    game, code, phones = at_table
+    asked = app.test_client().post(f"/join/{code}", data={"who": "p1", "take_over": "1"})
+    token = asked.location.rsplit("/", 1)[1]
+    cat = next(p for p in table.phones(db, game) if p["who"] == "Cat")
+    table.remove_phone(db, game, cat["id"])
+    gone = client.get(f"/table/{token}")
+    assert gone.status_code == 410 and "join the table" in gone.get_data(as_text=True)
+    assert table_seats.waiting(db, game) == []

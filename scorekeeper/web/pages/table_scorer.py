@@ -46,6 +46,10 @@ def asked_page(token: str) -> Response | None:
         why = _("Another phone took over %(who)s’s seat, with the scorer’s word: this link no "
                 "longer works.", who=asked["who"])  # fmt: skip
         return make_response(gone(why, 410))
+    if asked["seat_removed"]:  # the scorer removed the seat's phone meanwhile: join again
+        return make_response(
+            gone(_("The scorer removed this phone: this link no longer works."), 410)
+        )
     if asked["state"] == "refused":
         return make_response(gone(_("The scorer did not hand this seat over."), 410))
     if asked["state"] == "superseded":
