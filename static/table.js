@@ -2,7 +2,10 @@
 // the round screen and a phone's page; every action works without this file (by
 // reload). Polls every second with an ETag (304: nothing new) and replaces the
 // page's [data-live] sections when the game's stamp moves; a phone's part is sent
-// to the scorer as it is typed.
+// to the scorer as it is typed. What a phone sends waits in its outbox (localStorage)
+// while the wifi is down and is sent again with the same key (stored once); what it
+// was still typing when the scorer saved the round is kept (sessionStorage) and
+// offered as a correction (issue 24, items 5 and 6).
 "use strict";
 
 const POLL_MS = 1000;
@@ -27,14 +30,14 @@ async function adopt(response) {
   const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
   const ids = (doc) => [...doc.querySelectorAll("[data-live][id]")].map((e) => e.id).join(",");
   if (ids(fresh) !== ids(document)) {
-    if (![...document.querySelectorAll("[data-live]")].some((e) => e.dataset.dirty === "1")) {
-      window.location.reload();
-    }
+    remember(document); // what is typed survives the reload (sessionStorage)
+    window.location.reload();
     return;
   }
   for (const old of document.querySelectorAll("[data-live][id]")) {
     const next = fresh.getElementById(old.id);
     if (!next || busy(old, next)) continue;
+    if (old.id === "part" && old.dataset.key !== next.dataset.key) remember(old);
     const adopted = document.importNode(next, true);
     old.replaceWith(adopted);
     if (typeof steppers === "function") steppers(adopted);
@@ -43,6 +46,7 @@ async function adopt(response) {
     if (typeof localTimes === "function") localTimes(adopted);
     sendAsTyped(adopted);
   }
+  showKept();
 }
 
 // A phone asks for its own page with the stamp it shows as the ETag: "304, nothing
@@ -69,6 +73,7 @@ function poll(head) {
         if (stamp !== null && now !== stamp) await refresh();
         stamp = now;
       }
+      if (outbox().length) flush(); // the connection is back: what waited goes now
     } catch (error) {
       // bad wifi: try again at the next tick
     }
@@ -77,38 +82,22 @@ function poll(head) {
   setTimeout(tick, POLL_MS);
 }
 
-// A phone's part: sent as it is typed; a clash or a refusal is shown by the
-// server's own page (the form is sent the ordinary way).
+// A phone's part: sent as it is typed, through the outbox; a clash or a refusal is
+// shown by the server's own page (the form is sent the ordinary way).
 function sendAsTyped(root) {
   const form = root.querySelector ? root.querySelector("form.part-form") : null;
   if (!form || form.dataset.sending) return;
   form.dataset.sending = "1";
   const section = form.closest("[data-live]");
-  const status = form.querySelector(".live-status");
   let timer = null;
-  const send = async () => {
-    const body = new FormData(form);
-    try {
-      const response = await fetch(form.action, {
-        method: "POST", body, headers: { Accept: "application/json" },
-      });
-      const answer = await response.json();
-      if (response.ok) {
-        form.querySelector("input[name=version]").value = answer.version;
-        section.dataset.dirty = "0";
-        status.textContent = form.dataset.saysSent || "Sent to the scorer.";
-      } else if (response.status === 409) {
-        form.requestSubmit(form.querySelector("button[name=send]"));
-      } else {
-        const problems = answer.problems.map((p) => p.text).join(" ");
-        status.textContent = (form.dataset.saysNotSent || "Not sent yet:") + " " + problems;
-      }
-    } catch (error) {
-      status.textContent = form.dataset.saysOffline || "No connection: tap Send when the wifi is back.";
-    }
+  const send = () => {
+    const body = [...new FormData(form)].filter(([name]) => name !== "key");
+    const round = form.querySelector("input[name=number]").value;
+    post({ kind: "part", round, url: form.action, body });
   };
   const typed = () => {
     section.dataset.dirty = "1";
+    note(form);
     clearTimeout(timer);
     timer = setTimeout(send, SEND_MS);
   };
@@ -116,8 +105,314 @@ function sendAsTyped(root) {
   form.addEventListener("change", typed);
 }
 
+function partStatus(text) {
+  const status = document.querySelector("form.part-form .live-status");
+  if (status) status.textContent = text;
+}
+
+// What the server said to a send from the outbox.
+async function answered(item, response) {
+  let answer = {};
+  try {
+    answer = await response.json();
+  } catch (error) {
+    answer = {};
+  }
+  const form = document.querySelector("form.part-form");
+  if (item.kind !== "part") {
+    const status = document.getElementById("outbox");
+    if (answer.message) say(answer.message);
+    const sentFrom = answering.get(item.key);
+    if (sentFrom && !response.ok) sentFrom.hidden = false; // refused: it can be sent again
+    answering.delete(item.key);
+    if (response.ok && item.kind === "correction") forget(item.round);
+    if (status) refresh();
+    return;
+  }
+  const ours = form && form.querySelector("input[name=number]").value === item.round;
+  if (response.ok) {
+    if (ours) {
+      form.querySelector("input[name=version]").value = answer.version;
+      if (sameAsTyped(form, item)) {
+        form.closest("[data-live]").dataset.dirty = "0";
+        typedNow(form, false);
+      }
+      partStatus(form.dataset.saysSent || "Sent to the scorer.");
+    }
+  } else if (response.status === 409 && answer.moved) {
+    const kept = typedFor(item.round) || { round: item.round, body: item.body, dirty: true };
+    kept.dirty = true; // the round was saved without these numbers reaching the scorer
+    sessionStorage.setItem(TYPED + item.round, JSON.stringify(kept));
+    await refresh();
+  } else if (response.status === 409 && ours) {
+    form.requestSubmit(form.querySelector("button[name=send]"));
+  } else if (ours) {
+    const problems = (answer.problems || []).map((p) => p.text).join(" ");
+    partStatus((form.dataset.saysNotSent || "Not sent yet:") + " " + problems);
+  }
+}
+
+function say(text) {
+  let flash = document.getElementById("sent-flash");
+  if (!flash) {
+    flash = document.createElement("p");
+    flash.id = "sent-flash";
+    flash.className = "flash";
+    flash.setAttribute("role", "status");
+    document.querySelector("main, body").prepend(flash);
+  }
+  flash.textContent = text;
+}
+
+// -- the outbox: sent again, with the same key, until the server has it --------------
+
+const OUTBOX = "outbox:" + window.location.pathname;
+
+function outbox() {
+  try {
+    return JSON.parse(localStorage.getItem(OUTBOX) || "[]");
+  } catch (error) {
+    return [];
+  }
+}
+
+function keepOutbox(items) {
+  localStorage.setItem(OUTBOX, JSON.stringify(items));
+  showOutbox();
+}
+
+function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Keep a send in the outbox (a newer part of the same round takes the place of an
+// older one), then try to send everything waiting.
+function post(item) {
+  item.key = item.key || newKey();
+  const items = outbox().filter((o) => !(item.kind === "part" && o.kind === "part" && o.round === item.round));
+  items.push(item);
+  keepOutbox(items);
+  flush();
+}
+
+let flushing = false;
+async function flush() {
+  if (flushing) return;
+  flushing = true;
+  try {
+    for (const item of outbox()) {
+      const body = new URLSearchParams(item.body);
+      body.set("key", item.key);
+      const form = document.querySelector("form.part-form");
+      if (item.kind === "part" && form && form.querySelector("input[name=number]").value === item.round) {
+        // the part's version as the phone knows it now (an earlier send may have moved it)
+        body.set("version", form.querySelector("input[name=version]").value);
+      }
+      let response;
+      try {
+        response = await fetch(item.url, {
+          method: "POST", body, headers: { Accept: "application/json" },
+        });
+      } catch (error) {
+        if (item.kind === "part") {
+          const form = document.querySelector("form.part-form");
+          partStatus(form ? form.dataset.saysOffline : "No connection.");
+        }
+        break; // no connection: everything waits, in order, for the next try
+      }
+      if ([502, 503, 504].includes(response.status)) break; // the server is away: wait
+      keepOutbox(outbox().filter((o) => o.key !== item.key));
+      await answered(item, response);
+    }
+  } finally {
+    flushing = false;
+    showOutbox();
+  }
+}
+
+// "1 confirmation waiting for the connection", in the page's language.
+function showOutbox() {
+  const shown = document.getElementById("outbox");
+  if (!shown) return;
+  const words = JSON.parse(shown.dataset.words || "{}");
+  const counts = {};
+  for (const item of outbox()) counts[item.kind] = (counts[item.kind] || 0) + 1;
+  const rules = new Intl.PluralRules(document.documentElement.lang || "en");
+  const parts = Object.entries(counts).map(([kind, n]) => {
+    const forms = words[kind] || { one: "{n} " + kind, other: "{n} " + kind };
+    return (rules.select(n) === "one" ? forms.one : forms.other).replace("{n}", n);
+  });
+  shown.textContent = parts.join(" · ");
+  shown.hidden = parts.length === 0;
+}
+
+// A confirmation or query: through the outbox, so that a dropped wifi loses nothing.
+const answering = new Map(); // a send's key -> the buttons it was sent with, hidden meanwhile
+function sendAnswers() {
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.matches || !form.matches("form.answer")) return;
+    event.preventDefault();
+    const body = [...new FormData(form)];
+    const query = event.submitter && event.submitter.name === "query";
+    body.push([query ? "query" : "confirm", "1"]);
+    const round = form.querySelector("input[name=number]").value;
+    const item = { kind: query ? "query" : "confirmation", round, url: form.action, body };
+    item.key = newKey();
+    const buttons = form.querySelector(".buttons");
+    if (buttons) {
+      buttons.hidden = true; // sent, or waiting: not twice
+      answering.set(item.key, buttons);
+    }
+    post(item);
+  });
+}
+
+// -- nothing typed is lost: the round being typed, kept until sent or discarded ------
+
+const TYPED = "typed:" + window.location.pathname + ":";
+
+// The entries of this phone's side (its fields, and whether it went out).
+function sideEntries(form, entries) {
+  const side = form.dataset.side;
+  return (entries || [...new FormData(form)]).filter(
+    ([name, value]) => (name.startsWith(`s${side}_`) || name === "went_out" || name === "concealed")
+      && !(name === "went_out" && value !== side)
+  );
+}
+
+function typedFor(round) {
+  try {
+    return JSON.parse(sessionStorage.getItem(TYPED + round) || "null");
+  } catch (error) {
+    return null;
+  }
+}
+
+function typedNow(form, dirty) {
+  const round = form.querySelector("input[name=number]").value;
+  const body = sideEntries(form);
+  sessionStorage.setItem(TYPED + round, JSON.stringify({ round, body, dirty }));
+}
+
+function note(form) {
+  typedNow(form, true);
+}
+
+function sameAsTyped(form, item) {
+  return JSON.stringify(sideEntries(form)) === JSON.stringify(sideEntries(form, item.body));
+}
+
+// Before a section of the round being typed goes (or the page reloads): what it holds.
+function remember(root) {
+  const form = root.querySelector("form.part-form");
+  const section = form && form.closest("[data-live]");
+  if (form && section.dataset.dirty === "1") typedNow(form, true);
+}
+
+function forget(round) {
+  sessionStorage.removeItem(TYPED + round);
+  const kept = document.getElementById("kept");
+  if (kept && kept.dataset.round === String(round)) kept.hidden = true;
+}
+
+function normal(name, value) {
+  if (value === "0" || (name.endsWith("_sign") && value === "+")) return "";
+  return String(value).trim();
+}
+
+// The numbers typed for a round the scorer has saved since, beside the saved ones.
+function showKept() {
+  const kept = document.getElementById("kept");
+  const holder = document.getElementById("saved-parts");
+  const form = document.querySelector("form.part-form");
+  if (!kept || !holder || !form) return;
+  const saved = JSON.parse(holder.dataset.saved || "{}");
+  const current = Number(form.querySelector("input[name=number]").value);
+  const names = [];
+  for (let i = 0; i < sessionStorage.length; i += 1) names.push(sessionStorage.key(i));
+  for (const name of names) {
+    if (!name.startsWith(TYPED)) continue;
+    const typed = typedFor(name.slice(TYPED.length));
+    if (typed && Number(typed.round) > current) sessionStorage.removeItem(name); // undone since
+    if (!typed || Number(typed.round) >= current) continue;
+    const round = saved.rounds[typed.round];
+    if (!typed.dirty || !round) {
+      sessionStorage.removeItem(name);
+      continue;
+    }
+    const rows = rowsOf(typed, round, saved);
+    if (!rows.some((r) => r.differs)) {
+      sessionStorage.removeItem(name);
+      continue;
+    }
+    showKeptRound(kept, typed, round, rows);
+    return;
+  }
+}
+
+function rowsOf(typed, round, saved) {
+  const yours = {};
+  for (const [name, value] of typed.body) {
+    const shown = value === "y" || (name === "went_out") ? saved.yes : value;
+    yours[name] = yours[name] ? `${yours[name]}, ${shown}` : shown;
+  }
+  return Object.entries(saved.labels).map(([name, label]) => {
+    const mine = normal(name, yours[name] || "");
+    const theirs = normal(name, round.fields[name] || "");
+    return { label, mine, theirs, differs: mine !== theirs };
+  }).filter((r) => r.mine !== "" || r.theirs !== "");
+}
+
+function showKeptRound(kept, typed, round, rows) {
+  const says = kept.dataset;
+  kept.dataset.round = typed.round;
+  kept.querySelector("h2").textContent = says.saysTitle.replace("{n}", typed.round);
+  const table = kept.querySelector("table");
+  table.replaceChildren();
+  const head = table.createTHead().insertRow();
+  for (const text of [says.saysField, says.saysYours, says.saysSaved]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = text;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const r of rows) {
+    const tr = body.insertRow();
+    if (r.differs) tr.className = "differs";
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = r.label;
+    tr.append(th);
+    tr.insertCell().textContent = r.mine;
+    tr.insertCell().textContent = r.theirs;
+  }
+  const send = kept.querySelector("[data-kept=send]");
+  const discard = kept.querySelector("[data-kept=discard]");
+  send.textContent = says.saysSend;
+  discard.textContent = says.saysDiscard;
+  send.onclick = () => {
+    const csrf = document.querySelector("form.part-form input[name=csrf_token]");
+    const body = [...typed.body, ["csrf_token", csrf ? csrf.value : ""],
+      ["number", typed.round], ["version", String(round.version)], ["correction", "1"]];
+    post({ kind: "correction", round: typed.round, url: says.url, body });
+    kept.hidden = true;
+  };
+  discard.onclick = () => forget(typed.round);
+  kept.hidden = false;
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   const head = document.querySelector("[data-table-stamp]");
   if (head) poll(head);
   sendAsTyped(document);
+  if (document.getElementById("outbox")) {
+    sendAnswers();
+    showOutbox();
+    showKept();
+    flush(); // what waited while the page was closed
+    window.addEventListener("online", flush);
+  }
 });

@@ -213,22 +213,27 @@ def drafts(db: Database, game_id: int, number: int) -> dict[int, dict[str, Any]]
 
 
 def save_draft(
-    db: Database, phone: Phone, number: int, fields: dict[str, Any], version: int
-) -> int:
+    db: Database, phone: Phone, number: int, fields: dict[str, Any], version: int,
+    key: str | None = None,
+) -> int:  # fmt: skip
     """Store the phone's side's part of round ``number`` if nobody sent another
-    since ``version`` (0: none yet); its new version."""
+    since ``version`` (0: none yet); its new version. The same part sent again under
+    the same ``key`` (its answer was lost to the wifi) is stored once: it is given
+    the version it has."""
     game_id, side = phone["game_id"], phone["side"]
     with writing(db):
+        current = drafts(db, game_id, number).get(side)
+        if key and current and current.get("request_key") == key:
+            return int(current["version"])  # this very send, stored already
         sql = "SELECT count(*) AS n FROM rounds WHERE game_id = ?"
         if number != int(next(db.query(sql, [game_id]))["n"]) + 1:
             raise RoundMovedOn(P_("round %(n)s is not the one being played", n=number))
-        current = drafts(db, game_id, number).get(side)
         if (current["version"] if current else 0) != version:
             raise DraftClash(current or {"who": "nobody", "updated_at": "", "version": 0})
         db.table("table_drafts").upsert(
             {"game_id": game_id, "number": number, "side": side, "fields": json.dumps(fields),
              "version": version + 1, "phone_id": phone["id"], "who": phone["who"],
-             "updated_at": now()},
+             "updated_at": now(), "request_key": key},
             pk=("game_id", "number", "side"),
         )  # fmt: skip
         bump(db, game_id)
@@ -240,21 +245,34 @@ class AlreadyQueried(Exception):
 
 
 def answer_round(
-    db: Database, phone: Phone, number: int, version: int, action: str, note: str = ""
-) -> bool:
+    db: Database, phone: Phone, number: int, version: int, action: str, note: str = "",
+    key: str | None = None, fields: dict[str, Any] | None = None,
+) -> bool:  # fmt: skip
     """A phone confirms (or queries, with a note) round ``number`` as it is at ``version``.
     A phone's confirmation of a round as it stands is kept once (sent again, it changes
-    nothing: False); its query too, one open at a time (sent again: AlreadyQueried)."""
+    nothing: False); its query too, one open at a time (sent again: AlreadyQueried).
+    Sent again under the same ``key`` (the answer was lost), nothing is stored twice
+    and nothing is refused: False. ``fields``: the numbers a correction carries."""
     game_id = phone["game_id"]
     with writing(db):
+        if key and sent_already(db, phone, key):
+            return False
         check_version(db, game_id, number, version)
         if said_already(db, phone, number, version, action):
             if action == "queried":
                 template = N_("this phone's query of round %(n)s is with the scorer already")
                 raise AlreadyQueried(P_(template, n=number))
             return False
-        event(db, game_id, phone, action, number=number, version=version, note=note)
+        carried = {"fields": json.dumps(fields)} if fields else {}
+        event(db, game_id, phone, action, number=number, version=version, note=note,
+              request_key=key, **carried)  # fmt: skip
     return True
+
+
+def sent_already(db: Database, phone: Phone, key: str) -> bool:
+    """Whether this phone's send under ``key`` is stored (an answer lost to the wifi)."""
+    sql = "SELECT 1 FROM table_events WHERE phone_id = ? AND request_key = ? LIMIT 1"
+    return db.conn.execute(sql, [phone["id"], key]).fetchone() is not None
 
 
 def check_version(db: Database, game_id: int, number: int, version: int) -> None:
@@ -332,6 +350,7 @@ def answers_of(db: Database, game_ids: list[int]) -> dict[int, dict[int, list[di
     )
     found: dict[int, dict[int, list[dict[str, Any]]]] = {}
     for stored in db.query(sql, game_ids):
+        stored["fields"] = json.loads(stored["fields"]) if stored.get("fields") else None
         by_round = found.setdefault(int(stored["game_id"]), {})
         by_round.setdefault(int(stored["number"]), []).append(stored)
     return found
@@ -344,6 +363,7 @@ def events(db: Database, game_id: int) -> list[dict[str, Any]]:
     for happened in found:
         if happened["action"] == "overridden":  # the field, the phone's number, the saved one
             happened["override"] = json.loads(happened["note"])
+        happened["fields"] = json.loads(happened["fields"]) if happened.get("fields") else None
     return found
 
 

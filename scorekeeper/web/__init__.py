@@ -49,6 +49,7 @@ from .pages import (
     rules,
     sharing,
     table,
+    table_scorer,
     transfer,
     what_if,
 )
@@ -71,6 +72,7 @@ PAGES = (
     rule_sets,
     what_if,
     table,
+    table_scorer,
     language,
     events,
     event_desk,

@@ -5,7 +5,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from scorekeeper import create_app
-from scorekeeper.data import events, removals, table
+from scorekeeper.data import events, removals, table, table_seats
 from scorekeeper.data.connection import connect
 from scorekeeper.data.games import get_game
 from tests.browser.test_flow_browser import PHONE, seed
@@ -39,6 +39,7 @@ def page_urls(database):
     table.set_settings(db, running, phones_enter=True, confirm_rounds=True)
     code = table.join_code(db, running)
     phone = table.join(db, running, "Annabelle", 0)
+    asking = table_seats.ask(db, table.phone_of(db, phone))  # a new phone asks for her seat
     club = events.create_event(
         db, name="Club night", date="2026-11-24", variant="hand-and-foot", options={},
         movement="mitchell", turns=1, scale={"kind": "wdl"}, minutes=30,
@@ -53,6 +54,7 @@ def page_urls(database):
     app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test-only"})
     urls = set(every_get_url(app, game, token)) | {f"/games/{running}", "/evenings/2"}
     urls |= {f"/join/{code}", f"/table/{phone}", f"/games/{running}/rounds/new", "/join"}
+    urls.add(f"/table/{asking}")
     urls |= {f"/events/{club}", f"/events/{club}/standings", f"/events/{club}/cards",
              f"/events/{club}/print", f"/tables/{cards}/1", f"/events/{club}/tables/{at_club}",
              f"/events/{club}/withdraw", f"/table/{club_phone}"}  # fmt: skip

@@ -34,6 +34,7 @@ NAMES = [
     "m0016_standard_canasta",
     "m0017_five_player_deal",
     "m0018_event_desk",
+    "m0019_phone_outbox_and_seats",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

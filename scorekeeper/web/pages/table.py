@@ -26,13 +26,15 @@ from werkzeug.wrappers import Response
 
 from ...data import events, games
 from ...data import table as phones
+from ...data import table_seats as seats
 from ...data.connection import get_db
 from ...scoring import get_variant
-from ..forms import general, round_form, table_parts
+from ..forms import general, round_form, table_parts, table_sends
 from ..http import hosts, security
-from ..http.i18n import _, ngettext, say
+from ..http.i18n import _, ngettext
 from ..shown import board, round_screen, table_view
-from . import sharing
+from . import sharing, table_scorer
+from .table_scorer import gone
 
 bp = Blueprint("table", __name__)
 Page = str | Response | tuple[str, int] | tuple[str, int, dict[str, str]] | tuple[Response, int]
@@ -135,27 +137,28 @@ def join(code: str) -> Page:
         return gone(_("That join code is not (or no longer) valid."), 404)  # as an unknown link
     game = games.get_game(get_db(), game_id)
     form = general.join_form(table_view.join_choices(game))
+    taken = None
     if form.validate_on_submit():
         who, side = table_view.chosen(game, form.who.data)
-        token = phones.join(get_db(), game_id, who, side)
-        return redirect(url_for(".phone", token=token))
-    page = render_template("join.html", game=game, form=form, code=code)
-    return (page, 400) if request.method == "POST" else page
+        taken = seats.holder(get_db(), game_id, who, side)
+        if taken is None:
+            token = phones.join(get_db(), game_id, who, side)
+            return redirect(url_for(".phone", token=token))
+        if "take_over" in request.form:  # asked: the scorer hands the seat over, or not
+            return redirect(url_for(".phone", token=seats.ask(get_db(), taken)))
+    page = render_template("join.html", game=game, form=form, code=code, taken=taken)
+    return (page, 400) if request.method == "POST" and not taken else page
 
 
 # -- the phone's own pages ------------------------------------------------------------------
-
-
-def gone(reason: str, status: int) -> tuple[str, int]:
-    """A phone without (or no longer with) a place at the table: say why, and how back."""
-    return render_template("table_gone.html", reason=reason), status
 
 
 def phone_or_stop(token: str) -> phones.Phone:
     """The phone behind this link, or a page saying why it no longer works."""
     phone = phones.phone_of(get_db(), token)
     if phone is None:
-        abort(make_response(gone(_("This phone link is not one this table knows."), 404)))
+        asked = table_scorer.asked_page(token)  # asked for a seat, or lost it
+        abort(asked or make_response(gone(_("This phone link is not one this table knows."), 404)))
     if phone["removed_at"] or phone["game_removed_at"]:
         why = (
             _("The scorer removed this phone: this link no longer works.")
@@ -223,35 +226,76 @@ def follow(token: str) -> Page | Response:
 
 @bp.route("/table/<token>/answer", methods=["POST"])
 def answer(token: str) -> Page | Response:
-    """Confirm a saved round, or query it with a note."""
+    """Confirm a saved round, or query it with a note; or send the numbers this phone
+    was still typing when the scorer saved the round, as a correction (a query with
+    the numbers: issue 24, item 5). Sent from the phone's outbox (static/table.js),
+    with a key: sent again after a lost answer, it is stored once."""
     found = phone_or_stop(token)
     game = games.get_game(get_db(), found["game_id"])
-    if found["side"] is None or not game["confirm_rounds"]:
+    correcting = "correction" in request.form
+    if found["side"] is None or not game["phones_enter" if correcting else "confirm_rounds"]:
         return gone_here(_("This phone does not confirm rounds: the scorer decides that."))
     wait = security.answers_throttle().wait([("phone", str(found["id"]))])
     if wait:  # a phone sending answers without end: told, and nothing stored
         message = _("This phone has sent too many answers: wait %(n)s seconds.", n=wait)
+        if wants_json_():
+            return jsonify(message=message), 429
         return render_template("error.html", title=_("Wait a moment"), message=message), 429
     security.answers_throttle().failed([("phone", str(found["id"]))])  # every answer counts
-    form = general.AnswerForm()
-    action = "queried" if "query" in request.form else "confirmed"
+    form = table_sends.SentAnswerForm()
+    action = "queried" if "query" in request.form or correcting else "confirmed"
     valid = form.validate_on_submit()
-    if valid and action == "queried" and not (form.note.data or "").strip():
+    fields = correction(found, game, form) if correcting else None
+    valid = valid and not form.errors
+    if valid and action == "queried" and not fields and not (form.note.data or "").strip():
         form.note.errors = [_("Say what looks wrong, so that the scorer can look.")]
         valid = False
     if valid:
-        number, version = int(form.number.data), int(form.version.data)
-        try:
-            phones.answer_round(get_db(), found, number, version, action, form.note.data or "")
-        except phones.RoundChanged:
-            flash(_("That round changed since you saw it: look at it again."))
-        except phones.AlreadyQueried:
-            flash(_("Your query of round %(n)s is with the scorer already.", n=number))
-        else:
-            queried = _("Round %(n)s queried.", n=number)
-            flash(queried if action == "queried" else _("Round %(n)s confirmed.", n=number))
+        said, status = stored_answer(found, form, action, fields)
+        if wants_json_():
+            return jsonify(message=said), status
+        flash(said)
         return redirect(url_for(".phone", token=token))
+    if wants_json_():
+        problems = [str(e) for errors in form.errors.values() for e in errors]
+        return jsonify(message=" ".join(problems)), 400
     return phone_page(found, token, answer_form=form, status=400)
+
+
+def wants_json_() -> bool:
+    return request.accept_mimetypes.best == "application/json"
+
+
+def correction(phone: phones.Phone, game: games.Game, answer_form: Any) -> dict[str, Any]:
+    """The numbers a correction carries: the phone's side's part as posted, checked
+    like a part (an error is put on the answer form: nothing is stored)."""
+    game, played, state = games.scored(get_db(), game["id"])
+    form = part_form(game, board.build(game, played, state), meta={"csrf": False})
+    form.validate()
+    side = phone["side"]
+    mine = [e for k, errors in form.errors.items() if k.startswith(f"s{side}_") for e in errors]
+    if mine:
+        answer_form.note.errors = [*answer_form.note.errors, *map(str, mine)]
+    return table_parts.part_of(form, side)
+
+
+def stored_answer(
+    phone: phones.Phone, form: Any, action: str, fields: dict[str, Any] | None
+) -> tuple[str, int]:
+    """Keep the answer; what the phone is told, and the status it is told with."""
+    number, version = int(form.number.data), int(form.version.data)
+    key = form.key.data or None
+    note = form.note.data or ""
+    try:
+        phones.answer_round(get_db(), phone, number, version, action, note, key, fields)
+    except phones.RoundChanged:
+        return _("That round changed since you saw it: look at it again."), 409
+    except phones.AlreadyQueried:
+        return _("Your query of round %(n)s is with the scorer already.", n=number), 409
+    if fields is not None:
+        return _("Your numbers for round %(n)s are with the scorer.", n=number), 200
+    queried = _("Round %(n)s queried.", n=number)
+    return (queried if action == "queried" else _("Round %(n)s confirmed.", n=number)), 200
 
 
 def gone_here(reason: str) -> tuple[str, int]:
@@ -297,6 +341,8 @@ def phone_page(
         screen=round_screen.Screen.of(game, played, number), stamp=phone["table_stamp"],
         clock_url=clock_of(game["id"]), check_in=table_view.check_in(game),
         problems=round_form.error_list(form, game["sides"]) if form else [],
+        saved=table_view.saved_parts(game, played, board_, side, form) if entering else None,
+        outbox=table_view.outbox_words(),
     )  # fmt: skip
     return page, status
 
@@ -318,7 +364,7 @@ def send_part(phone: phones.Phone, token: str) -> Page:
     game, played, answer = games.scored(get_db(), phone["game_id"])
     board_ = board.build(game, played, answer)
     form = part_form(game, board_)
-    wants_json = request.accept_mimetypes.best == "application/json"
+    wants_json = wants_json_()
     if form.validate_on_submit():
         label = round_screen.label(game, len(played) + 1)
         for problem in table_parts.part_problems(game, form, phone["side"], label):
@@ -334,7 +380,8 @@ def store_part(phone: phones.Phone, token: str, form: Any, wants_json: bool) -> 
     fields = table_parts.part_of(form, phone["side"])
     number, version = int(form.number.data), int(form.version.data or 0)
     try:
-        saved = phones.save_draft(get_db(), phone, number, fields, version)
+        key = table_sends.posted_key(request.form)
+        saved = phones.save_draft(get_db(), phone, number, fields, version, key)
     except phones.DraftClash as clash:
         if wants_json:
             return jsonify(clash=clash.current["who"]), 409
@@ -351,29 +398,3 @@ def store_part(phone: phones.Phone, token: str, form: Any, wants_json: bool) -> 
 
 def foreign(phone: phones.Phone) -> bool:
     return bool(table_parts.foreign_keys(request.form, phone["side"]))
-
-
-@bp.route("/games/<int:game_id>/rounds/<int:number>/stands", methods=["POST"])
-def stands(game_id: int, number: int) -> Page | Response:
-    """The scorer answers a phone's query: the round stands as entered, with a word
-    back; the query is cleared on every phone (correcting the round clears it too)."""
-    game = games.get_game(get_db(), game_id)
-    security.guard_change(game)
-    form = general.StandsForm()
-    label = round_screen.label(game, number)
-    if not form.validate_on_submit():
-        if "csrf_token" in form.errors:  # from elsewhere, or expired: nothing stored
-            message = _("The form had expired or came from elsewhere: nothing was sent.")
-            return render_template("error.html", title=_("Not sent"), message=message), 400
-        problems = [e for errors in form.errors.values() for e in errors]
-        flash(" ".join(str(p) for p in problems))
-    else:
-        try:
-            note = form.note.data or ""
-            phones.stands(get_db(), game_id, number, int(form.version.data), note)
-        except phones.RoundChanged as problem:
-            text = say(problem)
-            flash(text[:1].upper() + text[1:] + ".")
-        else:
-            flash(_("Round %(n)s stands as entered; the phones are told.", n=label))
-    return redirect(url_for("games.scoreboard", game_id=game_id))

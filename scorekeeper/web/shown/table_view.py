@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...data import event_desk, events, games
+from ...data import event_desk, events, games, table_seats
 from ...data import table as phones
 from ...data.connection import get_db
+from ...scoring import FIELDS, get_variant
 from ..forms import events as event_forms
-from ..forms import general, round_form, table_parts
+from ..forms import general, round_form, table_parts, table_sends
 from ..http import hosts
-from ..http.i18n import _
+from ..http.i18n import _, ngettext
 from ..http.i18n import lazy_gettext as _l
 from . import board, overrides, round_screen
 
@@ -110,8 +111,13 @@ def panel(game: games.Game, editable: bool, board_: board.Board) -> dict[str, An
         shown.update(
             code=code, link=hosts.phone_url("table.join", code=code) if code else None,
             settings=general.TableSettingsForm(data=settings),
-            phones=phones.phones(db, game["id"]),
+            phones=phones.phones(db, game["id"]), seat_requests=table_seats.waiting(db, game["id"]),
+            seat_form=table_sends.SeatAnswerForm(),
         )  # fmt: skip
+    if game["phones_enter"]:
+        shown["corrections"] = corrections(game, board_.rounds)
+        if editable and "stands" not in shown:
+            shown["stands"] = general.StandsForm()
     return shown
 
 
@@ -201,3 +207,75 @@ def check_in(game: games.Game) -> dict[str, Any] | None:
     here = event_desk.checked_in(db, [game["id"]]).get(game["id"], [])
     return {"names": game["seats"] or game["sides"], "here": here,
             "form": event_forms.CheckInForm()}  # fmt: skip
+
+
+def saved_parts(
+    game: games.Game, played: list[games.Round], board_: board.Board, side: int, form: Any
+) -> dict[str, Any]:
+    """The last rounds as saved, for the phone's side, as its part form names and
+    shows them: a phone that was still typing when the scorer saved a round shows
+    the saved numbers beside its own (issue 24, item 5; static/table.js)."""
+    mine = f"s{side}_"
+    labels = {
+        f.name: str(f.label.text)
+        for f in form
+        if f.name.startswith(mine) and not round_form.COUNTER.fullmatch(f.name)
+    }
+    labels["went_out"] = _("Went out")
+    rounds = {}
+    for r in played[-3:]:
+        data = round_form.form_data_from(r["entries"], game["sides"], board_.members)
+        fields = {k: overrides.shown(v) for k, v in data.items() if k.startswith(mine)}
+        if data.get("went_out") == str(side):
+            fields["went_out"] = _("yes")
+        rounds[str(r["number"])] = {"version": r["version"], "fields": fields}
+    return {"labels": labels, "rounds": rounds, "yes": _("yes")}
+
+
+def outbox_words() -> dict[str, dict[str, str]]:
+    """What the phone says of the sends waiting for the connection, one and several
+    of each kind ("{n}" is the count): static/table.js picks the form by the
+    language's plural rules."""
+
+    def forms(say: Any) -> dict[str, str]:
+        return {"one": say(1), "other": say(2)}
+
+    return {
+        "part": forms(lambda n: ngettext("%(num)s part waiting for the connection",
+                                         "%(num)s parts waiting for the connection", n, num="{n}")),
+        "confirmation": forms(lambda n: ngettext(
+            "%(num)s confirmation waiting for the connection",
+            "%(num)s confirmations waiting for the connection", n, num="{n}")),
+        "query": forms(lambda n: ngettext(
+            "%(num)s query waiting for the connection",
+            "%(num)s queries waiting for the connection", n, num="{n}")),
+        "correction": forms(lambda n: ngettext(
+            "%(num)s correction waiting for the connection",
+            "%(num)s corrections waiting for the connection", n, num="{n}")),
+    }  # fmt: skip
+
+
+def corrections(game: games.Game, played: list[Any]) -> dict[int, dict[str, Any]]:
+    """Each round's open correction from a phone (a query with the numbers it was
+    still typing when the round was saved), by round number: the scorer sees them
+    at the top of the scoreboard with the numbers, confirming on or off."""
+    found: dict[int, dict[str, Any]] = {}
+    versions = {r["number"]: r["version"] for r in played}
+    for number, said in phones.answers(get_db(), game["id"]).items():
+        now = [a for a in said if a["version"] == versions.get(number)]
+        says = [a for a in now if a["action"] in ("queried", "answered")]
+        if says and says[0]["action"] == "queried" and says[0]["fields"]:
+            found[number] = {**says[0], "shown": fields_shown(game, says[0]["fields"])}
+    return found
+
+
+def fields_shown(game: games.Game, fields: dict[str, Any]) -> list[tuple[str, str]]:
+    """A part's fields as the scorer reads them: label and value."""
+    variant = get_variant(game["variant"])
+    shown = []
+    for name, value in fields.items():
+        bare = table_parts.SIDE_FIELD.sub("", name, count=1)
+        label = _("Went out") if name == "went_out" else bare
+        label = round_form.label_of(variant, bare) if bare in FIELDS else label
+        shown.append((str(label), overrides.shown(value)))
+    return shown

@@ -1,0 +1,130 @@
+"""What a phone sends rides out the wifi (issue 24, items 5 and 6), through the test
+client: a part, confirmation, query or correction sent again under its key is stored
+once and answered as the first time; a correction carries its numbers to the
+scorer; a phone joining a taken seat asks the scorer, who hands it over or not."""
+
+import json
+
+from scorekeeper.data import table, table_seats
+from scorekeeper.data.rounds import add_round
+from tests.web import test_phones
+
+at_table, db, part = test_phones.at_table, test_phones.db, test_phones.part  # the fixtures
+
+JSON = {"Accept": "application/json"}
+
+
+def answer(client, token, key, **posted):
+    return client.post(f"/table/{token}/answer", data={"key": key, **posted}, headers=JSON)
+
+
+def test_a_part_sent_again_under_its_key_is_stored_once(client, at_table, db):
+    game, code, phones = at_table
+    sent = dict(number="1", version="0", key="part-key-1", s1_hand_points="60")
+    first = client.post(f"/table/{phones['cat']}/part", data=sent, headers=JSON)
+    again = client.post(f"/table/{phones['cat']}/part", data=sent, headers=JSON)
+    assert first.json == again.json == {"version": 1}  # not a clash with itself
+    assert table.drafts(db, game, 1)[1]["version"] == 1
+    other = client.post(f"/table/{phones['cat']}/part", data={**sent, "key": "part-key-2"},
+                        headers=JSON)  # fmt: skip
+    assert other.status_code == 409  # a new send at the old version: a clash, as before
+
+
+def test_answers_sent_again_under_their_key_are_stored_once_and_told_the_same(client, at_table, db):
+    game, code, phones = at_table
+    add_round(db, game, {"Ann & Bea": {"meld_points": 50}})
+    for _ in range(2):
+        done = answer(client, phones["cat"], "confirm-key-1", number="1", version="1", confirm="1")
+        assert done.status_code == 200 and done.json["message"] == "Round 1 confirmed."
+    for _ in range(2):  # a query's retry is not "with the scorer already"
+        done = answer(client, phones["ann"], "query-key-1", number="1", version="1", query="1",
+                      note="we had 60")  # fmt: skip
+        assert done.status_code == 200 and done.json["message"] == "Round 1 queried."
+    sql = "SELECT action, count(*) AS n FROM table_events WHERE number = 1 GROUP BY action"
+    assert {r["action"]: r["n"] for r in db.query(sql)} == {"confirmed": 1, "queried": 1}
+    bad = answer(client, phones["cat"], "no", number="1", version="1", confirm="1")
+    assert bad.status_code == 400  # not a key a phone makes: nothing stored
+
+
+def test_a_correction_carries_the_phones_numbers_to_the_scorer(app, client, at_table, db):
+    game, code, phones = at_table
+    table.set_settings(db, game, phones_enter=True, confirm_rounds=False)  # confirming off
+    add_round(db, game, {"Cat & Dee": {"hand_points": 60}})
+    sent = dict(number="1", version="1", correction="1", s1_hand_points="75", key="correct-1")
+    for _ in range(2):
+        done = client.post(f"/table/{phones['cat']}/answer", data=sent, headers=JSON)
+        assert done.status_code == 200, done.json
+    found = list(db.query("SELECT who, fields FROM table_events WHERE action = 'queried'"))
+    assert [(f["who"], json.loads(f["fields"])) for f in found] == [
+        ("Cat", {"s1_hand_points": "75"})
+    ]
+    board = client.get(f"/games/{game}").get_data(as_text=True)
+    assert (
+        "sends its numbers as a correction" in board and "Hand points <strong>75</strong>" in board
+    )
+    wrong = client.post(f"/table/{phones['cat']}/answer", headers=JSON,
+                        data={**sent, "key": "correct-2", "s1_hand_points": "-x"})  # fmt: skip
+    assert wrong.status_code == 400  # checked like a part: nothing stored
+    assert len(list(db.query("SELECT 1 FROM table_events WHERE action = 'queried'"))) == 1
+    watcher = client.post(f"/table/{phones['watcher']}/answer", data=sent, headers=JSON)
+    assert watcher.status_code == 403
+
+
+def test_a_taken_seat_is_asked_for_and_handed_over_by_the_scorer(app, client, at_table, db):
+    game, code, phones = at_table
+    part(client, phones["ann"], s0_meld_points="50")
+    new = app.test_client()
+    asked = new.post(f"/join/{code}", data={"who": "p0"})
+    assert asked.status_code == 200 and "Ann’s seat has a phone already" in asked.get_data(
+        as_text=True
+    )
+    assert len(table.phones(db, game)) == 3  # nobody joined yet
+    asked = new.post(f"/join/{code}", data={"who": "p0", "take_over": "1"})
+    token = asked.location.rsplit("/", 1)[1]
+    assert "Waiting for the scorer" in new.get(f"/table/{token}").get_data(as_text=True)
+    request = table_seats.waiting(db, game)[0]
+    assert "A new phone asks for Ann’s seat" in client.get(f"/games/{game}").get_data(as_text=True)
+    done = client.post(f"/games/{game}/table/seats/{request['id']}", data={"agree": "1"})
+    assert done.status_code == 302
+    page = new.get(f"/table/{token}").get_data(as_text=True)
+    assert 'value="50"' in page  # the seat's part, on the new phone
+    old = client.get(f"/table/{phones['ann']}")
+    assert old.status_code == 410 and "Another phone took over Ann’s seat" in old.get_data(
+        as_text=True
+    )
+    again = client.post(f"/games/{game}/table/seats/{request['id']}", data={"agree": "1"})
+    assert again.status_code == 302 and len(table.phones(db, game)) == 3
+    history = client.get(f"/games/{game}/history").get_data(as_text=True)
+    assert "moved to a new phone" in history
+
+
+def test_a_refused_or_later_request_is_told_so(app, client, at_table, db):
+    game, code, phones = at_table
+    first = app.test_client().post(f"/join/{code}", data={"who": "p1", "take_over": "1"})
+    second = app.test_client().post(f"/join/{code}", data={"who": "p1", "take_over": "1"})
+    first_token = first.location.rsplit("/", 1)[1]
+    second_token = second.location.rsplit("/", 1)[1]
+    gone = client.get(f"/table/{first_token}")
+    assert gone.status_code == 410 and "asked for this seat after this one" in gone.get_data(
+        as_text=True
+    )
+    request = table_seats.waiting(db, game)[0]
+    client.post(f"/games/{game}/table/seats/{request['id']}", data={"refuse": "1"})
+    refused = client.get(f"/table/{second_token}")
+    assert refused.status_code == 410 and "did not hand this seat over" in refused.get_data(
+        as_text=True
+    )
+    assert client.get(f"/table/{phones['cat']}").status_code == 200  # Cat's phone keeps it
+
+
+def test_a_request_for_a_seat_whose_phone_is_removed_is_told_to_join_again(
+    app, client, at_table, db
+):
+    game, code, phones = at_table
+    asked = app.test_client().post(f"/join/{code}", data={"who": "p1", "take_over": "1"})
+    token = asked.location.rsplit("/", 1)[1]
+    cat = next(p for p in table.phones(db, game) if p["who"] == "Cat")
+    table.remove_phone(db, game, cat["id"])
+    gone = client.get(f"/table/{token}")
+    assert gone.status_code == 410 and "join the table" in gone.get_data(as_text=True)
+    assert table_seats.waiting(db, game) == []
