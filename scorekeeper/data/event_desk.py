@@ -14,7 +14,7 @@ from sqlite_utils import Database
 from ..scoring.adjustments import note_problem
 from ..scoring.i18n import N_
 from ..scoring.i18n import problem as P_
-from . import events, games, rounds
+from . import events, games, rounds, table_agreement
 from . import table as phones
 from .connection import row, rows, writing
 
@@ -77,7 +77,7 @@ def desk_state(
     if not confirming(t):
         return t["state"], [], []
     game = {"sides": t["sides"], "variant": t["variant"]}
-    states = phones.agreement(game, played, answered, at_table)
+    states = table_agreement.agreement(game, played, answered, at_table)
     queried = [n for n, s in states.items() if s["state"] == "queried"]
     awaited = [n for n, s in states.items()
                if s["state"] in ("waiting", "asked again") and s["awaited"]]  # fmt: skip

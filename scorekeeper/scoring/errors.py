@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+from .i18n import N_
+from .i18n import problem as P_
+
 
 class ScoringError(ValueError):
     """An invalid game document.
@@ -51,3 +54,16 @@ def one_line(text: str) -> str:
     if len(text.splitlines()) <= 1 and not text.endswith(("\n", "\r")):
         return text
     return "".join(json.dumps(c)[1:-1] if c.splitlines() != [c] else c for c in text)
+
+
+def round_error(number: int, side: str, field: str, problem: str) -> ScoringError:
+    return ScoringError(problem, round=number, side=side, field=field)
+
+
+OPTION_PROBLEM = N_("%(option)s: %(problem)s")
+
+
+def option_error(key: str, problem: str) -> ScoringError:
+    """A house rule refused: ``options: target: 6000 must lie above ...``; the
+    problem's parameters name the option and what is wrong with it."""
+    return ScoringError(P_(OPTION_PROBLEM, option=key, problem=problem), field="options")

@@ -8,10 +8,9 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from .adjustments import adjustment_lines
-from .errors import ScoringError
+from .errors import option_error, round_error
 from .fields import CANASTA_CARDS, EVERY_VARIANT, FIELDS, Field
 from .i18n import N_
-from .i18n import problem as P_
 from .melds import NATURAL_AND_MIXED, MeldRules
 from .rules import (
     AfterRounds,
@@ -376,19 +375,6 @@ class Variant:
 
     def check_options(self, rules: Rules) -> None:
         """Variant-specific checks across option values; raise ScoringError."""
-
-
-def round_error(number: int, side: str, field: str, problem: str) -> ScoringError:
-    return ScoringError(problem, round=number, side=side, field=field)
-
-
-OPTION_PROBLEM = N_("%(option)s: %(problem)s")
-
-
-def option_error(key: str, problem: str) -> ScoringError:
-    """A house rule refused: ``options: target: 6000 must lie above ...``; the
-    problem's parameters name the option and what is wrong with it."""
-    return ScoringError(P_(OPTION_PROBLEM, option=key, problem=problem), field="options")
 
 
 __all__ = [

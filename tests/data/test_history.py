@@ -108,10 +108,11 @@ def test_name_and_note_an_evening(client, evenings):
 
 def test_running_totals_chart_is_valid_svg_with_target_and_thresholds(client, evenings):
     page = client.get("/games/1").get_data(as_text=True)
-    svg = page[page.index("<svg") : page.index("</svg>") + 6]
+    start = page.index('<svg class="chart"')  # not a side's mark beside its name
+    svg = page[start : page.index("</svg>", start) + 6]
     tree = ET.fromstring(svg)
     ns = "{http://www.w3.org/2000/svg}"
-    assert len(tree.findall(f"{ns}polyline")) == 2
+    assert len(list(tree.iter(f"{ns}polyline"))) == 2
     labels = [t.text for t in tree.iter(f"{ns}text")]
     assert "target" in labels and "opens 90" in labels and "opens 120" in labels
     assert "Ann & Bea" in labels
@@ -121,7 +122,7 @@ def test_chart_escapes_names_and_wraps_a_long_legend():
     names = ["<b>A</b> & co", "Someone with a long name", "Third side here", "Fourth"]
     svg = str(charts.running_totals(names, {n: [0, 5, 10] for n in names}))
     tree = ET.fromstring(svg)
-    assert "<b>" not in svg and len(tree.findall("{http://www.w3.org/2000/svg}polyline")) == 4
+    assert "<b>" not in svg and len(list(tree.iter("{http://www.w3.org/2000/svg}polyline"))) == 4
     assert int(tree.get("viewBox").split()[3]) > charts.HEIGHT  # a second legend row
 
 
@@ -176,10 +177,12 @@ def test_an_evenings_page_shows_long_games_in_short(client, make_game):
         for _ in range(count):
             client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 5}})
     evening = client.get("/evenings/2").get_data(as_text=True)  # each make_game: an evening
-    assert '<details class="round"' not in evening and "<svg" not in evening
+    assert '<details class="round"' not in evening and '<svg class="chart"' not in evening
     assert f'{IN_SHORT + 1} rounds: <a href="/games/{long}">see them on the game' in evening
     shown = client.get("/evenings/1").get_data(as_text=True)
-    assert 'class="scores' in shown and "<svg" in shown  # a short game: its rounds and chart
+    assert (
+        'class="scores' in shown and '<svg class="chart"' in shown
+    )  # a short game: its rounds and chart
     printed = client.get("/evenings/2/print").get_data(as_text=True)
     assert f"{IN_SHORT + 1} rounds: print the game on its own" in printed
     assert "Each round, line by line" not in printed

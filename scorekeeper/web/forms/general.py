@@ -41,8 +41,8 @@ from ..http.i18n import lazy_gettext as _l
 from ..http.security import MIN_PASSPHRASE
 from .base import Form
 from .option_form import add_fields
+from .round_errors import labelled
 from .round_form import STALE_FORM as STALE_FORM
-from .round_form import labelled
 from .whole_numbers import IntegerField, ascii_int, digits
 
 ID_LIMIT = 2**63 - 1  # the largest id SQLite holds

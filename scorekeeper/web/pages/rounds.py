@@ -24,7 +24,7 @@ from ...data import games, rounds
 from ...data import table as phones
 from ...data.connection import get_db
 from ...scoring import ScoringError, Variant, get_variant
-from ..forms import general, round_form, table_parts
+from ..forms import general, round_errors, round_form, table_parts
 from ..forms.whole_numbers import digits
 from ..http import page_cache, security
 from ..http.i18n import _, say
@@ -125,7 +125,7 @@ def round_page(screen: round_screen.Screen) -> Page:
         show_engine_problems(screen, form, round_form.entries_from(form, variant, sides, rules))
     if screen.late and request.method == "POST":
         too_late(screen, form)
-    errors = round_form.error_list(form, sides)
+    errors = round_errors.error_list(form, sides)
     refused = errors and request.method == "POST"  # a GET may only point out a clash
     status = screen.status if screen.status != 200 else (400 if refused else 200)
     board_ = board.build(game, screen.played, screen.answer)
@@ -246,7 +246,7 @@ def submit(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> R
     the form again."""
     problems = round_screen.engine_problems(screen, entries)
     for problem in problems:
-        round_form.show_error(form, problem, screen.game["sides"])
+        round_errors.show_error(form, problem, screen.game["sides"])
     if problems:
         return None
     if "preview" in request.form:
@@ -262,7 +262,7 @@ def submit(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> R
     try:
         return save(screen, form, entries)
     except ScoringError as error:
-        round_form.show_error(form, error, screen.game["sides"])
+        round_errors.show_error(form, error, screen.game["sides"])
     except rounds.RoundAlreadySaved as taken:
         screen.already_saved, screen.status = taken.number, 409
     except rounds.KeyReused:  # saved from this very screen, then changed and sent again
@@ -280,9 +280,9 @@ def show_engine_problems(screen: round_screen.Screen, form: Any, entries: dict[s
     """With some fields refused, the engine's problems with the rest, so that every
     problem shows at once (a field already marked keeps its own message)."""
     for problem in round_screen.engine_problems(screen, entries):
-        field = round_form.error_field(form, problem, screen.game["sides"])
+        field = round_errors.error_field(form, problem, screen.game["sides"])
         if field is None or not field.errors:
-            round_form.show_error(form, problem, screen.game["sides"])
+            round_errors.show_error(form, problem, screen.game["sides"])
 
 
 def save(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> Response | None:
@@ -322,7 +322,7 @@ def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
     )
     if form.errors:  # every problem at once, as the form's save lists them
         show_engine_problems(round_screen.Screen.of(game, played, number), form, entries)
-    listed = round_form.error_list(form, sides) + problems
+    listed = round_errors.error_list(form, sides) + problems
     if listed:
         first = listed[0]
         return jsonify(error=first["text"], side=first.get("side"), field=first.get("field"),

@@ -29,7 +29,7 @@ from ...data import table as phones
 from ...data import table_seats as seats
 from ...data.connection import get_db
 from ...scoring import get_variant
-from ..forms import general, round_form, table_parts, table_sends
+from ..forms import general, round_errors, round_form, table_parts, table_sends
 from ..http import hosts, security
 from ..http.i18n import _, ngettext
 from ..shown import board, round_screen, table_view
@@ -340,7 +340,7 @@ def phone_page(
         answer_form=answer_form or general.AnswerForm(),
         screen=round_screen.Screen.of(game, played, number), stamp=phone["table_stamp"],
         clock_url=clock_of(game["id"]), check_in=table_view.check_in(game),
-        problems=round_form.error_list(form, game["sides"]) if form else [],
+        problems=round_errors.error_list(form, game["sides"]) if form else [],
         saved=table_view.saved_parts(game, played, board_, side, form) if entering else None,
         outbox=table_view.outbox_words(),
     )  # fmt: skip
@@ -368,11 +368,11 @@ def send_part(phone: phones.Phone, token: str) -> Page:
     if form.validate_on_submit():
         label = round_screen.label(game, len(played) + 1)
         for problem in table_parts.part_problems(game, form, phone["side"], label):
-            round_form.show_error(form, problem, game["sides"])
+            round_errors.show_error(form, problem, game["sides"])
     if not form.errors and form.number.data:
         return store_part(phone, token, form, wants_json)
     if wants_json:
-        return jsonify(problems=round_form.error_list(form, game["sides"])), 400
+        return jsonify(problems=round_errors.error_list(form, game["sides"])), 400
     return phone_page(phone, token, form=form, status=400)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from ...data import games
 from ...scoring import ScoringError, Variant, get_variant, score_game
 from ...scoring.document import read_game, round_problems
-from ..forms import round_form
+from ..forms import round_errors, round_form
 from . import board
 
 
@@ -132,6 +132,6 @@ def round_form_problems(
             problems = [error]
     variant = get_variant(game["variant"])
     return [
-        {"text": round_form.problem_text(p, variant), "side": p.side, "field": p.field}
+        {"text": round_errors.problem_text(p, variant), "side": p.side, "field": p.field}
         for p in problems
     ]

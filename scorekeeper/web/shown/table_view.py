@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...data import event_desk, events, games, table_seats
+from ...data import event_desk, events, games, table_agreement, table_seats
 from ...data import table as phones
 from ...data.connection import get_db
 from ...scoring import FIELDS, get_variant
 from ..forms import events as event_forms
-from ..forms import general, round_form, table_parts, table_sends
+from ..forms import general, round_errors, round_form, table_parts, table_sends
 from ..http import hosts
 from ..http.i18n import _, ngettext
 from ..http.i18n import lazy_gettext as _l
@@ -82,16 +82,17 @@ def to_confirm(rounds: list[Any], states: dict[int, dict[str, Any]], latest: int
 
 
 def confirmers(game: games.Game) -> list[set[int]]:
-    """For each side, the sides whose phones may confirm its numbers (``table.confirmers``)."""
-    return phones.confirmers(game)
+    """For each side, the sides whose phones may confirm its numbers
+    (``table_agreement.confirmers``)."""
+    return table_agreement.confirmers(game)
 
 
 def agreement(game: games.Game, played: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
-    """Each round's state at its current version (``table.agreement``), from the
+    """Each round's state at its current version (``table_agreement.agreement``), from the
     table's answers and the phones at it."""
     db = get_db()
     at_table = game["phones"] if "phones" in game else phones.phones(db, game["id"])
-    return phones.agreement(game, played, phones.answers(db, game["id"]), at_table)
+    return table_agreement.agreement(game, played, phones.answers(db, game["id"]), at_table)
 
 
 def panel(game: games.Game, editable: bool, board_: board.Board) -> dict[str, Any]:
@@ -136,7 +137,7 @@ def round_parts(game: games.Game, played: list[games.Round], number: int, member
         problem = out_clash_text(game, claims)
     elif drafts:
         entries = table_parts.entries_of(game, form)
-        listed = round_form.error_list(form, game["sides"]) or round_screen.round_form_problems(
+        listed = round_errors.error_list(form, game["sides"]) or round_screen.round_form_problems(
             game, played, number, entries
         )
         if listed:
