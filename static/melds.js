@@ -84,6 +84,15 @@ function meldCounter(box) {
     status.classList.toggle("error", Boolean(counted.problem) && rank !== null);
     add.disabled = Boolean(counted.problem);
   };
+  // What was in the side's fields when the first meld was added (typed by hand, or a
+  // saved round being corrected): the melds counted are added to it, never put in
+  // its place without a word; all melds removed, it is back as it was.
+  let base = null;
+  const number = (id) => {
+    const input = document.getElementById(id);
+    const text = input ? input.value.trim() : "";
+    return /^[0-9]+$/.test(text) ? Number(text) : 0;
+  };
   const fill = () => {
     const filled = { meld_points: 0 };
     for (const kind of rules.kinds) filled[kind.field] = 0;
@@ -96,13 +105,21 @@ function meldCounter(box) {
     for (const [field, id] of Object.entries(targets)) {
       const input = document.getElementById(id);
       if (!input || !(field in filled)) continue;
-      input.value = melds.length && filled[field] ? filled[field] : "";
+      const was = base ? base[field] || 0 : 0;
+      const now = was + (melds.length ? filled[field] : 0);
+      input.value = now ? String(now) : "";
       input.dispatchEvent(new Event("input", { bubbles: true }));
     }
     filling = false;
   };
   const draw = () => {
     list.replaceChildren();
+    if (base && base.meld_points && melds.length) {
+      const item = document.createElement("li");
+      item.className = "meld-before";
+      item.textContent = says.before.replace("%(n)s", base.meld_points);
+      list.append(item);
+    }
     melds.forEach((meld, i) => {
       const item = document.createElement("li");
       const start = meld.rank === "wild" ? says.wild : meld.rank;
@@ -147,6 +164,10 @@ function meldCounter(box) {
   add.addEventListener("click", () => {
     const meld = current();
     if (countMeld(rules, meld).problem) return;
+    if (!melds.length) {
+      base = {};
+      for (const [field, id] of Object.entries(targets)) base[field] = number(id);
+    }
     melds.push(meld);
     for (const input of steps) input.value = "";
     rank = null;
@@ -162,15 +183,34 @@ function meldCounter(box) {
     input.addEventListener("input", () => {
       if (filling || !melds.length) return;
       melds.length = 0;
+      base = null;
       draw();
+    });
+  }
+  // the cards' steppers: one less, one more (a meld holds up to a dozen and more)
+  for (const button of box.querySelectorAll("button.step")) {
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      const input = document.getElementById(button.dataset.for);
+      const now = parseInt(input.value, 10) || 0;
+      input.value = Math.max(0, now + Number(button.dataset.step)) || "";
+      input.dispatchEvent(new Event("input", { bubbles: true }));
     });
   }
   box.hidden = false;
   show();
 }
 
+// Every counter under root not yet running (a phone's part replaced live by
+// table.js brings new ones).
+function meldCounters(root) {
+  for (const box of root.querySelectorAll("details.melds[data-rules]")) {
+    if (box.dataset.running) continue;
+    box.dataset.running = "1";
+    meldCounter(box);
+  }
+}
+
 if (typeof document !== "undefined") {
-  document.addEventListener("DOMContentLoaded", () => {
-    for (const box of document.querySelectorAll("details.melds[data-rules]")) meldCounter(box);
-  });
+  document.addEventListener("DOMContentLoaded", () => meldCounters(document));
 }

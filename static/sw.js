@@ -7,7 +7,7 @@
 //   private or no-store.
 // Bump VERSION when the shell changes: old caches are deleted on activate.
 "use strict";
-const VERSION = "scorekeeper-shell-v4"; // v4: melds.js; v3: pages kept before are dropped (some were private)
+const VERSION = "scorekeeper-shell-v5"; // v5: melds.js adds to typed numbers, runs on replaced parts; v4: melds.js; v3: pages kept before are dropped (some were private)
 const OFFLINE = "/offline";
 const SHELL = [
   "/static/style.css",

@@ -43,6 +43,7 @@ async function adopt(response) {
     if (typeof steppers === "function") steppers(adopted);
     if (typeof counters === "function") counters(adopted);
     if (typeof signs === "function") signs(adopted);
+    if (typeof meldCounters === "function") meldCounters(adopted);
     if (typeof localTimes === "function") localTimes(adopted);
     sendAsTyped(adopted);
   }

@@ -21,7 +21,13 @@ def phone(browser, live_server):
 def open_round(page):
     start_classic(page)
     page.click("a:has-text('Enter round')")
-    page.wait_for_selector("button.step:not([hidden])")  # app.js has run
+    page.wait_for_selector(".stepper button.quick")  # app.js has run
+    open_more(page)
+
+
+def open_more(page):
+    """The meld counter is folded in a side's "More" (the side fits one screen)."""
+    page.locator("#side-0 details.more > summary").tap()
 
 
 def meld(page, rank, naturals, twos=0, jokers=0):
@@ -114,6 +120,25 @@ def test_typing_a_total_by_hand_empties_the_counter(phone):
     assert phone.input_value("#s0_meld_points") == "45"
 
 
+def test_counted_melds_are_added_to_what_was_typed_never_put_in_its_place(phone):
+    """A side's numbers typed before (or a saved round being corrected) are kept: the
+    melds counted add to them, and removing every meld gives them back (a tester's
+    300 meld points became 30 without a word)."""
+    open_round(phone)
+    phone.fill("#s0_meld_points", "300")
+    phone.fill("#s0_natural_canastas", "1")
+    box = phone.locator("#side-0 details.melds")
+    box.locator("summary").tap()
+    meld(phone, "K", 7)
+    box.locator("button.meld-add").tap()
+    assert phone.input_value("#s0_meld_points") == "370"
+    assert phone.input_value("#s0_natural_canastas") == "2"
+    expect(box.locator(".meld-before")).to_contain_text("300")
+    box.locator("button.meld-remove").tap()
+    assert phone.input_value("#s0_meld_points") == "300"
+    assert phone.input_value("#s0_natural_canastas") == "1"
+
+
 def test_without_scripts_the_counter_is_hidden_and_totals_are_typed(browser, live_server):
     context, page = phone_page(browser, live_server, javascript=False)
     start_classic(page)
@@ -134,7 +159,8 @@ def test_a_samba_is_counted_in_sequence_and_a_wild_canasta_of_wild_cards(phone, 
     )
     assert status == 201
     phone.goto(f"{phone.base}/games/{game['id']}/rounds/new")
-    phone.wait_for_selector("button.step:not([hidden])")
+    phone.wait_for_selector(".stepper button.quick")
+    open_more(phone)
     box = phone.locator("#side-0 details.melds")
     box.locator("summary").tap()
     box.locator("button.meld-run").tap()

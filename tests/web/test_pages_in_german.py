@@ -303,7 +303,7 @@ def test_the_phone_pages_and_their_script_speak_german(app, de, make_game, db):
     token = de.post(f"/join/{code}", data={"who": "p0"}).location.rsplit("/", 1)[1]
     phone = text(de.get(f"/table/{token}"))
     assert 'data-says-sent="An den Schreiber gesendet."' in phone
-    assert 'data-says-offline="Keine Verbindung: Tippe auf' in phone
+    assert 'data-says-offline="Keine Verbindung: Dein Teil wartet auf diesem Handy' in phone
     foreign = text(de.post(f"/table/{token}/part", data={"number": "1", "version": "0",
                                                          "s1_meld_points": "50"}))  # fmt: skip
     assert "Dieses Handy trägt nur für Ann & Bea ein." in foreign and "enters for" not in foreign

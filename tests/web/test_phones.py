@@ -435,6 +435,7 @@ def test_a_scorers_number_over_a_phones_is_asked_once_and_kept_in_the_history(cl
     history = html_module.unescape(client.get(f"/games/{game}/history").get_data(as_text=True))
     said = "changed by the scorer from the phone's 70 to 65"
     assert history.count(said) == 1 and "Hand points" in history
+    assert '{"field"' not in history  # the override's record is said in words, not shown raw
 
 
 def test_answers_sent_again_are_kept_once_and_a_flood_is_refused(app, client, at_table, db):

@@ -29,6 +29,7 @@ def counter(variant: Variant, rules: Any) -> dict[str, Any]:
         "wild": _("wild cards"),
         "wilds": wilds,
         "remove": _("Remove"),
+        "before": _("Typed before counting: %(n)s points (the melds are added to it)", n="%(n)s"),
         "run": _("in sequence"),
     }
     ranks = [r["rank"] for r in data["ranks"]] + ([WILD] if data["wild_melds"] else [])
