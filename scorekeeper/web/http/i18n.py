@@ -28,6 +28,9 @@ from flask import (
     request,
 )
 from flask_babel import Babel, get_locale
+from jinja2 import pass_eval_context
+from jinja2.nodes import EvalContext
+from markupsafe import Markup
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
@@ -91,6 +94,8 @@ def init_app(app: Flask) -> None:
         ngettext=lambda singular, plural, n: catalog().ungettext(singular, plural, n),
         newstyle=True,
     )
+    app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext,
+                                 ngettext=template_ngettext)  # fmt: skip
     app.add_template_filter(number)
     app.add_template_filter(signed)
     app.add_template_filter(gettext, "t")  # a text from the engine, in the reader's words
@@ -101,6 +106,27 @@ def init_app(app: Flask) -> None:
     app.context_processor(lambda: {"LANGUAGES": LANGUAGES, "language": language,
                                    "html_lang": html_lang})  # fmt: skip
     app.after_request(vary)
+
+
+@pass_eval_context
+def template_gettext(context: EvalContext, text: str, /, **params: Any) -> str:
+    """``_()`` and ``gettext()`` in a template: what Jinja's "newstyle" gettext does
+    (the text as markup where the template escapes, its ``params`` escaped into it,
+    and always ``%``-formatted), in one call where Jinja's takes three through the
+    template's context (``_``, ``gettext``, the callable): a player's page says some
+    forty texts. ``tests/web/test_template_gettext.py`` holds it to Jinja's own."""
+    said = catalog().ugettext(text)
+    return (Markup(said) if context.autoescape else said) % params
+
+
+@pass_eval_context
+def template_ngettext(
+    context: EvalContext, singular: str, plural: str, n: int, /, **params: Any
+) -> str:
+    """``ngettext()`` in a template, as Jinja's newstyle one: ``%(num)s`` is ``n``."""
+    params.setdefault("num", n)
+    said = catalog().ungettext(singular, plural, n)
+    return (Markup(said) if context.autoescape else said) % params
 
 
 def select_locale() -> str:

@@ -11,7 +11,7 @@ from xml.sax.saxutils import escape
 
 from markupsafe import Markup
 
-from .sides import look, shape
+from .sides import look, markers, shape
 
 WIDTH, HEIGHT = 480, 300
 LEFT, RIGHT, TOP, BOTTOM = 66, 10, 40, 34  # LEFT: room for "-10,000" at 15 px
@@ -66,15 +66,14 @@ def line(
     """Series ``n``: a polyline and a marker of its side's shape per point (hollow
     where ``filled`` says so)."""
     side = look(n)
-    path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
-    parts = [
+    at = [(f"{px:.1f}", f"{py:.1f}") for px, py in points]  # each written once
+    path = " ".join([f"{x},{y}" for x, y in at])
+    fills = [("currentColor" if f else "none") for f in filled] or ["currentColor"] * len(at)
+    return series(n, (
         f'<polyline points="{path}" fill="none" stroke="currentColor" stroke-width="2.5" '
         f'stroke-dasharray="{side.dash}"><title>{escape(name)}</title></polyline>'
-    ]
-    for i, (px, py) in enumerate(points):
-        fill = "currentColor" if not filled or filled[i] else "none"
-        parts.append(shape(side.shape, px, py, 4.5, fill))
-    return series(n, "".join(parts))
+        + markers(side.shape, points, at, 4.5, fills)
+    ))  # fmt: skip
 
 
 def legend(names: Sequence[str]) -> tuple[str, int]:
