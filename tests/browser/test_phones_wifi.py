@@ -62,7 +62,7 @@ def test_a_round_saved_while_a_phone_types_is_shown_beside_it_and_sent_as_a_corr
 
     kept = cat.locator("#kept")  # the round moved on: Cat's 75 is kept, beside the saved 60
     expect(kept).to_be_visible(timeout=LIVE)
-    expect(kept).to_contain_text("still typing round 1")
+    expect(kept).to_contain_text("The scorer saved round 1 with other numbers")
     row = kept.locator("tr", has_text="Hand points")
     expect(row.locator("td").nth(0)).to_have_text("75")
     expect(row.locator("td").nth(1)).to_have_text("60")
