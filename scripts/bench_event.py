@@ -19,6 +19,7 @@ Uses scripts/bench_table.py's client, statistics and server start.
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import random
@@ -28,6 +29,7 @@ import sys
 import tempfile
 import threading
 import time
+import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -96,20 +98,30 @@ def scorer(base: str, game: int, deals: int, compress: float, saves: Saves, last
 
 
 def post(client: Client, path: str, stats: Stats) -> int:
-    """A round saved through the JSON API on the client's kept connection."""
+    """A round saved through the JSON API on the client's kept connection, under a
+    one-time key as the round screen sends it. A kept connection the server closed
+    meanwhile (waitress drops one idle for 120 s: saves 2 to 5 minutes apart) is
+    opened afresh and the save sent once more with the same key, as a browser does;
+    the key makes sure it is stored once."""
     start = time.monotonic()
-    try:
-        if client.connection is None:
-            client.request("/healthz", {})
-        assert client.connection is not None
-        client.connection.request("POST", path, body=json.dumps({}),
-                                  headers={"Content-Type": "application/json"})  # fmt: skip
-        response = client.connection.getresponse()
-        response.read()
-    except OSError as error:
-        stats.error(f"save: {error}")
-        client.connection = None
-        return 0
+    key = uuid.uuid4().hex
+    for attempt in (1, 2):
+        try:
+            if client.connection is None:
+                client.request("/healthz", {})
+            assert client.connection is not None
+            client.connection.request("POST", path, body=json.dumps({}), headers={
+                "Content-Type": "application/json", "Idempotency-Key": key})  # fmt: skip
+            response = client.connection.getresponse()
+            response.read()
+            break
+        except (OSError, http.client.HTTPException) as error:
+            if client.connection is not None:
+                client.connection.close()
+            client.connection = None
+            if attempt == 2:
+                stats.error(f"save: {error}")
+                return 0
     stats.add("save", time.monotonic() - start)
     if response.status != 201:
         stats.error(f"save: {response.status}")
