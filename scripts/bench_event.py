@@ -5,7 +5,7 @@ At each table 4 phones follow the table as static/table.js does (their page, wit
 table's stamp as ETag, every second) and the scorer saves a round (the JSON API) every
 2 to 5 minutes of simulated time, compressed ``--compress`` times, until the turn's
 ``--deals`` are played and the table's game is over. The director's desk and two big
-screens follow the event as static/standings.js does (their page every 2 seconds, with
+screens follow the event as static/standings.js does (their page every second, with
 the event's ETag and ``X-Poll``). Reports requests per second, the server's CPU, p50/p99
 per kind of request, and how long a save takes to be visible: on the table's phones
 (their page changed), on the desk (the table's round count), and on the big screens
@@ -41,7 +41,7 @@ from bench_table import Client, Stats, cpu_seconds, get, p99, serve  # noqa: E40
 from scorekeeper.data import events, table  # noqa: E402
 from scorekeeper.data.connection import migrate  # noqa: E402
 
-LIVE_EVERY = 2.0  # seconds between a desk's or big screen's polls (static/standings.js)
+LIVE_EVERY = 1.0  # seconds between a desk's or big screen's polls (static/standings.js)
 ROWS = re.compile(r'data-table="(\d+)" data-rounds="(\d+)"')
 PLAYED = re.compile(r'</th><td class="number">[^<]*</td><td class="number">(\d+)')
 

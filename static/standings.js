@@ -1,4 +1,4 @@
-// The desk and the big screen keep themselves current: every two seconds the page
+// The desk and the big screen keep themselves current: every second the page
 // is asked for again with the ETag it was last served with (and ``X-Poll``: a poll,
 // not a visit). A 304 says nothing changed at the event; a new page puts its live
 // parts ([data-live-part][id]: the tables, the standings) in place of those shown.
@@ -7,7 +7,7 @@
   "use strict";
   var root = document.querySelector("[data-refresh]");
   if (!root) return;
-  var every = parseInt(root.dataset.every || "2000", 10);
+  var every = parseInt(root.dataset.every || "1000", 10);
   var etag = null;
   function refresh() {
     var headers = { Accept: "text/html", "X-Poll": "1" };
