@@ -70,6 +70,23 @@ def runner(app):
 
 
 @pytest.fixture
+def phones_join(app):
+    """Open a stored game's table to phones entering their parts; its join code."""
+    from scorekeeper.data import table
+    from scorekeeper.data.connection import connect
+
+    def opened(game: int, confirm_rounds: bool = False) -> str:
+        db = connect(app.config["DATABASE"])
+        try:
+            table.set_settings(db, game, phones_enter=True, confirm_rounds=confirm_rounds)
+            return table.join_code(db, game)
+        finally:
+            db.close()
+
+    return opened
+
+
+@pytest.fixture
 def make_game(app):
     """Store a game through the store, as the new-game page would: seats in order."""
     from scorekeeper.data.connection import connect

@@ -87,16 +87,10 @@ def test_other_variants_keep_their_headings(app, client, make_game):
     assert 'class="share"' not in client.get(f"/games/{game}").get_data(as_text=True)
 
 
-def test_the_phones_parts_name_each_players_own_score(app, client, make_game):
-    from scorekeeper.data import table
+def test_the_phones_parts_name_each_players_own_score(app, client, make_game, phones_join):
 
     game = make_game("five-person", seats=SEATS)
-    db = connect(app.config["DATABASE"])
-    try:
-        table.set_settings(db, game, phones_enter=True, confirm_rounds=False)
-        code = table.join_code(db, game)
-    finally:
-        db.close()
+    code = phones_join(game)
     phones = {}
     for s, name in enumerate(SEATS):
         joined = app.test_client().post(f"/join/{code}", data={"who": f"p{s}"})

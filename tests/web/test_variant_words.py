@@ -8,8 +8,6 @@ import re
 
 import pytest
 
-from scorekeeper.data import table
-from scorekeeper.data.connection import connect
 from scorekeeper.scoring import FIELDS, VARIANTS
 from scorekeeper.web.forms.round_form import field_name
 
@@ -48,7 +46,9 @@ def test_every_variant_that_names_its_canastas_has_words_of_its_own():
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS.values()), ids=list(VARIANTS))
-def test_screens_phones_and_printouts_use_the_variant_s_words(app, client, make_game, variant):
+def test_screens_phones_and_printouts_use_the_variant_s_words(
+    app, client, make_game, phones_join, variant
+):
     game = make_game(variant.id, seats=NAMES[: variant.default_players])
     own, others = words(variant), foreign(variant)
 
@@ -58,12 +58,7 @@ def test_screens_phones_and_printouts_use_the_variant_s_words(app, client, make_
         low = shown.lower()
         assert not [w for w in others if w.lower() in low], f"{variant.id} {where}"
 
-    db = connect(app.config["DATABASE"])
-    try:
-        table.set_settings(db, game, phones_enter=True, confirm_rounds=False)
-        code = table.join_code(db, game)
-    finally:
-        db.close()
+    code = phones_join(game)
     phone = app.test_client()
     token = phone.post(f"/join/{code}", data={"who": "p0"}).location.rsplit("/", 1)[1]
     check("phone", text(phone.get(f"/table/{token}")))
