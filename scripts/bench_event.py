@@ -38,8 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import bench_table  # noqa: E402
 from bench_table import Client, Stats, cpu_seconds, get, p99, serve  # noqa: E402
 
-from scorekeeper.data import events, table  # noqa: E402
 from scorekeeper.data.connection import migrate  # noqa: E402
+from scorekeeper.data.events import events
+from scorekeeper.data.table import table
 
 LIVE_EVERY = 1.0  # seconds between a desk's or big screen's polls (static/standings.js)
 ROWS = re.compile(r'data-table="(\d+)" data-rounds="(\d+)"')

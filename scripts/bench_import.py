@@ -122,8 +122,8 @@ def attack_shapes() -> dict[str, dict]:
 
 def lock_steps(folder: Path) -> None:
     """Each write transaction's hold on the write lock, per attack shape."""
-    from scorekeeper.data import transfer
     from scorekeeper.data.connection import migrate
+    from scorekeeper.data.transfer import transfer
 
     for name, data in attack_shapes().items():
         db = migrate(folder / f"steps-{len(name)}-{uuid.uuid4().hex}.sqlite")

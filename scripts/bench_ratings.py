@@ -31,11 +31,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_floor as floor  # noqa: E402
 from bench_load import seed  # noqa: E402
 
-from scorekeeper.data import ratings  # noqa: E402
 from scorekeeper.data.connection import connect  # noqa: E402
-from scorekeeper.data.evenings import create_evening  # noqa: E402
-from scorekeeper.data.games import create_game  # noqa: E402
-from scorekeeper.data.rounds import add_round, delete_round  # noqa: E402
+from scorekeeper.data.games.evenings import create_evening
+from scorekeeper.data.games.games import create_game
+from scorekeeper.data.games.rounds import add_round, delete_round
+from scorekeeper.data.ratings import ratings
 
 
 def timed(db, work, repeats: int) -> float:

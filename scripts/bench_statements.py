@@ -128,7 +128,7 @@ def measure(samples: int) -> tuple[dict, str]:
 
 def cold(database: str, repeats: int = 400) -> dict[str, float]:
     """``GAME_ROW`` in this process: back to back, after cold caches, after idling."""
-    from scorekeeper.data.games import GAME_ROW
+    from scorekeeper.data.games.games import GAME_ROW
 
     conn = sqlite3.connect(database)
     junk = bytearray(8 * 1024 * 1024)

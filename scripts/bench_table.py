@@ -39,10 +39,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.data import table  # noqa: E402
 from scorekeeper.data.connection import migrate  # noqa: E402
-from scorekeeper.data.evenings import create_evening  # noqa: E402
-from scorekeeper.data.games import create_game  # noqa: E402
+from scorekeeper.data.games.evenings import create_evening
+from scorekeeper.data.games.games import create_game
+from scorekeeper.data.table import table
 
 SEATS = ["Ann", "Cat", "Bea", "Dee"]
 POLL = 1.0  # seconds between a screen's polls, as POLL_MS in static/table.js

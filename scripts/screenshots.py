@@ -27,9 +27,9 @@ from taps import TYPICAL  # noqa: E402
 from test_browser import enter_round, fill_round, start_game  # noqa: E402
 
 from scorekeeper.data.connection import connect  # noqa: E402
-from scorekeeper.data.evenings import create_evening  # noqa: E402
-from scorekeeper.data.games import create_game  # noqa: E402
-from scorekeeper.data.rounds import add_round  # noqa: E402
+from scorekeeper.data.games.evenings import create_evening  # noqa: E402
+from scorekeeper.data.games.games import create_game  # noqa: E402
+from scorekeeper.data.games.rounds import add_round  # noqa: E402
 from scorekeeper.scoring import get_variant  # noqa: E402
 from scorekeeper.scoring.seating import side_names  # noqa: E402
 

@@ -23,9 +23,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
 
-from scorekeeper.data import event_desk, events, rounds  # noqa: E402
-from scorekeeper.data import table as phones  # noqa: E402
 from scorekeeper.data.connection import connect  # noqa: E402
+from scorekeeper.data.events import desk as event_desk, events  # noqa: E402
+from scorekeeper.data.games import rounds  # noqa: E402
+from scorekeeper.data.table import table as phones  # noqa: E402
 
 PAIRS = ["Ann & Bea", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo", "Kit & Lu",
          "Max & Ned", "Oz & Pam"]  # fmt: skip

@@ -41,8 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError, Locator, Page, sync_playwright
 
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",

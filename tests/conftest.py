@@ -72,8 +72,8 @@ def runner(app):
 @pytest.fixture
 def phones_join(app):
     """Open a stored game's table to phones entering their parts; its join code."""
-    from scorekeeper.data import table
     from scorekeeper.data.connection import connect
+    from scorekeeper.data.table import table
 
     def opened(game: int, confirm_rounds: bool = False) -> str:
         db = connect(app.config["DATABASE"])
@@ -90,8 +90,8 @@ def phones_join(app):
 def make_game(app):
     """Store a game through the store, as the new-game page would: seats in order."""
     from scorekeeper.data.connection import connect
-    from scorekeeper.data.evenings import create_evening
-    from scorekeeper.data.games import create_game
+    from scorekeeper.data.games.evenings import create_evening
+    from scorekeeper.data.games.games import create_game
     from scorekeeper.scoring import get_variant
     from scorekeeper.scoring.seating import side_names
 

@@ -98,9 +98,9 @@ def export_command(
     as_csv: bool,
 ) -> None:
     """Export games as JSON (re-importable) or CSV to FILE ("-" for standard output)."""
-    from ..data import transfer
     from ..data.backup import BackupProblem, check_export_target
     from ..data.connection import connect
+    from ..data.transfer import transfer
 
     live = app_for(database).config["DATABASE"]
     if file.name != "-":  # click opens FILE for writing only when first written to
@@ -123,8 +123,8 @@ def import_command(file: TextIO, database: Path | None) -> None:
     At most 10 MB, 5000 games and 1000 rounds a game; the whole file is checked
     before anything is stored, then it is written in chunks (a server on the same
     database keeps taking rounds meanwhile)."""
-    from ..data import transfer
     from ..data.connection import connect
+    from ..data.transfer import transfer
 
     db = connect(app_for(database).config["DATABASE"])
     try:

@@ -138,8 +138,8 @@ def hold_server_lock(database: str) -> None:
 def finish_imports(database: str) -> None:
     """An import the machine stopped in the middle of: taken out, or (past its point of
     no return) shown in full, before anyone sees it half there."""
-    from ..data import staging
     from ..data.connection import connect
+    from ..data.transfer import staging
 
     db = connect(database)
     try:

@@ -16,9 +16,9 @@ from ..scoring.fields import CANASTA_CARDS
 from ..scoring.rules import Rules
 from ..scoring.seating import side_names
 from ..scoring.variant import CARD_POINT_FIELDS
-from .evenings import create_evening
-from .games import create_game, scored
-from .rounds import add_round, delete_round, edit_round
+from .games.evenings import create_evening
+from .games.games import create_game, scored
+from .games.rounds import add_round, delete_round, edit_round
 
 NAMES = ["Ann", "Bea", "Cat", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou"]
 WEEPING_CANASTAS = ("natural_canastas", "mixed_canastas", "sevens_canastas", "wild_canastas")

@@ -8,8 +8,7 @@ import unicodedata
 from typing import Any
 
 from .fields import ADJUSTMENT_LIMIT, NOTE_LIMIT
-from .i18n import N_
-from .i18n import problem as P_
+from .i18n import N_, problem as P_
 from .rules import Fields, Line
 
 ADJUSTMENT = N_("adjustment")

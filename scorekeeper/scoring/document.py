@@ -13,8 +13,7 @@ from typing import Any
 from .adjustments import table_field_problem
 from .errors import ScoringError, quote
 from .fields import CANASTA_CARDS, COUNT_LIMIT, FIELDS, POINTS_LIMIT, Field
-from .i18n import N_
-from .i18n import problem as P_
+from .i18n import N_, problem as P_
 from .registry import get_variant
 from .rules import Fields, Option, Rules
 from .variant import CARD_POINT_FIELDS, Variant, option_error, round_error

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 
-from .i18n import N_
-from .i18n import problem as P_
+from .i18n import N_, problem as P_
 
 
 class ScoringError(ValueError):

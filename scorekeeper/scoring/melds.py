@@ -28,8 +28,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .i18n import N_, Problem
-from .i18n import problem as P_
+from .i18n import N_, Problem, problem as P_
 
 WILD = "wild"  # the rank of a meld of wild cards only
 # The ranks a meld can be of, each with its card class (a key of the card values).

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from .i18n import N_
-from .i18n import problem as P_
+from .i18n import N_, problem as P_
 from .variant import Variant
 from .variants import BUILT_IN
 

@@ -8,8 +8,7 @@ from typing import Any, TypedDict
 
 from .engine import score_from, score_game, state_after
 from .errors import ScoringError
-from .i18n import N_, whole
-from .i18n import problem as P_
+from .i18n import N_, problem as P_, whole
 
 
 class RoundAgain(TypedDict):

@@ -7,8 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .i18n import N_, Problem, term
-from .i18n import problem as P_
+from .i18n import N_, Problem, problem as P_, term
 
 Line = tuple[str, int]  # (label, points) in a round's breakdown
 Fields = Mapping[str, Any]  # one side's fields in one round, defaults filled in

@@ -26,7 +26,7 @@ from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
 
 from ..about import version
-from ..data.games import GameRemoved, NotFound
+from ..data.games.games import GameRemoved, NotFound
 from ..scoring import VARIANTS
 from .forms import option_form
 from .http import assets, fragments, hosts, i18n, polls, security

@@ -14,9 +14,9 @@ import random
 from playwright.sync_api import expect
 
 from scorekeeper.data.connection import connect
-from scorekeeper.data.evenings import create_evening
-from scorekeeper.data.games import create_game
-from scorekeeper.data.rounds import add_round
+from scorekeeper.data.games.evenings import create_evening
+from scorekeeper.data.games.games import create_game
+from scorekeeper.data.games.rounds import add_round
 from scorekeeper.data.sample import random_round
 from scorekeeper.scoring import VARIANTS, score_game
 from scorekeeper.scoring.seating import side_names

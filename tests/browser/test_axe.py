@@ -5,9 +5,11 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from scorekeeper import create_app
-from scorekeeper.data import events, removals, table, table_seats
 from scorekeeper.data.connection import connect
-from scorekeeper.data.games import get_game
+from scorekeeper.data.events import events
+from scorekeeper.data.games import removals
+from scorekeeper.data.games.games import get_game
+from scorekeeper.data.table import seats as table_seats, table
 from tests.browser.test_flow_browser import PHONE, seed
 from tests.web.test_security import every_get_url
 

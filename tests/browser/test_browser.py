@@ -291,9 +291,9 @@ def test_every_essential_action_works_without_javascript(browser, live_server):
 def test_the_charts_scale_is_never_cut_at_the_left(phone, live_server):
     """A phone tester saw "10,000" cut to ",000" on the running-totals chart."""
     from scorekeeper.data.connection import connect
-    from scorekeeper.data.evenings import create_evening
-    from scorekeeper.data.games import create_game
-    from scorekeeper.data.rounds import add_round
+    from scorekeeper.data.games.evenings import create_evening
+    from scorekeeper.data.games.games import create_game
+    from scorekeeper.data.games.rounds import add_round
 
     db = connect(live_server.database)
     sides = ["Eve & Fay", "Gus & Hal"]

@@ -49,8 +49,9 @@ def test_the_clock_counts_down_everywhere_and_the_directors_pause_reaches_every_
     assert board.locator("p.clock .time").inner_text() == held  # a paused clock stands
     assert desk.evaluate("document.documentElement.scrollWidth") <= 360
 
-    from scorekeeper.data import events, rounds
     from scorekeeper.data.connection import connect
+    from scorekeeper.data.events import events
+    from scorekeeper.data.games import rounds
 
     db = connect(live_server.database)  # table 2 finishes: Ida & Jo win by 150
     try:

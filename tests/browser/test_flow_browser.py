@@ -11,11 +11,12 @@ from datetime import date
 
 import pytest
 
-from scorekeeper.data import players, removals, sample
+from scorekeeper.data import sample
 from scorekeeper.data.connection import connect
-from scorekeeper.data.evenings import create_evening
-from scorekeeper.data.games import create_game, recent_games
-from scorekeeper.data.rounds import add_round
+from scorekeeper.data.games import players, removals
+from scorekeeper.data.games.evenings import create_evening
+from scorekeeper.data.games.games import create_game, recent_games
+from scorekeeper.data.games.rounds import add_round
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.seating import side_names
 

@@ -10,7 +10,7 @@ import json
 from playwright.sync_api import expect
 
 from scorekeeper.data.connection import connect
-from scorekeeper.data.rounds import add_round
+from scorekeeper.data.games.rounds import add_round
 
 from . import test_table_browser as table
 

@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.data.connection import connect
-from scorekeeper.data.evenings import create_evening
-from scorekeeper.data.games import create_game
+from scorekeeper.data.games.evenings import create_evening
+from scorekeeper.data.games.games import create_game
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.seating import side_names
 from tests.browser.test_flow_browser import PHONE

@@ -4,9 +4,10 @@ game's history; withdrawals scored as byes; players checking in."""
 
 import pytest
 
-from scorekeeper.data import event_desk, events, rounds
-from scorekeeper.data import table as phones
 from scorekeeper.data.connection import connect
+from scorekeeper.data.events import desk as event_desk, events
+from scorekeeper.data.games import rounds
+from scorekeeper.data.table import table as phones
 from scorekeeper.scoring import ScoringError
 from tests.data.test_events import PAIRS, club_night, play
 

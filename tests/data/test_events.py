@@ -3,8 +3,9 @@ people in the right seats, and standings from the finished games (hand-worked)."
 
 import pytest
 
-from scorekeeper.data import events, games, rounds
 from scorekeeper.data.connection import connect
+from scorekeeper.data.events import events
+from scorekeeper.data.games import games, rounds
 
 PAIRS = [
     {"name": name, "players": players}

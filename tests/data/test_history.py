@@ -6,9 +6,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from scorekeeper.data.connection import connect
-from scorekeeper.data.evenings import create_evening
-from scorekeeper.data.players import head_to_head, statistics
-from scorekeeper.data.players import remember as remember_player
+from scorekeeper.data.games.evenings import create_evening
+from scorekeeper.data.games.players import head_to_head, remember as remember_player, statistics
 from scorekeeper.web.shown import charts
 
 

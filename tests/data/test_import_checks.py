@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from scorekeeper.data import importing, staging, transfer
 from scorekeeper.data.connection import connect
+from scorekeeper.data.transfer import importing, staging, transfer
 
 SEATS = ["Ann", "Cat", "Bea", "Dee"]
 SIDES = ["Ann & Bea", "Cat & Dee"]
@@ -115,7 +115,9 @@ def test_each_game_is_scored_once_and_written_in_chunks(app, monkeypatch):
     scored = []
     real = importing.score_game
     monkeypatch.setattr(importing, "score_game", lambda doc: scored.append(1) or real(doc))
-    monkeypatch.setattr("scorekeeper.data.rounds.score_game", None)  # no round-by-round rescoring
+    monkeypatch.setattr(
+        "scorekeeper.data.games.rounds.score_game", None
+    )  # no round-by-round rescoring
     commits = []
     db.conn.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
     transfer.import_data(db, export(games=4, rounds=600))

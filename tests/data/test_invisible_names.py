@@ -5,8 +5,9 @@ and the marks that turn text around are refused."""
 
 import pytest
 
-from scorekeeper.data import checks, players
+from scorekeeper.data import checks
 from scorekeeper.data.connection import connect
+from scorekeeper.data.games import players
 from scorekeeper.data.migrations import m0013_player_name_keys
 
 THIRTEEN = {

@@ -6,12 +6,11 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.data import migrations as migrations_module
-from scorekeeper.data import sample
+from scorekeeper.data import migrations as migrations_module, sample
 from scorekeeper.data.connection import connect, migrate
-from scorekeeper.data.games import get_game, scored
+from scorekeeper.data.games.games import get_game, scored
+from scorekeeper.data.games.rounds import add_round
 from scorekeeper.data.migrations import NAMES, migrations
-from scorekeeper.data.rounds import add_round
 
 
 def test_database_is_created_on_first_run_with_wal_and_foreign_keys(tmp_path):

@@ -6,15 +6,17 @@ import random
 from datetime import date
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scorekeeper import create_app
-from scorekeeper.data import ratings, removals, sample, transfer
+from scorekeeper.data import sample
 from scorekeeper.data.connection import connect
-from scorekeeper.data.games import scored
-from scorekeeper.data.importing import import_data
-from scorekeeper.data.rounds import add_round, delete_round
+from scorekeeper.data.games import removals
+from scorekeeper.data.games.games import scored
+from scorekeeper.data.games.rounds import add_round, delete_round
+from scorekeeper.data.ratings import ratings
+from scorekeeper.data.transfer import transfer
+from scorekeeper.data.transfer.importing import import_data
 from scorekeeper.scoring import ScoringError, get_variant
 
 

@@ -6,8 +6,9 @@ import copy
 
 import pytest
 
-from scorekeeper.data import evenings, games, importing, players, rule_sets, staging, transfer
 from scorekeeper.data.connection import connect
+from scorekeeper.data.games import evenings, games, players, rule_sets
+from scorekeeper.data.transfer import importing, staging, transfer
 
 SEATS = ["Ann", "Cat", "Bea", "Dee"]
 SIDES = ["Ann & Bea", "Cat & Dee"]

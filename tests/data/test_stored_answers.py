@@ -11,12 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from scorekeeper.data import games, results, rounds
 from scorekeeper.data.connection import migrate
-from scorekeeper.data.evenings import create_evening
+from scorekeeper.data.games import games, results, rounds
+from scorekeeper.data.games.evenings import create_evening
 from scorekeeper.data.sample import random_round
 from scorekeeper.scoring import ScoringError, get_variant, score_from, score_game, state_after
 from scorekeeper.scoring.seating import side_names

@@ -5,16 +5,16 @@ again" keeps the evening and carries the seats on."""
 import pytest
 
 from scorekeeper.data.connection import migrate
-from scorekeeper.data.evenings import (
+from scorekeeper.data.games.evenings import (
     NEW_EVENING,
     TABLE_EVENING,
     create_evening,
     evening_for,
     table_evening,
 )
-from scorekeeper.data.games import create_game, get_game, play_again
-from scorekeeper.data.removals import remove_game
-from scorekeeper.data.rounds import add_round
+from scorekeeper.data.games.games import create_game, get_game, play_again
+from scorekeeper.data.games.removals import remove_game
+from scorekeeper.data.games.rounds import add_round
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.seating import side_names
 

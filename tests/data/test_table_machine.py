@@ -11,8 +11,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
     invariant,
@@ -21,11 +20,11 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from scorekeeper.data import rounds as stored_rounds
-from scorekeeper.data import table
 from scorekeeper.data.connection import migrate
-from scorekeeper.data.evenings import create_evening
-from scorekeeper.data.games import create_game
+from scorekeeper.data.games import rounds as stored_rounds
+from scorekeeper.data.games.evenings import create_evening
+from scorekeeper.data.games.games import create_game
+from scorekeeper.data.table import table
 
 SEATS = ["Ann", "Cat", "Bea", "Dee"]
 SIDES = ["Ann & Bea", "Cat & Dee"]

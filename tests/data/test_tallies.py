@@ -3,15 +3,14 @@ sequence of rounds added, corrected and deleted led there."""
 
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scorekeeper import create_app
 from scorekeeper.data import sample
-from scorekeeper.data import tallies as tally
 from scorekeeper.data.connection import connect
-from scorekeeper.data.players import statistics
-from scorekeeper.data.tallies import CANASTA_COLUMNS
+from scorekeeper.data.games import tallies as tally
+from scorekeeper.data.games.players import statistics
+from scorekeeper.data.games.tallies import CANASTA_COLUMNS
 
 RECOUNT = (
     "SELECT g.variant, count(DISTINCT g.id) AS played, "

@@ -9,10 +9,11 @@ import re
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.data import sample, transfer
+from scorekeeper.data import sample
 from scorekeeper.data.connection import connect
-from scorekeeper.data.evenings import create_evening
-from scorekeeper.data.games import create_game, get_game, rounds_of, scored
+from scorekeeper.data.games.evenings import create_evening
+from scorekeeper.data.games.games import create_game, get_game, rounds_of, scored
+from scorekeeper.data.transfer import transfer
 from scorekeeper.scoring import VARIANTS
 
 
@@ -141,9 +142,9 @@ def test_an_export_after_renames_and_removals_imports_as_it_was(app, make_game, 
     """Found by an outside attack (issue 13's fourth pass): a player renamed after a game
     made every export holding it impossible to import; a game's own name was not
     exported; a removed game came back as a live one."""
-    from scorekeeper.data import removals
-    from scorekeeper.data.games import rename_game
-    from scorekeeper.data.players import rename
+    from scorekeeper.data.games import removals
+    from scorekeeper.data.games.games import rename_game
+    from scorekeeper.data.games.players import rename
 
     db = connect(app.config["DATABASE"])
     kept, gone = make_game(), make_game(seats=("Eve", "Fay", "Gus", "Hal"))

@@ -4,8 +4,7 @@ cards in play at the game's card values (RULES: "A larger total is a typing slip
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from scorekeeper.data.sample import random_round
 from scorekeeper.scoring import VARIANTS, ScoringError, score_game

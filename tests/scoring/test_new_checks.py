@@ -1,8 +1,7 @@
 """The checks issue 11 adds, each with its exact message naming round, side and field."""
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from scorekeeper.scoring import ScoringError, score_game
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scorekeeper.data.sample import fit_the_packs
 from scorekeeper.scoring import FIELDS, VARIANTS, ScoringError, score_game

@@ -7,8 +7,7 @@ import random
 import pytest
 
 from scorekeeper.data.sample import random_round
-from scorekeeper.scoring import VARIANTS, ScoringError, engine, score_game
-from scorekeeper.scoring import rescore as rescoring
+from scorekeeper.scoring import VARIANTS, ScoringError, engine, rescore as rescoring, score_game
 from scorekeeper.scoring.seating import side_names
 
 

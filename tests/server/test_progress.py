@@ -7,8 +7,9 @@ import pytest
 from click.testing import CliRunner
 
 from scorekeeper import cli
-from scorekeeper.data import backup, sample, transfer
+from scorekeeper.data import backup, sample
 from scorekeeper.data.connection import connect
+from scorekeeper.data.transfer import transfer
 
 
 @pytest.fixture

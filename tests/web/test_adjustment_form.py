@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from scorekeeper.data import table
 from scorekeeper.data.connection import connect
-from scorekeeper.data.games import scored
-from scorekeeper.data.rounds import add_round
+from scorekeeper.data.games.games import scored
+from scorekeeper.data.games.rounds import add_round
+from scorekeeper.data.table import table
 
 from .test_phones import part
 

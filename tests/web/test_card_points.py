@@ -1,9 +1,9 @@
 """A round's card points past the value of all the cards in play (RULES: a typing slip,
 23500 for 235) on the round screen, in the API and in what-if."""
 
-from scorekeeper.data import rule_sets
 from scorekeeper.data.connection import connect
-from scorekeeper.data.rounds import add_round
+from scorekeeper.data.games import rule_sets
+from scorekeeper.data.games.rounds import add_round
 
 SLIP = "23500 is more than the 1180 points of all the cards in play"
 

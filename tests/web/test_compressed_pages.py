@@ -8,7 +8,7 @@ import gzip
 import re
 
 from scorekeeper.data.connection import connect
-from scorekeeper.data.games import get_game
+from scorekeeper.data.games.games import get_game
 
 ROUND = {"Ann & Bea": {"meld_points": 50}, "Cat & Dee": {"meld_points": 90}}
 GZIP = {"Accept-Encoding": "gzip"}

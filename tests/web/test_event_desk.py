@@ -6,9 +6,10 @@ import re
 
 import pytest
 
-from scorekeeper.data import events, rounds
-from scorekeeper.data import table as phones
 from scorekeeper.data.connection import connect
+from scorekeeper.data.events import events
+from scorekeeper.data.games import rounds
+from scorekeeper.data.table import table as phones
 from tests.web.test_events import make_event
 
 

@@ -3,8 +3,8 @@ the tables and the standings; bad input is shown beside the field, nothing store
 
 import re
 
-from scorekeeper.data import rounds
 from scorekeeper.data.connection import connect
+from scorekeeper.data.games import rounds
 
 ENTRIES = "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nKit & Lu"
 
@@ -110,7 +110,8 @@ def test_a_table_card_joins_the_tables_game_of_the_turn_and_phones_follow_the_ta
     stranger = app.test_client()
     assert stranger.get("/tables/not-the-token/2").status_code == 404
 
-    from scorekeeper.data import events, games
+    from scorekeeper.data.events import events
+    from scorekeeper.data.games import games
 
     db = connect(app.config["DATABASE"])
     try:
@@ -127,7 +128,7 @@ def test_a_table_card_joins_the_tables_game_of_the_turn_and_phones_follow_the_ta
 
 
 def play_turn(app, desk, scores):
-    from scorekeeper.data import events
+    from scorekeeper.data.events import events
 
     db = connect(app.config["DATABASE"])
     try:
@@ -206,7 +207,7 @@ def test_a_victory_point_table_in_the_form_and_the_standings_from_it(app, client
     db = connect(app.config["DATABASE"])
     try:
         event_id = int(desk.rsplit("/", 1)[1])
-        from scorekeeper.data import events
+        from scorekeeper.data.events import events
 
         scores = [(600, 50), (150, 100), (100, 100)]  # margins 550, 50, 0
         for table, (ns, ew) in zip(events.tables(db, event_id, 1), scores, strict=True):

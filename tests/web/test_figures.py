@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorekeeper.data.connection import connect
-from scorekeeper.data.rounds import add_round
+from scorekeeper.data.games.rounds import add_round
 
 ROUNDS = [
     # Ann & Bea 500 + 100 + 100 + 230 = 930; Cat & Dee 300 + 185 - 65 - 50 = 370

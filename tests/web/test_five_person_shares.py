@@ -6,7 +6,7 @@ the phones' parts. Issue 23 item 7."""
 import re
 
 from scorekeeper.data.connection import connect
-from scorekeeper.data.rounds import add_round
+from scorekeeper.data.games.rounds import add_round
 
 SEATS = ("Rekha", "Bo", "Cat", "Di", "Eli")  # Rekha's partner: Cat, two seats on
 # Rekha -50 in hand; Cat 80 melded, 45 in hand (+35); Bo 230; Di and Eli nothing

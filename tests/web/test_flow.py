@@ -7,12 +7,19 @@ from datetime import date
 
 import pytest
 
-from scorekeeper.data import players, removals, settings
+from scorekeeper.data import settings
 from scorekeeper.data.connection import connect
-from scorekeeper.data.evenings import create_evening
-from scorekeeper.data.games import create_game, get_game, next_seating, play_again, recent_games
-from scorekeeper.data.players import statistics
-from scorekeeper.data.rounds import add_round
+from scorekeeper.data.games import players, removals
+from scorekeeper.data.games.evenings import create_evening
+from scorekeeper.data.games.games import (
+    create_game,
+    get_game,
+    next_seating,
+    play_again,
+    recent_games,
+)
+from scorekeeper.data.games.players import statistics
+from scorekeeper.data.games.rounds import add_round
 from scorekeeper.web.http.security import hash_passphrase
 from tests.data.test_tallies import RECOUNT, ROUNDS
 from tests.web.test_views import defaults_of, seat_form

@@ -16,12 +16,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scorekeeper import create_app
 from scorekeeper.data.connection import connect
-from scorekeeper.data.games import document, get_game, rounds_of, scored
+from scorekeeper.data.games.games import document, get_game, rounds_of, scored
 from scorekeeper.scoring import FIELDS, VARIANTS, score_game
 
 SETTINGS = settings(max_examples=150, deadline=None,

@@ -5,8 +5,8 @@ the totals, or who won."""
 import re
 
 from scorekeeper.data.connection import connect
-from scorekeeper.data.games import get_game
-from scorekeeper.data.rounds import add_round
+from scorekeeper.data.games.games import get_game
+from scorekeeper.data.games.rounds import add_round
 
 BIG = {"natural_canastas": 3, "mixed_canastas": 2, "red_threes": 2, "meld_points": 700}
 

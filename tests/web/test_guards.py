@@ -7,8 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 from scorekeeper.cli import main
-from scorekeeper.data import rule_sets
 from scorekeeper.data.connection import connect
+from scorekeeper.data.games import rule_sets
 from scorekeeper.web.http.throttle import Throttle
 
 SECRET = "table talk"

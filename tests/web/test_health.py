@@ -86,7 +86,7 @@ def test_a_read_only_database_still_shows_the_scorers_scoreboard(app, client, ma
     showing it made the table's join code."""
     import sqlite3
 
-    from scorekeeper.data import table
+    from scorekeeper.data.table import table
 
     game = make_game()
     conn = sqlite3.connect(app.config["DATABASE"])

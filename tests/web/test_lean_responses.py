@@ -5,7 +5,7 @@ the session changes (never by the poll or the API)."""
 from __future__ import annotations
 
 from scorekeeper.data.connection import connect
-from scorekeeper.data.games import get_game
+from scorekeeper.data.games.games import get_game
 
 ROUND = {"Ann & Bea": {"meld_points": 50}, "Cat & Dee": {"meld_points": 90}}
 
@@ -53,7 +53,7 @@ def test_poll_and_api_send_no_cookie_and_pages_send_it_once(app, client, make_ga
 def test_a_kept_scoreboard_follows_every_change(app, client, make_game):
     """Scoreboards are kept rendered (issue 13) under everything they show: a new
     round, a renamed evening or another browser's rights make another page."""
-    from scorekeeper.data.evenings import update_evening
+    from scorekeeper.data.games.evenings import update_evening
 
     game = make_game()
     assert "Round 1" in client.get(f"/games/{game}").get_data(as_text=True)
@@ -187,7 +187,7 @@ def test_the_scorers_kept_scoreboard_gets_this_browsers_token(app, make_game, mo
 
 
 def test_a_kept_scoreboard_shows_when_a_phone_was_last_seen(app, client, make_game):
-    from scorekeeper.data import table as phones
+    from scorekeeper.data.table import table as phones
 
     game = make_game()
     db = connect(app.config["DATABASE"])

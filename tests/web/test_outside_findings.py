@@ -52,7 +52,7 @@ SHIPPED_SETS = 1  # "Standard Canasta", in every new database
 
 
 def test_rule_set_names_with_control_characters_are_refused(app, client, make_game):
-    from scorekeeper.data import rule_sets
+    from scorekeeper.data.games import rule_sets
 
     db = connect(app.config["DATABASE"])
     with pytest.raises(rule_sets.NameTaken, match="control characters"):
@@ -70,7 +70,7 @@ def test_rule_set_names_with_control_characters_are_refused(app, client, make_ga
 def test_a_removed_game_is_read_only_until_its_removal_is_undone(app, client, make_game):
     """An outside attack found the API adding and editing rounds of a removed game, the
     round form saving and the rename working; the scoreboard kept its edit links."""
-    from scorekeeper.data import removals
+    from scorekeeper.data.games import removals
 
     db = connect(app.config["DATABASE"])
     game = make_game()
@@ -105,7 +105,8 @@ def test_a_removed_game_is_read_only_until_its_removal_is_undone(app, client, ma
 def test_a_game_stops_at_the_rounds_an_import_takes(app, client):
     """An outside attack stored 3,000 rounds in one game: its scoreboard grew to 4 MB,
     and its export could not be imported (import takes 1,000 rounds a game)."""
-    from scorekeeper.data import checks, transfer
+    from scorekeeper.data import checks
+    from scorekeeper.data.transfer import transfer
 
     db = connect(app.config["DATABASE"])
     doc = {"variant": "classic", "sides": ["Us", "Them"], "players": 4,
@@ -177,7 +178,7 @@ def test_numbers_in_headers_and_page_numbers_are_digits_0_to_9(client, make_game
 
 
 def test_the_preview_of_a_removed_game_answers_json(app, client, make_game):
-    from scorekeeper.data import removals
+    from scorekeeper.data.games import removals
 
     game = make_game()
     removals.remove_game(connect(app.config["DATABASE"]), game, "the game")
@@ -203,7 +204,7 @@ def test_names_the_same_but_for_case_or_form_are_one_player_and_hidden_marks_are
     three players (SQLite's NOCASE folds A-Z only), and a right-to-left override was
     taken in a name."""
     from scorekeeper.data.connection import connect
-    from scorekeeper.data.players import remember
+    from scorekeeper.data.games.players import remember
 
     db = connect(app.config["DATABASE"])
     try:

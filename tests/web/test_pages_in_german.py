@@ -11,9 +11,9 @@ import json
 
 import pytest
 
-from scorekeeper.data import importing
-from scorekeeper.data import table as phones
 from scorekeeper.data.connection import connect
+from scorekeeper.data.table import table as phones
+from scorekeeper.data.transfer import importing
 from scorekeeper.scoring import VARIANTS, ScoringError
 from scorekeeper.scoring.document import read_game
 from scorekeeper.web.forms.option_form import opt

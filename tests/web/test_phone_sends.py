@@ -5,8 +5,8 @@ scorer; a phone joining a taken seat asks the scorer, who hands it over or not."
 
 import json
 
-from scorekeeper.data import table, table_seats
-from scorekeeper.data.rounds import add_round
+from scorekeeper.data.games.rounds import add_round
+from scorekeeper.data.table import seats as table_seats, table
 from tests.web import test_phones
 
 at_table, db, part = test_phones.at_table, test_phones.db, test_phones.part  # the fixtures

@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from scorekeeper.data import games, table
 from scorekeeper.data.connection import connect
+from scorekeeper.data.games import games
+from scorekeeper.data.table import table
 from scorekeeper.web.http.throttle import Throttle
 from tests.web.test_guards import SECRET, dump, set_passphrase
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.data import table as phones
 from scorekeeper.data.connection import connect
-from scorekeeper.data.games import get_game
+from scorekeeper.data.games.games import get_game
+from scorekeeper.data.table import table as phones
 
 ROUND = {"Ann & Bea": {"meld_points": 50}, "Cat & Dee": {"meld_points": 90}}
 SAME = ("ETag", "Cache-Control", "Content-Type", "Content-Security-Policy", "X-Frame-Options",

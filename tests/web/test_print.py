@@ -83,9 +83,9 @@ def test_round_summary_is_one_page(printer, live_server, tmp_path):
 
 def test_evening_summary_starts_each_game_on_a_new_page(printer, live_server, tmp_path):
     from scorekeeper.data.connection import connect
-    from scorekeeper.data.evenings import create_evening
-    from scorekeeper.data.games import create_game
-    from scorekeeper.data.rounds import add_round
+    from scorekeeper.data.games.evenings import create_evening
+    from scorekeeper.data.games.games import create_game
+    from scorekeeper.data.games.rounds import add_round
     from scorekeeper.scoring import get_variant
     from scorekeeper.scoring.seating import side_names
 

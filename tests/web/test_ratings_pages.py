@@ -6,12 +6,13 @@ import re
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.data import players, removals, transfer
 from scorekeeper.data.connection import connect
-from scorekeeper.data.evenings import create_evening
-from scorekeeper.data.games import create_game, scored
-from scorekeeper.data.importing import import_data
-from scorekeeper.data.rounds import add_round, edit_round
+from scorekeeper.data.games import players, removals
+from scorekeeper.data.games.evenings import create_evening
+from scorekeeper.data.games.games import create_game, scored
+from scorekeeper.data.games.rounds import add_round, edit_round
+from scorekeeper.data.transfer import transfer
+from scorekeeper.data.transfer.importing import import_data
 from tests.conftest import rounds_reaching
 
 TEAMS = {"Ann & Bea": {"meld_points": 300}, "Cat & Dee": {"meld_points": 100}}

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from scorekeeper.data import rounds as stored_rounds
 from scorekeeper.data.connection import connect
+from scorekeeper.data.games import rounds as stored_rounds
 
 
 def post(client, game, data, path="rounds/new"):
@@ -218,8 +218,8 @@ def test_the_live_preview_gives_new_totals_or_the_reason(client, make_game):
 
 
 def test_resumed_from_paper_the_round_numbers_follow_on(client, app, make_game):
-    from scorekeeper.data.evenings import create_evening
-    from scorekeeper.data.games import create_game
+    from scorekeeper.data.games.evenings import create_evening
+    from scorekeeper.data.games.games import create_game
 
     db = connect(app.config["DATABASE"])
     evening = create_evening(db, "2026-11-21")
@@ -241,7 +241,7 @@ def test_a_preview_for_round_0_is_the_first_rounds(client, make_game):
 def test_a_save_reads_how_far_the_game_is_not_its_rounds(client, make_game, monkeypatch):
     """A save costs the same late in a game: it reads the game's kept answer, not
     its rounds; a refused form reads them to show the page again (issue 13)."""
-    from scorekeeper.data import games
+    from scorekeeper.data.games import games
 
     game = make_game()
     for number in (1, 2):

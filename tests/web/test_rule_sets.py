@@ -7,9 +7,10 @@ import json
 import pytest
 from werkzeug.security import generate_password_hash
 
-from scorekeeper.data import rule_sets, transfer
 from scorekeeper.data.connection import connect, migrate
+from scorekeeper.data.games import rule_sets
 from scorekeeper.data.settings import set_app_passphrase_hash
+from scorekeeper.data.transfer import transfer
 
 from .test_house_rules import defaults_of, defaults_of_html
 from .test_views import seat_form

@@ -8,8 +8,8 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.data.connection import connect
-from scorekeeper.data.evenings import create_evening
-from scorekeeper.data.games import create_game, get_game, rounds_of
+from scorekeeper.data.games.evenings import create_evening
+from scorekeeper.data.games.games import create_game, get_game, rounds_of
 from scorekeeper.web.http.security import ASSET_HEADERS, HEADERS, hash_passphrase
 
 TEMPLATES = Path(__file__).parents[2] / "templates"

@@ -3,11 +3,11 @@ rules, and the new-game page offers either in one tap."""
 
 import re
 
-from scorekeeper.data import rule_sets
 from scorekeeper.data.connection import connect, migrate
-from scorekeeper.data.games import get_game
+from scorekeeper.data.games import rule_sets
+from scorekeeper.data.games.games import get_game
+from scorekeeper.data.games.rounds import add_round
 from scorekeeper.data.migrations import m0016_standard_canasta as shipped
-from scorekeeper.data.rounds import add_round
 from scorekeeper.scoring import get_variant
 
 from .test_views import defaults_of, seat_form

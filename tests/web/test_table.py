@@ -6,7 +6,7 @@ import re
 import pytest
 
 from scorekeeper.data.connection import connect
-from scorekeeper.data.rounds import add_round
+from scorekeeper.data.games.rounds import add_round
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.seating import teams, turn
 

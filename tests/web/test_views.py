@@ -5,12 +5,13 @@ import re
 import pytest
 from markupsafe import escape
 
-from scorekeeper.data import players, table
 from scorekeeper.data.connection import connect
-from scorekeeper.data.evenings import create_evening
-from scorekeeper.data.games import create_game, recent_games, scored
-from scorekeeper.data.removals import remove_game
-from scorekeeper.data.rounds import add_round, changes
+from scorekeeper.data.games import players
+from scorekeeper.data.games.evenings import create_evening
+from scorekeeper.data.games.games import create_game, recent_games, scored
+from scorekeeper.data.games.removals import remove_game
+from scorekeeper.data.games.rounds import add_round, changes
+from scorekeeper.data.table import table
 from tests.conftest import rounds_reaching
 
 
@@ -316,12 +317,12 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
     other = create_game(db, evening_id=evening, variant="classic", sides=["C", "D"],
                         players=2, options={}, seats=["C", "D"])  # fmt: skip
     removal = remove_game(db, other, "C · D")
-    from scorekeeper.data.rule_sets import create as create_rule_set
+    from scorekeeper.data.games.rule_sets import create as create_rule_set
 
     rule_set = create_rule_set(db, "Friday rules", "classic", {})
     table.set_settings(db, game, phones_enter=True, confirm_rounds=True)
     token, code = table.join(db, game, "A", 0), table.join_code(db, game)
-    from scorekeeper.data.events import create_event
+    from scorekeeper.data.events.events import create_event
 
     event = create_event(db, name="Club", date="2026-11-20", variant="classic", options={},
                          movement="swiss", turns=1, scale={"kind": "wdl"},
@@ -356,7 +357,7 @@ def test_a_games_pages_name_its_own_players_not_the_whole_evenings(app, client, 
     """The scoreboard and the printed summary head a game with its evening's date and
     the players of this game; a later game that evening with Eve does not add her."""
     from scorekeeper.data.connection import connect
-    from scorekeeper.data.games import create_game, get_game
+    from scorekeeper.data.games.games import create_game, get_game
 
     first = make_game()
     db = connect(app.config["DATABASE"])

@@ -5,10 +5,10 @@ import re
 
 import pytest
 
-from scorekeeper.data import rule_sets
 from scorekeeper.data.connection import connect
-from scorekeeper.data.games import scored
-from scorekeeper.data.rounds import add_round
+from scorekeeper.data.games import rule_sets
+from scorekeeper.data.games.games import scored
+from scorekeeper.data.games.rounds import add_round
 
 ROUNDS = [  # Ann & Bea win 6200 to 300 as played, every round's card points within the
     # 1180 of all the cards in play: 1500 + 600, 300 + 100; 500 + 400 red threes + 100 out

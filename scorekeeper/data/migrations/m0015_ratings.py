@@ -4,7 +4,7 @@ player's rating change per game in the game's variant and over all, each
 player's current rating, and who played with and against whom.
 
 The backfill reads the games with its own SQL, frozen here, and rates them with
-the pure engine's ``scoring.ratings`` (whose answers are the specification). A
+the pure engine's ``ratings.model`` (whose answers are the specification). A
 game finished before this migration counts as finished at its last change."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import json
 
 from sqlite_utils import Database
 
+from ...ratings import model as rating
 from ...scoring import get_variant
-from ...scoring import ratings as rating
 
 
 def apply(db: Database) -> None:

@@ -6,8 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import quote
-from ..i18n import N_
-from ..i18n import problem as P_
+from ..i18n import N_, problem as P_
 from ..melds import ALL_WILD, NATURAL_AND_MIXED, MeldRules
 from ..rules import (
     STANDARD_CARDS,

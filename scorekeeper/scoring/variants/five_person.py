@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..i18n import N_
-from ..i18n import problem as P_
+from ..i18n import N_, problem as P_
 from ..melds import NATURAL_AND_MIXED, MeldRules
 from ..rules import (
     AtLeast,

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from ..i18n import N_, term
-from ..i18n import problem as P_
+from ..i18n import N_, problem as P_, term
 from ..melds import ALL_WILD, NATURAL_AND_MIXED, Canasta, MeldRules
 from ..rules import (
     STANDARD_CARDS,

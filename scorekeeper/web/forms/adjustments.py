@@ -13,8 +13,7 @@ from wtforms.validators import StopValidation
 
 from ...scoring.adjustments import note_problem
 from ...scoring.fields import ADJUSTMENT_LIMIT, NOTE_LIMIT
-from ..http.i18n import _, say
-from ..http.i18n import lazy_gettext as _l
+from ..http.i18n import _, lazy_gettext as _l, say
 
 PLUS, MINUS = "+", "-"
 FIELDS = ("adjustment", "adjustment_sign", "note")  # each side's, on the round form

@@ -32,12 +32,11 @@ from wtforms.validators import (
 )
 
 from ...data import checks
-from ...data.evenings import NEW_EVENING
+from ...data.games.evenings import NEW_EVENING
 from ...scoring import VARIANTS, Variant
 from ...scoring.fields import POINTS_LIMIT
 from ...scoring.seating import side_choices
-from ..http.i18n import _
-from ..http.i18n import lazy_gettext as _l
+from ..http.i18n import _, lazy_gettext as _l
 from ..http.security import MIN_PASSPHRASE
 from .base import Form
 from .option_form import add_fields
@@ -306,7 +305,7 @@ class UndoForm(Form):
 
 class AgainForm(Form):
     """Only the CSRF token: the game it follows is in the URL, and one game
-    follows a game (see ``data.games.play_again``), so a double tap starts one."""
+    follows a game (see ``data.games.games.play_again``), so a double tap starts one."""
 
 
 class DeleteRoundForm(Form):
@@ -319,7 +318,7 @@ class DeleteRoundForm(Form):
 class UndoRoundForm(DeleteRoundForm):
     """Undo the round just saved: that round, as that saving left it."""
 
-    saving = HiddenField()  # which saving of the round (``data.rounds.undoable``)
+    saving = HiddenField()  # which saving of the round (``data.games.rounds.undoable``)
 
 
 class LeaderboardForm(Form):

@@ -29,8 +29,7 @@ from ...scoring import Option, ScoringError, Variant
 from ...scoring.document import option_problem, read_options
 from ...scoring.fields import POINTS_LIMIT
 from ...scoring.rules import TOPICS
-from ..http.i18n import _, gettext, lazy, number, option_label
-from ..http.i18n import lazy_gettext as _l
+from ..http.i18n import _, gettext, lazy, lazy_gettext as _l, number, option_label
 from .base import Form
 from .whole_numbers import IntegerField, ascii_int, digits
 

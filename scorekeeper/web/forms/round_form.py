@@ -31,8 +31,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ...scoring import FIELDS, Variant, card_points
 from ...scoring.fields import COUNT_LIMIT, POINTS_LIMIT
 from ...scoring.rules import Rules
-from ..http.i18n import _, language
-from ..http.i18n import lazy_gettext as _l
+from ..http.i18n import _, language, lazy_gettext as _l
 from . import adjustments
 from .base import Form
 

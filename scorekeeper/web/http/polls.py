@@ -25,9 +25,9 @@ from werkzeug.exceptions import SecurityError
 from werkzeug.http import parse_etags
 from werkzeug.wsgi import get_host
 
-from ...data import games
-from ...data import table as phones
 from ...data.connection import borrowed
+from ...data.games import games
+from ...data.table import table as phones
 from . import hosts
 from .security import HEADERS
 

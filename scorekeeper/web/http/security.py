@@ -18,8 +18,9 @@ from flask import Flask, Response, abort, current_app, request, session
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from ...data import games, settings
+from ...data import settings
 from ...data.connection import get_db
+from ...data.games import games
 from .throttle import Key, Throttle
 
 HEADERS = {

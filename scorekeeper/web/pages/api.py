@@ -19,8 +19,9 @@ from flask import Blueprint, abort, jsonify, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from ...data import checks, evenings, games, rounds
+from ...data import checks
 from ...data.connection import get_db
+from ...data.games import evenings, games, rounds
 from ...scoring import ScoringError
 from ...scoring.document import read_game
 from ..forms.whole_numbers import digits

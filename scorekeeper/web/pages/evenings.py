@@ -7,9 +7,8 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ...data import evenings as history
-from ...data import games, players
 from ...data.connection import get_db
+from ...data.games import evenings as history, games, players
 from ...scoring import VARIANTS
 from ..forms import general
 from ..forms.whole_numbers import digits

@@ -10,8 +10,9 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ...data import event_desk, events, games
 from ...data.connection import get_db
+from ...data.events import desk as event_desk, events
+from ...data.games import games
 from ...scoring import ScoringError
 from ..forms import events as event_forms
 from ..http import security

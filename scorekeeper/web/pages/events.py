@@ -23,9 +23,9 @@ from flask import (
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from ...data import event_desk, event_exports, events
-from ...data import table as phones
 from ...data.connection import get_db
+from ...data.events import desk as event_desk, events, exports as event_exports
+from ...data.table import table as phones
 from ...scoring import get_variant
 from ..forms import events as event_forms
 from ..forms.whole_numbers import digits

@@ -17,11 +17,10 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from ...data import evenings, events, games, rounds
-from ...data import players as people
-from ...data import rule_sets as saved
-from ...data import table as phones
 from ...data.connection import get_db
+from ...data.events import events
+from ...data.games import evenings, games, players as people, rounds, rule_sets as saved
+from ...data.table import table as phones
 from ...scoring import ScoringError, Variant
 from ...scoring.seating import side_names, teams
 from ..forms import general, option_form

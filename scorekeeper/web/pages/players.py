@@ -20,10 +20,10 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from ...data import leaderboards, tallies
-from ...data import players as people
 from ...data.connection import get_db
-from ...scoring import ratings
+from ...data.games import players as people, tallies
+from ...data.ratings import leaderboards
+from ...ratings import model as ratings
 from ..forms import general
 from ..http import page_cache, security
 from ..http.i18n import _, number, say

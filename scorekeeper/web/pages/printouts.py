@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template
 
-from ...data import evenings, games
 from ...data.connection import get_db
+from ...data.games import evenings, games
 from ..shown import board
 from .evenings import IN_SHORT, boards_of
 

@@ -1,5 +1,5 @@
 """Removing a game or a player (after a confirmation page), the history of
-removals, and undoing one. Every removal is soft: see ``data.removals``."""
+removals, and undoing one. Every removal is soft: see ``data.games.removals``."""
 
 from __future__ import annotations
 
@@ -8,10 +8,9 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ...data import games, removals
-from ...data import players as people
 from ...data.connection import get_db
-from ...data.games import NotFound
+from ...data.games import games, players as people, removals
+from ...data.games.games import NotFound
 from ...scoring import get_variant
 from ..forms import general
 from ..http import security

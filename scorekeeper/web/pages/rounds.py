@@ -20,9 +20,9 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from ...data import games, rounds
-from ...data import table as phones
 from ...data.connection import get_db
+from ...data.games import games, rounds
+from ...data.table import table as phones
 from ...scoring import ScoringError, Variant, get_variant
 from ..forms import general, round_errors, round_form, table_parts
 from ..forms.whole_numbers import digits

@@ -10,9 +10,8 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
-from ...data import games
-from ...data import rule_sets as store
 from ...data.connection import get_db
+from ...data.games import games, rule_sets as store
 from ...scoring import VARIANTS, ScoringError, Variant, get_variant
 from ..forms import option_form
 from ..forms.general import query_id

@@ -8,8 +8,8 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template
 
-from ...data import games
 from ...data.connection import get_db
+from ...data.games import games
 from ...scoring import VARIANTS, Variant, get_variant
 from ..forms import option_form
 from ..http import security

@@ -17,8 +17,8 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from ...data import games
 from ...data.connection import get_db
+from ...data.games import games
 from ..forms import general
 from ..http import hosts, page_cache, security
 from ..http.i18n import _

@@ -24,10 +24,10 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from ...data import events, games
-from ...data import table as phones
-from ...data import table_seats as seats
 from ...data.connection import get_db
+from ...data.events import events
+from ...data.games import games
+from ...data.table import seats, table as phones
 from ...scoring import get_variant
 from ..forms import general, round_errors, round_form, table_parts, table_sends
 from ..http import hosts, security

@@ -20,9 +20,9 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from ...data import games, table_seats
-from ...data import table as phones
 from ...data.connection import get_db
+from ...data.games import games
+from ...data.table import seats as table_seats, table as phones
 from ..forms import general, table_sends
 from ..http import security
 from ..http.i18n import _, say

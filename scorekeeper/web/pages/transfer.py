@@ -7,9 +7,9 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ...data import evenings, games
-from ...data import transfer as files
 from ...data.connection import get_db
+from ...data.games import evenings, games
+from ...data.transfer import transfer as files
 from ..forms import general
 from ..http import security
 from ..http.i18n import _, ngettext, say

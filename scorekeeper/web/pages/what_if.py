@@ -10,9 +10,8 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 from werkzeug.datastructures import MultiDict
 
-from ...data import evenings, games
-from ...data import rule_sets as saved
 from ...data.connection import get_db
+from ...data.games import evenings, games, rule_sets as saved
 from ...scoring import ScoringError, Variant, get_variant
 from ...scoring.rescore import rescore
 from ..forms import option_form

@@ -16,8 +16,7 @@ from markupsafe import Markup, escape
 from wtforms.fields.choices import SelectChoice
 
 from ..forms.general import NEW_EVENING_CHOICE
-from ..http.i18n import language, ngettext, number
-from ..http.i18n import lazy_gettext as _l
+from ..http.i18n import language, lazy_gettext as _l, ngettext, number
 
 
 def locale() -> str:

@@ -11,8 +11,8 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...data import table as phones
 from ...data.connection import get_db
+from ...data.table import table as phones
 from ..forms import table_parts
 from ..http.i18n import _
 

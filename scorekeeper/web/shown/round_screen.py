@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ...data import games
+from ...data.games import games
 from ...scoring import ScoringError, Variant, get_variant, score_game
 from ...scoring.document import read_game, round_problems
 from ..forms import round_errors, round_form

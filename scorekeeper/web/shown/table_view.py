@@ -6,15 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...data import event_desk, events, games, table_agreement, table_seats
-from ...data import table as phones
 from ...data.connection import get_db
+from ...data.events import desk as event_desk, events
+from ...data.games import games
+from ...data.table import agreement as table_agreement, seats as table_seats, table as phones
 from ...scoring import FIELDS, get_variant
-from ..forms import events as event_forms
-from ..forms import general, round_errors, round_form, table_parts, table_sends
+from ..forms import (
+    events as event_forms,
+    general,
+    round_errors,
+    round_form,
+    table_parts,
+    table_sends,
+)
 from ..http import hosts
-from ..http.i18n import _, ngettext
-from ..http.i18n import lazy_gettext as _l
+from ..http.i18n import _, lazy_gettext as _l, ngettext
 from . import board, overrides, round_screen
 
 WATCH = "watch"

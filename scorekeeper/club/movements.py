@@ -28,8 +28,7 @@ from itertools import combinations
 
 import networkx as nx
 
-from .i18n import N_
-from .i18n import problem as P_
+from ..scoring.i18n import N_, problem as P_
 
 Side = tuple[int, ...]
 Table = tuple[Side, Side]

@@ -1,6 +1,6 @@
 """Club nights and tournaments (issue 27): an event and its entries, its plan of
-turns (scoring.movements), the game each table plays each turn, and the standings
-(scoring.standings) from the games finished so far.
+turns (club.movements), the game each table plays each turn, and the standings
+(club.standings) from the games finished so far.
 
 An event's games are ordinary games in an evening of the event's own: the tables
 play them as a home table does (scorer, phones, parts, confirmations), and the
@@ -18,14 +18,14 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import get_variant
-from ..scoring.i18n import N_
-from ..scoring.i18n import problem as P_
-from ..scoring.movements import Turn, mitchell, rotating_partners, swiss_without
-from ..scoring.standings import Line, Result, VictoryPoints, WinDrawLoss, standings
-from . import checks, games
-from .connection import insert, now, row, writing
-from .evenings import create_evening
+from ...club.movements import Turn, mitchell, rotating_partners, swiss_without
+from ...club.standings import Line, Result, VictoryPoints, WinDrawLoss, standings
+from ...scoring import get_variant
+from ...scoring.i18n import N_, problem as P_
+from .. import checks
+from ..connection import insert, now, row, writing
+from ..games import games
+from ..games.evenings import create_evening
 
 MOVEMENTS = {"mitchell": "pairs", "swiss": "pairs", "rotating": "individuals"}
 BYES = ("win", "draw", "loss")

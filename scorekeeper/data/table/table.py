@@ -18,10 +18,9 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring.i18n import N_
-from ..scoring.i18n import problem as P_
-from . import games
-from .connection import insert, now, row, rows, writing
+from ...scoring.i18n import N_, problem as P_
+from ..connection import insert, now, row, rows, writing
+from ..games import games
 
 # 31 letters and digits that cannot be misread (no 0/o, 1/l/i): 12 of them are
 # about 59 bits, far beyond what 5 tries a minute reach in the life of a game.

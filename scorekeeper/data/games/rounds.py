@@ -13,21 +13,12 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import Answer, ScoringError, State, score_from, score_game
-from ..scoring.i18n import N_
-from ..scoring.i18n import problem as P_
-from . import checks, results
-from .connection import now, row, rows, writing
-from .games import (
-    Game,
-    NotFound,
-    Round,
-    check_kept,
-    document,
-    get_game,
-    rounds_of,
-    scoring_row,
-)
+from ...scoring import Answer, ScoringError, State, score_from, score_game
+from ...scoring.i18n import N_, problem as P_
+from .. import checks
+from ..connection import now, row, rows, writing
+from . import results
+from .games import Game, NotFound, Round, check_kept, document, get_game, rounds_of, scoring_row
 
 UNDO_SECONDS = 20  # the screen offers Undo for 10 s; the server allows for slow wifi
 

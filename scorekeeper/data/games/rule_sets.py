@@ -15,12 +15,12 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import ScoringError, get_variant
-from ..scoring.document import read_options
-from ..scoring.i18n import N_
-from ..scoring.i18n import problem as P_
-from . import checks, games
-from .connection import insert, now, writing
+from ...scoring import ScoringError, get_variant
+from ...scoring.document import read_options
+from ...scoring.i18n import N_, problem as P_
+from .. import checks
+from ..connection import insert, now, writing
+from . import games
 
 RuleSet = dict[str, Any]
 NAME_LENGTH = 40

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from .variant import Variant
+from ..scoring.variant import Variant
 
 MODEL = PlackettLuce()  # the package's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
 BASE, SCALE = 1500, 20  # shown = BASE + SCALE * ordinal

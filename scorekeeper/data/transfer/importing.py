@@ -21,15 +21,16 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import Answer, ScoringError, score_game
-from ..scoring.document import is_int, read_game
-from ..scoring.errors import quote
-from ..scoring.i18n import N_, Problem, whole
-from ..scoring.i18n import problem as P_
-from . import checks, results, rule_sets, staging
-from .connection import now
-from .evenings import create_evening
-from .games import create_game
+from ...scoring import Answer, ScoringError, score_game
+from ...scoring.document import is_int, read_game
+from ...scoring.errors import quote
+from ...scoring.i18n import N_, Problem, problem as P_, whole
+from .. import checks
+from ..connection import now
+from ..games import results, rule_sets
+from ..games.evenings import create_evening
+from ..games.games import create_game
+from . import staging
 
 FORMAT, VERSION = "scorekeeper", 1
 MAX_BYTES = 10 * 1024 * 1024

@@ -7,10 +7,11 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring.i18n import N_
-from ..scoring.i18n import problem as P_
-from . import checks, connection, leaderboards, tallies
-from .connection import insert, now, writing
+from ...scoring.i18n import N_, problem as P_
+from .. import checks, connection
+from ..connection import insert, now, writing
+from ..ratings import leaderboards
+from . import tallies
 
 
 def all_players(db: Database) -> list[dict[str, Any]]:

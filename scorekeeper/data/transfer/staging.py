@@ -28,8 +28,9 @@ from typing import Any, TypeVar
 from filelock import FileLock, Timeout
 from sqlite_utils import Database
 
-from . import ratings, removals, tallies
-from .connection import now, writing
+from ..connection import now, writing
+from ..games import removals, tallies
+from ..ratings import ratings
 
 STEP_SECONDS = 0.05
 # a pause between steps: SQLite's busy handler has a waiting save sleep up to 100 ms

@@ -5,13 +5,7 @@ from itertools import combinations
 
 import pytest
 
-from scorekeeper.scoring.movements import (
-    MovementError,
-    Turn,
-    mitchell,
-    rotating_partners,
-    swiss,
-)
+from scorekeeper.club.movements import MovementError, Turn, mitchell, rotating_partners, swiss
 
 
 def meetings(plan):

@@ -14,12 +14,11 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import Answer, get_variant, score_game
-from ..scoring.i18n import N_
-from ..scoring.i18n import problem as P_
-from ..scoring.seating import side_names, turn
+from ...scoring import Answer, get_variant, score_game
+from ...scoring.i18n import N_, problem as P_
+from ...scoring.seating import side_names, turn
+from ..connection import insert, now, row, rows, writing
 from . import players, results
-from .connection import insert, now, row, rows, writing
 
 Game = dict[str, Any]
 Round = dict[str, Any]

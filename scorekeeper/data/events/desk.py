@@ -11,12 +11,12 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring.adjustments import note_problem
-from ..scoring.i18n import N_
-from ..scoring.i18n import problem as P_
-from . import events, games, rounds, table_agreement
-from . import table as phones
-from .connection import row, rows, writing
+from ...scoring.adjustments import note_problem
+from ...scoring.i18n import N_, problem as P_
+from ..connection import row, rows, writing
+from ..games import games, rounds
+from ..table import agreement as table_agreement, table as phones
+from . import events
 
 DIRECTOR = "director"  # who made a change, in a table's history
 # Missing results first: no round yet, a round queried, a round awaiting its

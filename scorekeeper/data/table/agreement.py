@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..scoring import get_variant
-from . import games
+from ...scoring import get_variant
+from ..games import games
 from .table import Phone
 
 

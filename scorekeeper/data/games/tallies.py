@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import connection
+from .. import connection
 
 CANASTA_COLUMNS = (
     "natural_canastas", "mixed_canastas", "wild_canastas", "sevens_canastas", "sambas",

@@ -9,8 +9,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..transfer.transfer import cell
 from .events import entries_of, event_standings
-from .transfer import cell
 
 
 def standings_rows(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .connection import now, rows, writing
+from ..connection import now, rows, writing
 from .table import Phone, bump, event, token_hash
 
 Request = dict[str, Any]

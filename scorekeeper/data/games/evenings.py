@@ -9,8 +9,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import checks
-from .connection import insert, now, rows
+from .. import checks
+from ..connection import insert, now, rows
 
 # The new-game form's evening: a new one, or that of the table these players make
 # (the same players' evening that day, a new one if they have none yet).

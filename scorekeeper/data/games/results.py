@@ -12,9 +12,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import Answer, State
-from . import ratings, tallies
-from .connection import now, row, rows
+from ...scoring import Answer, State
+from ..connection import now, row, rows
+from ..ratings import ratings
+from . import tallies
 
 CANASTA_COLUMNS = tallies.CANASTA_COLUMNS
 HEADER = ("variant", "sides", "players", "options", "start")  # what the answer depends on

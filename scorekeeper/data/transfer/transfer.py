@@ -16,10 +16,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import FIELDS, score_game
-from .games import document, get_game, rounds_of
+from ...scoring import FIELDS, score_game
+from ..games.games import document, get_game, rounds_of
+from ..games.rule_sets import export_all
 from .importing import FORMAT, MAX_BYTES, VERSION, ImportProblem, import_data, parse
-from .rule_sets import export_all
 
 Progress = Callable[[int, int], None]  # (evenings done, evenings in all)
 __all__ = ["MAX_BYTES", "ImportProblem", "export", "import_data", "parse", "to_csv", "to_json"]

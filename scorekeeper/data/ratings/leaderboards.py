@@ -8,8 +8,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import ratings as rating
-from .connection import row, rows
+from ...ratings import model as rating
+from ..connection import row, rows
 
 PERIODS = ("month", "season", "year", "all")  # this month, this quarter, the last 12 months
 CHART_POINTS = 30  # the most games a player's chart draws (evenly spread, the last one kept)

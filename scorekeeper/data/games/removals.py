@@ -14,10 +14,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring.i18n import N_
-from ..scoring.i18n import problem as P_
-from . import ratings, tallies
-from .connection import insert, now, writing
+from ...scoring.i18n import N_, problem as P_
+from ..connection import insert, now, writing
+from ..ratings import ratings
+from . import tallies
 from .games import NotFound, get_game
 
 TABLES = {"game": "games", "player": "players"}

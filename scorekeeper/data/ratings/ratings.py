@@ -6,7 +6,7 @@ Every write to a game calls ``follow`` in its own transaction: when what the
 ratings read of the game changed (it finished, a correction moved its totals,
 it was removed or brought back, or an earlier game was imported), the changes
 of every game from the first one affected onward are dropped and that part of
-the history is rated again (``scoring.ratings.replay``), starting from each
+the history is rated again (``ratings.model.replay``), starting from each
 player's rating before it. A game finished tonight is the last in the order, so
 its save rates that one game; a correction of last year's game rates a year.
 An import rates once per transaction (``batched``), from its earliest game.
@@ -23,9 +23,9 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..scoring import get_variant
-from ..scoring import ratings as rating
-from .connection import row, rows
+from ...ratings import model as rating
+from ...scoring import get_variant
+from ..connection import row, rows
 
 Key = tuple[str, str, int]  # date, finished_at, game_id: the order games are rated in
 ORDER = "(date, finished_at, game_id)"

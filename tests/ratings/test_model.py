@@ -1,14 +1,14 @@
 """Rating updates worked by hand (Weng & Lin's Plackett-Luce, Algorithm 4, as
 OpenSkill applies it) for a 2-player game, a 2-against-2 game and five-person
-games, checked against ``scoring.ratings`` and against the package's own model."""
+games, checked against ``ratings.model`` and against the package's own model."""
 
 import math
 
 import pytest
 from openskill.models import PlackettLuce
 
+from scorekeeper.ratings import model as r
 from scorekeeper.scoring import get_variant
-from scorekeeper.scoring import ratings as r
 
 BETA, TAU, KAPPA = 25 / 6, 25 / 300, 1e-4  # the package's defaults
 NEW = (25, 25 / 3)

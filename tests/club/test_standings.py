@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorekeeper.scoring.standings import Result, VictoryPoints, WinDrawLoss, standings
+from scorekeeper.club.standings import Result, VictoryPoints, WinDrawLoss, standings
 
 A, B, C, D = range(4)
 VP = VictoryPoints(((0, 10, 10), (100, 12, 8), (500, 16, 4), (1500, 20, 0)))

@@ -1,0 +1,2 @@
+"""Games and what every save keeps in step: rounds, results, players, tallies,
+evenings, removals and saved rule sets."""

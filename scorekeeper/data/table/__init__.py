@@ -1,0 +1,2 @@
+"""The table's phones: joining, seats, parts sent from a phone, and the table's
+agreement on a round."""

@@ -1,0 +1,1 @@
+"""Players' ratings, pure: the OpenSkill model over finished games (no database)."""
