@@ -81,6 +81,9 @@ _local = threading.local()
 # every kept connection, closed at exit (weakly: a finished thread's are dropped)
 _everyone: weakref.WeakSet[Database] = weakref.WeakSet()
 _everyone_lock = threading.Lock()
+# bumped by ``close_all``: a thread's kept connection from before is closed, and a file
+# made again at the same path can reuse the old inode, so its stamp alone cannot tell
+_closed_all = 0
 
 
 class Pooled:
@@ -89,6 +92,7 @@ class Pooled:
 
     def __init__(self, path: str, stamp: tuple[int, int]) -> None:
         self.db, self.stamp, self.busy = connect(path), stamp, False
+        self.generation = _closed_all
         with _everyone_lock:
             _everyone.add(self.db)
 
@@ -115,7 +119,7 @@ def take(path: str) -> Pooled | None:
     kept = pool.get(path)
     if kept is not None and kept.busy:
         return None
-    if kept is not None and kept.stamp != stamp:
+    if kept is not None and (kept.stamp != stamp or kept.generation != _closed_all):
         pool.pop(path).close()
         kept = None
     if kept is None:
@@ -183,7 +187,9 @@ def give_back(path: str, db: Database, kept: Pooled | None) -> None:
 @atexit.register
 def close_all() -> None:
     """Close every kept connection (at exit; the WAL is checkpointed by the last)."""
+    global _closed_all
     with _everyone_lock:
+        _closed_all += 1
         left = list(_everyone)
         _everyone.clear()
     for db in left:

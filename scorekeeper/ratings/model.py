@@ -157,7 +157,7 @@ def pairs(
     on the same side, or in five-person partner or rentrap (``names``: the sides
     as the game names them, one player a side there).
 
-    >>> from .variants.five_person import FivePerson
+    >>> from scorekeeper.scoring.variants.five_person import FivePerson
     >>> sorted(p for p in pairs(FivePerson(), "ABCDE", [(1,), (2,), (3,), (4,), (5,)]) if p[2])[:2]
     [(1, 3, True), (1, 4, True)]
     """
