@@ -1,4 +1,4 @@
-"""A whole club night under load (issue 27 item 8): one event of N tables on the real
+"""A whole club night under load: one event of N tables on the real
 server (``python -m scorekeeper serve`` on a temporary database), its turn started.
 
 At each table 4 phones follow the table as static/table.js does (their page, with the

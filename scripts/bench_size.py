@@ -8,7 +8,7 @@ that sends ``Accept-Encoding: gzip`` (or ``--encoding``), loads each page:
 
 - **first visit**: the page and every stylesheet, script and icon it links
   (``/static/...``, the manifest), nothing cached; the budget of 15 KB is for the
-  HTML, stylesheets and scripts (issue 13), the total with the icons is shown beside;
+  HTML, stylesheets and scripts, the total with the icons is shown beside;
 - **repeat visit**: the page again, as a browser does with what it kept: it sends
   ``If-None-Match`` when the page came with an ETag, and fetches an asset again only
   when its ``Cache-Control`` did not let it keep it (``max-age``/``immutable``),
@@ -34,12 +34,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_floor import Phone, free_port, new_game, start_real, stop, wait_up, watch_token  # noqa: E402
 
-LIMIT = 15 * 1024  # issue 13: at most 15 KB per page, HTML + CSS + JS, transferred
+LIMIT = 15 * 1024  # at most 15 KB per page, HTML + CSS + JS, transferred
 CODE = re.compile(r"\.(?:css|js)(?:\?|$)")  # a stylesheet or script (the page itself counts too)
 
 
 def code_bytes(visit_: dict) -> int:
-    """The page's HTML, stylesheets and scripts: what issue 13's 15 KB is about (icons,
+    """The page's HTML, stylesheets and scripts: what the 15 KB limit is about (icons,
     the manifest and the home-screen icon are counted in the total, not here)."""
     first, *linked = visit_["requests"]
     return int(first[2]) + sum(int(b) for u, _, b in linked if CODE.search(u))

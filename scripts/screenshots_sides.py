@@ -1,4 +1,4 @@
-"""Take the screenshots of sides told apart without colour (issue 29 item 5): a
+"""Take the screenshots of sides told apart without colour: a
 hand-and-foot game of four playing alone, three rounds in.
 
     .venv/bin/python scripts/screenshots_sides.py

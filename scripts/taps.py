@@ -295,7 +295,7 @@ class RoundScreen(Protocol):
 
 
 class OneThumbScreen:
-    """The round screen of issue 9: who went out chosen once (a row of chips), counts
+    """Today's round screen: who went out chosen once (a row of chips), counts
     as steppers, weepers picked up ticked by player, rare fields folded under "More",
     points fields chained by the keyboard's Next key (Enter moves on, never saves),
     the totals stuck to the top and Save to the bottom.
@@ -312,7 +312,7 @@ class OneThumbScreen:
         """One tap on the count's quick button (0 to 3); a larger count is typed in
         its field (a tap, then the digits). Nothing if it shows ``n`` already (set
         when who went out was chosen, from what going out needs). On the screen
-        before issue 23 (- and + steppers): + n times, unless typing takes fewer
+        before the one-tap counts (- and + steppers): + n times, unless typing takes fewer
         touches (a tie goes to +: no keyboard comes up)."""
         if page.input_value(f"#{field_id}") == (str(n) if n else ""):
             return
@@ -320,7 +320,7 @@ class OneThumbScreen:
         plus = page.locator(f"button.step[data-step='1'][data-for={field_id}]")
         if quick.count():
             counter.tap(quick, f"{n} {field_id}")
-        elif plus.count() and n <= 1 + len(str(n)):  # the - and + steppers before issue 23
+        elif plus.count() and n <= 1 + len(str(n)):  # the - and + steppers of the older screen
             for _ in range(n):
                 counter.tap(plus, f"+ {field_id}")
         else:
@@ -612,7 +612,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
         "--screen", choices=["one-thumb", "before"], default="one-thumb",
-        help="the round screen's driver: today's (one-thumb) or the one before issue 9",
+        help="the round screen's driver: today's (one-thumb) or the one before it",
     )  # fmt: skip
     parser.add_argument(
         "--keyboard", nargs="?", type=int, const=KEYBOARD_PX, default=0, metavar="PX",

@@ -490,7 +490,7 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 
-// --- The bars that stay on screen take at most a quarter of it (issue 23) -------
+// --- The bars that stay on screen take at most a quarter of it -------
 // The round's heading scrolls away and its totals stay in sight, with the Save bar
 // at the foot; where the two would take more than a quarter of the screen (large
 // text, many sides, a short screen) the totals scroll with the page, and if the Save

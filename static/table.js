@@ -1,11 +1,11 @@
-// Scorekeeper: every phone at the table (issue 10). Loaded only on the scoreboard,
+// Scorekeeper: every phone at the table. Loaded only on the scoreboard,
 // the round screen and a phone's page; every action works without this file (by
 // reload). Polls every second with an ETag (304: nothing new) and replaces the
 // page's [data-live] sections when the game's stamp moves; a phone's part is sent
 // to the scorer as it is typed. What a phone sends waits in its outbox (localStorage)
 // while the wifi is down and is sent again with the same key (stored once); what it
 // was still typing when the scorer saved the round is kept (sessionStorage) and
-// offered as a correction (issue 24, items 5 and 6).
+// offered as a correction.
 "use strict";
 
 const POLL_MS = 1000;

@@ -1,5 +1,5 @@
 """The package's imports form no circle, not even between two neighbours, and no
-module is past the 400-line mark (STYLE.md). The layers themselves are import-linter's
+module is past the 400-line mark (a module that long does more than one thing). The layers themselves are import-linter's
 contracts in pyproject.toml (``lint-imports``)."""
 
 from pathlib import Path

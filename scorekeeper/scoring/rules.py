@@ -46,8 +46,8 @@ class Option:
         return self.group or topic_of(self.key)
 
 
-# The house-rule editor's topics, in the order it shows them, each folded on its own
-# (issue 23): an option belongs to the one its key names (``topic_of``).
+# The house-rule editor's topics, in the order it shows them, each folded on its own:
+# an option belongs to the one its key names (``topic_of``).
 TOPICS = {
     "canastas": N_("Canastas"),
     "red_threes": N_("Red threes"),

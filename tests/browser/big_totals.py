@@ -1,5 +1,5 @@
 """Games with five-digit totals and a measure of the numbers on a page, for the
-browser tests of issue 23 (test_numbers, test_large_text).
+browser tests of numbers that never break (test_numbers, test_large_text).
 
 Each variant gets a game resumed from paper (the contract's ``start``) whose running
 totals reach 99,995 for the first side and -99,995 for the next, stored through the

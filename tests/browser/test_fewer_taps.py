@@ -1,4 +1,4 @@
-"""Fewer taps a round (issue 23, item 2), in the real browser at phone size: who went
+"""Fewer taps a round, in the real browser at phone size: who went
 out is asked on the scoreboard and opens the round with it chosen; a count is set with
 one tap on 0, 1, 2 or 3; choosing who went out sets what going out needs (hand-and-foot's
 clean and dirty piles, weeping's weepers) and puts it back for another choice; a weeping

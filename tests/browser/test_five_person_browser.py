@@ -1,6 +1,6 @@
 """Five-person on a phone (360x740): as the scorer types a round, each player's
 block is headed with their own round score and their partner's points, named as
-such; the totals bar keeps the round score the total takes. Issue 23 item 7."""
+such; the totals bar keeps the round score the total takes."""
 
 from playwright.sync_api import expect
 

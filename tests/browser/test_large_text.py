@@ -1,4 +1,4 @@
-"""Large text and a phone on its side (issue 23 item 3): the bars of the round screen
+"""Large text and a phone on its side: the bars of the round screen
 that stay on screen (the totals bar at the top, the Save bar at the foot) take at
 most a quarter of its height, and nothing in them is cut.
 

@@ -1,4 +1,4 @@
-"""Issue 29 item 3 in a real headless browser at phone size (360x740, touch): a
+"""The meld counter in a real headless browser at phone size (360x740, touch): a
 classic side's melds counted one by one (a natural canasta, a mixed one, a plain
 meld) give the same round as the totals typed; a meld the rules refuse says why and
 cannot be added; without scripts the counter is hidden and the totals are typed."""

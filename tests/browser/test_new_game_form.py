@@ -1,4 +1,4 @@
-"""The new-game form on a 360x740 phone (issue 23, item 9): the first-dealer picker
+"""The new-game form on a 360x740 phone: the first-dealer picker
 names the players as they are typed, and the house-rule editor, folded by topic,
 fits in two screens."""
 

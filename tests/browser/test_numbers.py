@@ -1,4 +1,4 @@
-"""Numbers that never break (issue 23 item 1): five-digit totals, up to 99,995 and
+"""Numbers that never break: five-digit totals, up to 99,995 and
 down to -99,995, on every page a scorer or a phone sees, at 320, 360 and 430 px wide,
 on a phone on its side (740x360), at 200% text, in every language, light and dark.
 

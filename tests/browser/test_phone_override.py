@@ -1,4 +1,4 @@
-"""No number a phone sent is saved over without a word (issue 24, items 1 and 2), in
+"""No number a phone sent is saved over without a word, in
 real browsers: the scorer's screen shows the phone's number beside a field typed
 otherwise, Save names each such field with both numbers, nothing is stored until the
 scorer chooses, and what was kept over the phone's number is in the game's history."""

@@ -1,4 +1,4 @@
-"""Nothing a phone typed or sent is lost (issue 24, items 5 and 6), in real browsers
+"""Nothing a phone typed or sent is lost, in real browsers
 at once: a round saved while a phone was still typing is shown beside what it typed
 and can be sent as a correction; a confirmation sent with the wifi down waits on
 the phone, says so, and is stored once when the connection is back (also when the

@@ -65,7 +65,7 @@ def test_no_worker_on_a_plain_http_address_and_nothing_breaks(browser, live_serv
 
 
 def test_the_worker_never_keeps_a_private_page_for_offline(context, live_server):
-    """Outside attack, issue 25 finding 12: the scorer's scoreboard (with the table's join
+    """Found by an outside attack: the scorer's scoreboard (with the table's join
     code) and a phone's own page were served offline after the cookies were cleared."""
     _, created = live_server.json("POST", "/api/games", {"variant": "classic",
                                                          "sides": ["Ann", "Cat"]})  # fmt: skip

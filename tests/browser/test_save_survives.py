@@ -1,4 +1,4 @@
-"""A save that never falls off the page (issue 23, items 4 and 5): with the wifi down
+"""A save that never falls off the page: with the wifi down
 or the server stopped mid-save, the round screen says so in words, keeps everything
 typed and sends the same save again (the same one-time key) until it is stored,
 exactly once; Back after a save, then Save, says the round is already saved."""

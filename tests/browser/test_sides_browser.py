@@ -1,4 +1,4 @@
-"""Issue 29 item 5 in a real headless browser at phone size (360x740): every side
+"""Sides told apart without colour, in a real headless browser at phone size (360x740): every side
 keeps one colour and one shape wherever it appears (the totals, the rounds' table,
 a round's details, the figures, the chart's legend and markers, the round screen),
 and in greyscale screenshots the sides' marks still differ from each other while

@@ -1,4 +1,4 @@
-"""Issue 29 in a real headless browser at phone size (360x740, touch): Debian's
+"""Standard Canasta in a real headless browser at phone size (360x740, touch): Debian's
 chromium driven by Playwright. Standard Canasta chosen in one tap on the new-game
 form; an adjustment with a note entered, shown in the breakdown and in print."""
 

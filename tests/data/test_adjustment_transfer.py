@@ -1,4 +1,4 @@
-"""Issue 29: a round's adjustment and its note, and standard Canasta's options, go
+"""A round's adjustment and its note, and standard Canasta's options, go
 through the API, export (JSON and CSV) and import, and the ``score`` command."""
 
 import csv

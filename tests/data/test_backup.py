@@ -185,7 +185,7 @@ def made_backup(tmp_path, stop_before=None):
     ],
 )
 def test_restore_takes_only_the_schema_the_app_itself_makes(tmp_path, smuggled, kind):
-    """Outside attack, issue 25 finding 13: a backup carrying a trigger of its own was
+    """Found by an outside attack: a backup carrying a trigger of its own was
     restored, and afterwards saves answered 201 while nothing was stored."""
     backup = made_backup(tmp_path)
     conn = sqlite3.connect(backup)
@@ -212,7 +212,7 @@ def test_a_backup_from_an_older_version_is_still_restored_and_upgraded(tmp_path)
 
 
 def test_a_failed_daily_backup_leaves_nothing_behind_and_the_next_day_still_backs_up(app, tmp_path):
-    """Outside attack, issue 25 finding 10: one failed daily backup stopped daily
+    """Found by an outside attack: one failed daily backup stopped daily
     backups for the server's life and left a ``.partial`` file."""
     import shutil
 
@@ -230,7 +230,7 @@ def test_a_failed_daily_backup_leaves_nothing_behind_and_the_next_day_still_back
 
 @pytest.mark.parametrize("how", ["hard link", "symlink"])
 def test_the_server_lock_goes_by_the_file_not_its_name(live_server, tmp_path, how):
-    """Outside attack, issue 25 finding 8: through a hard link a second server started,
+    """Found by an outside attack: through a hard link a second server started,
     and a restore through the link exited 0 while the running server overwrote it."""
     copy = tmp_path / "copy.sqlite"
     assert cli("backup", str(copy), "--db", str(live_server.database)).returncode == 0

@@ -1,4 +1,4 @@
-"""Each worker thread keeps its connection between requests (issue 13): never
+"""Each worker thread keeps its connection between requests: never
 shared by two threads at once, rolled back when a request left a transaction
 open, one per database file, fresh when the file was replaced."""
 

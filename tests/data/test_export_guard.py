@@ -1,4 +1,4 @@
-"""Outside attack, issue 25 finding 1: ``scorekeeper export FILE --db FILE`` (and
+"""Found by an outside attack: ``scorekeeper export FILE --db FILE`` (and
 ``--csv``) wrote over the live database and exited 0. Now it refuses in one line,
 exit 2, by any path, and the database stays whole."""
 

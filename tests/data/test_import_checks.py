@@ -53,7 +53,7 @@ CASES = [
     ("note with half a surrogate", changed(("evenings", 0, "note"), "\ud800"), "evening 1: note: may not contain control characters"),
     ("uid not text", changed((*G, "uid"), 5), "evening 1: game 1: uid: must be 1 to 64 letters, digits, - or _"),
     ("uid a formula", changed(("evenings", 0, "uid"), "=cmd()"), "evening 1: uid: must be 1 to 64 letters, digits, - or _"),
-    # outside attack, issue 25 finding 14: a trailing newline passed the check ($ matches before it)
+    # found by an outside attack: a trailing newline passed the check ($ matches before it)
     ("game uid and a newline", changed((*G, "uid"), "g0\n"), "evening 1: game 1: uid: must be 1 to 64 letters, digits, - or _"),
     ("evening uid and a newline", changed(("evenings", 0, "uid"), "e1\n"), "evening 1: uid: must be 1 to 64 letters, digits, - or _"),
     ("rule set uid markup", changed(("rule_sets",), [{"uid": "<b>\x00</b>", "name": "Friday", "variant": "classic", "options": {}}]), "rule set 1: uid: must be 1 to 64 letters, digits, - or _"),
@@ -190,7 +190,7 @@ def test_a_step_ends_after_step_seconds_however_light_its_items(app, monkeypatch
 
 
 def test_empty_evenings_are_written_a_chunk_at_a_time(app, monkeypatch):
-    """Outside attack, issue 25 finding 3: 233,000 empty evenings were one transaction,
+    """Found by an outside attack: 233,000 empty evenings were one transaction,
     holding the write lock past 30 s while scorers' saves failed."""
     db = connect(app.config["DATABASE"])
     data = {"format": "scorekeeper", "version": 1, "evenings": [

@@ -1,4 +1,4 @@
-"""Outside attack, issue 25 finding 9: thirteen characters that show nothing still
+"""Found by an outside attack: thirteen characters that show nothing still
 made a second "Ann". The rule is Unicode's, not a list: every format character (Cf)
 and every other Default_Ignorable_Code_Point is left out when names are compared,
 and the marks that turn text around are refused."""

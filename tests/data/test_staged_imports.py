@@ -1,4 +1,4 @@
-"""An import is seen whole or not at all (outside attack, issue 25, finding 3): it is
+"""An import is seen whole or not at all (found by an outside attack): it is
 written in short steps, hidden until the whole file is in, and taken out again when it
 fails or its process dies, so scorers never see half a file."""
 

@@ -1,4 +1,4 @@
-"""Which evening a new game joins (issue 23 item 10): the same players' evening that
+"""Which evening a new game joins: the same players' evening that
 day; a second table the same night (other players) starts its own; "Same table
 again" keeps the evening and carries the seats on."""
 

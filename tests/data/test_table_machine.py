@@ -1,4 +1,4 @@
-"""The table as a state machine (issue 24): random phones send parts, confirmations,
+"""The table as a state machine: random phones send parts, confirmations,
 queries and corrections, some of them lost on the way (before the server, or the
 answer after it) and sent again with the same key, as static/table.js's outbox does;
 the scorer saves (a save sent twice under one key), undoes and answers queries.

@@ -139,7 +139,7 @@ def test_export_and_import_commands(seeded, app, tmp_path):
 
 
 def test_an_export_after_renames_and_removals_imports_as_it_was(app, make_game, client, tmp_path):
-    """Found by an outside attack (issue 13's fourth pass): a player renamed after a game
+    """Found by an outside attack: a player renamed after a game
     made every export holding it impossible to import; a game's own name was not
     exported; a removed game came back as a live one."""
     from scorekeeper.data.games import removals

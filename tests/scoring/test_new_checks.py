@@ -1,4 +1,4 @@
-"""The checks issue 11 adds, each with its exact message naming round, side and field."""
+"""The checks of the house-rule options, each with its exact message naming round, side and field."""
 
 import pytest
 from hypothesis import given, settings, strategies as st

@@ -1,4 +1,4 @@
-"""Property tests across random house-rule values for the issue 11 options."""
+"""Property tests across random house-rule values for the house-rule options."""
 
 from __future__ import annotations
 
@@ -84,8 +84,8 @@ def test_a_side_meeting_the_out_options_may_go_out_and_one_short_may_not(case):
 
 @st.composite
 def games(draw, variant_ids=tuple(VARIANTS)):
-    """A whole game, valid by construction, under random values of every option
-    issue 11 adds (and red sevens allowed, so every field can be used)."""
+    """A whole game, valid by construction, under random values of every house-rule
+    option (and red sevens allowed, so every field can be used)."""
     variant = VARIANTS[draw(st.sampled_from(variant_ids))]
     options = {key: draw(st.integers(0, 3)) for key in OUT_OPTIONS[variant.id]}
     for option in variant.options:
@@ -117,7 +117,7 @@ def games(draw, variant_ids=tuple(VARIANTS)):
     return doc
 
 
-# The classic options issue 29 adds that take points: off (0) or a common value.
+# The classic options of standard Canasta that take points: off (0) or a common value.
 CLASSIC_POINTS = {"wild_canasta": (0, 1000, 2000), "red_threes_all_bonus": (0, 800, 1000)}
 
 

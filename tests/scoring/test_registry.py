@@ -102,7 +102,7 @@ def test_scoring_imports_nothing_from_the_web_or_the_database():
 def test_a_variant_calls_its_canastas_the_same_everywhere(variant):
     """The form's label of a canasta field (its ``field_words``), the score line that
     pays for it and the going-out requirement that counts it name the same thing:
-    "Clean piles", "clean pile", "at least 1 clean pile" (issue 23)."""
+    "Clean piles", "clean pile", "at least 1 clean pile"."""
     for field in ("natural_canastas", "mixed_canastas"):
         label = variant.field_label(field)
         assert label in variant.field_words.values() or label == FIELDS[field].label

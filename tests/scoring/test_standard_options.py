@@ -1,4 +1,4 @@
-"""Issue 29: standard Canasta's four classic options and the table's adjustment with
+"""Standard Canasta's four classic options and the table's adjustment with
 its note, in every variant. Every round worked by hand from docs/rules.md."""
 
 import pytest

@@ -118,7 +118,7 @@ def leaf_for(ca, ca_key, name):
 
 
 def test_a_phone_that_trusts_the_home_certificate_trusts_nothing_else(tmp_path):
-    """Outside attack, issue 25 finding 7: /certificate.pem was an authority with no
+    """Found by an outside attack: /certificate.pem was an authority with no
     name constraints; with the key beside it anyone could sign a certificate for any
     site, and a phone that installed it would trust that."""
     from cryptography.hazmat.primitives import serialization
@@ -209,7 +209,7 @@ def test_plain_http_to_the_https_port_is_sent_on_to_https(tmp_path):
 
 
 def test_one_silent_connection_holds_nobody_off(tmp_path):
-    """Outside attack, issue 25 finding 2: a TCP connection that never started TLS
+    """Found by an outside attack: a TCP connection that never started TLS
     blocked everyone for about 10 s (cheroot's accept loop waits on its handshake)."""
     process, port = start_https(tmp_path)
     try:

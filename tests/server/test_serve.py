@@ -233,7 +233,7 @@ def test_waitress_is_given_every_listening_address(tmp_path, monkeypatch):
 
 
 def test_serve_gives_the_pages_the_address_phones_can_reach(tmp_path, monkeypatch):
-    """Issue 24 item 7: the join link and QR code named http://127.0.0.1:8000/ when the
+    """The join link and QR code named http://127.0.0.1:8000/ when the
     scorer opened the app on the machine that runs it; serve now tells the app its LAN
     address for them."""
     apps = []

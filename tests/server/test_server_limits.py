@@ -1,4 +1,4 @@
-"""Waitress's limits on the real server (outside attack, issue 25 findings 5 and 6):
+"""Waitress's limits on the real server (found by an outside attack):
 half-sent requests cannot shut everyone out, and a body larger than any the app takes
 is refused before it is read or spooled to disk."""
 

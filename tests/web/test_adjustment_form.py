@@ -1,4 +1,4 @@
-"""Issue 29: a side's adjustment on the round screen, under "More": the amount as
+"""A side's adjustment on the round screen, under "More": the amount as
 digits, the sign apart, a note; kept when refused; a mark on the scoreboard's row;
 the phones' parts; a correction shows it again."""
 

@@ -1,4 +1,4 @@
-"""Issue 13: a kept page is compressed once per page and reader's token, and each
+"""A kept page is compressed once per page and reader's token, and each
 reader still gets exactly their own page (their own CSRF token, the game as it
 stands now), byte for byte what compressing it afresh would give."""
 

@@ -1,4 +1,4 @@
-"""Issue 29 item 4: each side's figures for the game (canastas by kind, red threes,
+"""Each side's figures for the game (canastas by kind, red threes,
 times went out, average and best round, adjustments), folded on the scoreboard and
 in full in the printed game. Worked by hand from the rounds below."""
 

@@ -1,7 +1,7 @@
 """Five-person: a player's block is headed with their own round score, their
 partner's points shown as such ("own -50, with Cat +35 = -15"), wherever a block
 is headed with a score: the round screen, the scoreboard's rounds, the printout,
-the phones' parts. Issue 23 item 7."""
+the phones' parts."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""Each game's state where games are listed (issue 23 item 10): the home page's
+"""Each game's state where games are listed: the home page's
 recent games and an evening's games say "in progress, round N", who is ahead and
 the totals, or who won."""
 

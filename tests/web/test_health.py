@@ -49,7 +49,7 @@ def test_certificate_is_only_there_when_serving_https(app, client, tmp_path):
 
 
 def test_healthz_says_a_full_disk_means_nothing_can_be_saved(client, monkeypatch):
-    """Outside attack, issue 25 finding 11: /healthz said ok while nothing could be saved."""
+    """Found by an outside attack: /healthz said ok while nothing could be saved."""
     import shutil
     from collections import namedtuple
 

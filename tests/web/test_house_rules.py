@@ -250,7 +250,7 @@ def test_four_at_hand_and_foot_may_play_each_alone(client):
 )  # fmt: skip
 def test_numbers_in_other_digits_are_refused_not_read(client, field, typed):
     """int() reads "１２" as 12 and "5_000" as 5000; a form must refuse them, as the
-    round form does (found by an outside attack, issue 13's fourth pass)."""
+    round form does (found by an outside attack)."""
     url = url_of("classic")
     data = seat_form(seats_of("classic"), **defaults_of(client, url))
     before = client.get("/api/games").get_json()

@@ -1,4 +1,4 @@
-"""The new-game form's house rules and first dealer (issue 23, item 9), without a
+"""The new-game form's house rules and first dealer, without a
 browser: the options grouped by topic, each label printed once, a FILL said in
 plain words (translated), a topic with a problem opened, and the first-dealer
 picker naming the players the server has seen typed."""

@@ -1,4 +1,4 @@
-"""Issue 13: answers that carry no more than they must. The spectator poll is
+"""Answers that carry no more than they must. The spectator poll is
 a conditional request on one stored stamp; the session cookie is sent only when
 the session changes (never by the poll or the API)."""
 
@@ -51,7 +51,7 @@ def test_poll_and_api_send_no_cookie_and_pages_send_it_once(app, client, make_ga
 
 
 def test_a_kept_scoreboard_follows_every_change(app, client, make_game):
-    """Scoreboards are kept rendered (issue 13) under everything they show: a new
+    """Scoreboards are kept rendered under everything they show: a new
     round, a renamed evening or another browser's rights make another page."""
     from scorekeeper.data.games.evenings import update_evening
 

@@ -1,4 +1,4 @@
-"""What an outside attack on the running server found in the fourth pass of issue 13
+"""What an outside attack on the running server found
 (a tester with curl against ``scorekeeper serve``), each kept as a test that fails
 without its fix."""
 

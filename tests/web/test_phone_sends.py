@@ -1,4 +1,4 @@
-"""What a phone sends rides out the wifi (issue 24, items 5 and 6), through the test
+"""What a phone sends rides out the wifi, through the test
 client: a part, confirmation, query or correction sent again under its key is stored
 once and answered as the first time; a correction carries its numbers to the
 scorer; a phone joining a taken seat asks the scorer, who hands it over or not."""

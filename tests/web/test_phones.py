@@ -257,7 +257,7 @@ def test_the_phones_read_with_the_game_are_the_phones_at_the_table(at_table, mak
 
 
 def test_two_phones_that_both_went_out_leave_the_choice_to_the_scorer(client, at_table, db):
-    """Found by a phone tester (issue 13's fourth pass): both sides' phones said "we
+    """Found by a phone tester: both sides' phones said "we
     went out"; the last to send won, silently, and the other lost its bonus."""
     game, _, phones = at_table
     ann = {"s0_meld_points": "600", "s0_mixed_canastas": "1"}
@@ -386,7 +386,7 @@ def test_a_round_still_waiting_stays_on_the_phones_list_however_old(client, at_t
 def test_a_part_sent_again_names_its_fields_and_the_scorer_chooses_each(client, at_table, db):
     """Found by a phone tester: the scorer's screen was filled from the phones (+380),
     Bob changed his part (the box below showed +360), and Save stored the old numbers
-    without a word; then (issue 24 item 2) the save was refused once, but without saying
+    without a word; then the save was refused once, but without saying
     which field, and the second Save kept the old number. Now the field is named with
     both numbers and nothing is saved until the scorer has chosen one."""
     game, _, phones = at_table
@@ -417,7 +417,7 @@ def test_a_part_sent_again_names_its_fields_and_the_scorer_chooses_each(client, 
 
 
 def test_a_scorers_number_over_a_phones_is_asked_once_and_kept_in_the_history(client, at_table, db):
-    """Issue 24 item 1: Tina's phone sent 60 in hand, the scorer typed 65 and saved,
+    """Tina's phone sent 60 in hand, the scorer typed 65 and saved,
     and the round showed as if the phones agreed."""
     game, _, phones = at_table
     assert part(client, phones["cat"], s1_hand_points="60").status_code == 302
@@ -440,7 +440,7 @@ def test_a_scorers_number_over_a_phones_is_asked_once_and_kept_in_the_history(cl
 
 
 def test_answers_sent_again_are_kept_once_and_a_flood_is_refused(app, client, at_table, db):
-    """Issue 24 item 4: one phone sent 1,025 queries in 10 s; every screen fetched the
+    """One phone sent 1,025 queries in 10 s; every screen fetched the
     table again and the history grew without limit. A confirmation sent again changes
     nothing, a phone has one open query of a round, and past a dozen answers a minute a
     phone is told to wait, with nothing stored."""
@@ -471,7 +471,7 @@ def test_answers_sent_again_are_kept_once_and_a_flood_is_refused(app, client, at
 
 
 def test_a_query_shows_at_the_top_of_the_scorers_scoreboard(client, at_table):
-    """Issue 24 item 3, in part: a query appeared some 1,050 px down the scoreboard."""
+    """A query appeared some 1,050 px down the scoreboard."""
     game, _, phones = at_table
     client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 50}})
     assert 'class="notice" role="alert"' not in client.get(f"/games/{game}").get_data(as_text=True)
@@ -486,7 +486,7 @@ def test_a_query_shows_at_the_top_of_the_scorers_scoreboard(client, at_table):
 def test_a_query_is_marked_on_its_row_and_round_screen_and_answered_for_every_phone(
     client, at_table
 ):
-    """Issue 24 item 3: a queried round is flagged on its row and on the round screen
+    """A queried round is flagged on its row and on the round screen
     opened to correct it; "stands as entered", with a word back, clears it on every
     phone, which may then confirm it."""
     game, _, phones = at_table
@@ -518,7 +518,7 @@ def test_a_query_is_marked_on_its_row_and_round_screen_and_answered_for_every_ph
 
 
 def test_a_round_is_confirmed_by_the_other_sides_phones_not_its_own(client, at_table, db):
-    """Issue 24 item 4: the scorer's own side's phone confirmed its round and the
+    """The scorer's own side's phone confirmed its round and the
     scoreboard said "confirmed by Ann". A side's phone confirms the other sides'
     numbers; the round is confirmed once every side's numbers are, by a phone that
     may (in five-person: anyone but the player and their partner)."""

@@ -77,7 +77,7 @@ def test_a_screen_is_bound_to_its_round_back_then_save_stores_nothing_twice(clie
 
 
 def test_back_then_save_of_a_half_restored_form_says_already_saved(client, make_game):
-    """Issue 23 item 4: the browser put back the old screen with half of it (the side
+    """The browser put back the old screen with half of it (the side
     went out, its canasta gone): Save answers "Round 1 is already saved", not the
     engine's word on the half form, and stores nothing; the same save whole is the
     same save (a retry after a lost answer goes to the scoreboard)."""
@@ -240,7 +240,7 @@ def test_a_preview_for_round_0_is_the_first_rounds(client, make_game):
 
 def test_a_save_reads_how_far_the_game_is_not_its_rounds(client, make_game, monkeypatch):
     """A save costs the same late in a game: it reads the game's kept answer, not
-    its rounds; a refused form reads them to show the page again (issue 13)."""
+    its rounds; a refused form reads them to show the page again."""
     from scorekeeper.data.games import games
 
     game = make_game()
@@ -345,7 +345,7 @@ def value_of(html, name):
 
 
 def test_the_scoreboard_asks_who_went_out_and_opens_the_round_with_it(client, make_game):
-    """Issue 23: "Enter round" and "who went out" in one tap; what going out needs
+    """One tap for "Enter round" and "who went out"; what going out needs
     by the rules is set (hand-and-foot's clean and dirty piles, weeping's weepers)."""
     game = make_game("hand-and-foot")
     board = client.get(f"/games/{game}").get_data(as_text=True)

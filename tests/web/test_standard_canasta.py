@@ -1,4 +1,4 @@
-"""Issue 29: the app ships a saved rule set "Standard Canasta" beside the sheet's own
+"""The app ships a saved rule set "Standard Canasta" beside the sheet's own
 rules, and the new-game page offers either in one tap."""
 
 import re

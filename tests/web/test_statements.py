@@ -1,4 +1,4 @@
-"""What each hot request asks of SQLite, statement by statement (issue 13).
+"""What each hot request asks of SQLite, statement by statement.
 
 On the real server a statement costs far more than in this process (its connection's
 page cache is cold after another thread's write), so the hot requests are held to

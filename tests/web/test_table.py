@@ -100,7 +100,7 @@ def test_hand_and_foot_has_no_dealer_on_the_form_or_the_board(app, client, make_
 
 
 def test_join_link_qr_and_spectator_link_name_the_lan_address_on_this_machine(app, make_game):
-    """Issue 24 item 7: a scorer on 127.0.0.1 or localhost got links no phone can open."""
+    """A scorer on 127.0.0.1 or localhost got links no phone can open."""
     import re
 
     app.config["PHONE_URL"] = "http://192.168.1.20:8000/"

@@ -1,4 +1,4 @@
-"""Each variant in its own words (issue 23, item 8): the round screen, the phones'
+"""Each variant in its own words: the round screen, the phones'
 parts, a phone's own screen, the history, the printouts and what-if label them as the
 variant's rule sheet does (clean and dirty piles, red and black canastas...), and
 never in another variant's words. One test walks the registry."""

@@ -1,4 +1,4 @@
-"""The director's desk of a club night (issue 27): every table of the turn at a
+"""The director's desk of a club night: every table of the turn at a
 glance, with what its phones say (a round waiting for their confirmation, a round
 queried), missing results first; who has checked in at each table; and the
 director's changes, each with a reason kept in the table's game history: a score

@@ -1,4 +1,4 @@
-"""Club nights and tournaments (issue 27): an event and its entries, its plan of
+"""Club nights and tournaments: an event and its entries, its plan of
 turns (club.movements), the game each table plays each turn, and the standings
 (club.standings) from the games finished so far.
 

@@ -1,4 +1,4 @@
-"""Every phone at the table (issue 10): phones joined to a game by its join code,
+"""Every phone at the table: phones joined to a game by its join code,
 each side's draft of the round being played, and what happened at the table
 (joins, removals, confirmations, queries) for the game's history.
 

@@ -1,4 +1,4 @@
-"""Club nights and tournaments (issue 27): an event, its entries (pairs, teams or
+"""Club nights and tournaments: an event, its entries (pairs, teams or
 individual players), its plan of turns, and the game each table plays each turn.
 An event's games belong to an evening of its own, so the history and the players'
 statistics count them as they count home games."""

@@ -1,4 +1,4 @@
-"""Players' ratings (issue 28): when each game finished, the finished games as the
+"""Players' ratings: when each game finished, the finished games as the
 ratings read them (in the order they are rated: evening date, finish, id), every
 player's rating change per game in the game's variant and over all, each
 player's current rating, and who played with and against whom.

@@ -1,5 +1,5 @@
 """A saved rule set shipped with the app: "Standard Canasta", classic played by the
-standard rules rather than the sheet's (issue 29): 800 for every red three on one side,
+standard rules rather than the sheet's: 800 for every red three on one side,
 red threes against a side that melded nothing, going out concealed 200 in all (100
 for going out and 100 more), and openings of 15, 50, 90 and 120. The table can edit
 it, retire it or bring it back like any set of its own.

@@ -1,4 +1,4 @@
-"""Five-player classic gained a house rule, ``deal_in_turn`` (issue 23): by default
+"""Five-player classic gained a house rule, ``deal_in_turn``: by default
 every player now deals in turn, where before the player sitting out dealt (or, with
 ``sitter_deals`` off, the deal skipped them). A game stored before it keeps the deal
 it was played with: its house rules get ``deal_in_turn: false`` written in, so its

@@ -1,4 +1,4 @@
-"""The director's desk (issue 27): a table's game the director has reopened (its
+"""The director's desk: a table's game the director has reopened (its
 result withheld from the standings, and its turn unfinished, until it is closed
 again), and why an entry withdrew. The reasons for every change are kept in the
 table's game history (``table_events``), which needs nothing new."""

@@ -1,4 +1,4 @@
-"""Phones that ride out the wifi (issue 24, item 6): a part, confirmation or query
+"""Phones that ride out the wifi: a part, confirmation or query
 a phone sends carries the phone's own key, so the same send repeated after a lost
 answer is stored once; a correction a phone sends (a query with its numbers) keeps
 them; and a phone asking to take over a seat (the first one's battery died) waits

@@ -1,4 +1,4 @@
-"""A phone taking over a seat (issue 24, item 6): the seat's phone ran out of
+"""A phone taking over a seat: the seat's phone ran out of
 battery, or was left at home; a new phone joins for the same player (or side) and
 asks for the seat. The scorer agrees on their screen (or refuses); then the seat's
 row in ``table_phones`` answers to the new phone's token, so the new phone has the

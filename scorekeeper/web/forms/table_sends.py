@@ -1,4 +1,4 @@
-"""What a phone sends that must ride out the wifi (issue 24, item 6): each send
+"""What a phone sends that must ride out the wifi: each send
 carries the phone's own key, made once when it is sent first and kept with it in
 the phone's outbox, so the same send repeated is stored once. And the scorer's
 word on a phone asking to take over a seat. Forms never touch the database."""

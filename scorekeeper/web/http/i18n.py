@@ -48,7 +48,7 @@ CATALOGS = Path(__file__).parents[2] / "translations"
 def catalog() -> Any:
     """This request's catalog, looked up once per request: a scoreboard asks for some
     three hundred words and numbers, and Flask-Babel's own lookup walks its context
-    proxies every time (issue 13's profile: a third of the page's time)."""
+    proxies every time (a third of a scoreboard's time when profiled)."""
     if not has_app_context():  # a doctest, a script: the words as written
         return NO_CATALOG
     try:

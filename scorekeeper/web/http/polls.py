@@ -6,7 +6,7 @@ as its ETag (a 304 here; the page itself, rendered by the view, only when the st
 moved: one request where a stamp and then the page were two), the scorer's
 scoreboard ``/games/<id>/table/stamp``; nearly always the answer is "304, nothing new".
 Flask's request machinery (context, session, URL map, hooks) was four fifths of
-such a request's time (issue 13's profile), so these are answered here, in
+such a request's time when profiled, so these are answered here, in
 a WSGI middleware in front of the app, with the same headers, bodies and ETags
 as the views in ``sharing.py`` and ``table.py``, which still answer everything
 else: an unknown or removed link, a phone whose "last seen" is due to be written,

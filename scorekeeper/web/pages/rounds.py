@@ -36,7 +36,7 @@ Page = str | Response | tuple[str, int]
 
 @bp.route("/games/<int:game_id>/rounds/new", methods=["GET", "POST"])
 def add_round(game_id: int) -> Page:
-    if request.method == "GET" and not get_flashed_messages():  # kept rendered (issue 13)
+    if request.method == "GET" and not get_flashed_messages():  # kept rendered
         made_of = games.game_row(get_db(), game_id)
         security.guard_change(made_of)
         # the query (?round=N, a phone's part taken) makes a page of its own
@@ -213,7 +213,7 @@ def out_chosen() -> int | None:
 
 def phones_differ(screen: round_screen.Screen, form: Any) -> bool:
     """Whether a field of this new round differs from what a side's phone sent, and
-    the scorer has not yet chosen which to keep (issue 24: a scorer's 65 had been
+    the scorer has not yet chosen which to keep (a scorer's 65 had been
     saved over Tina's 60 without a word; a phone tester's part sent again after the
     screen was filled had been saved over with the old numbers): then the form is shown
     again with what is typed kept, each such field named with both numbers and a

@@ -228,7 +228,7 @@ def follow(token: str) -> Page | Response:
 def answer(token: str) -> Page | Response:
     """Confirm a saved round, or query it with a note; or send the numbers this phone
     was still typing when the scorer saved the round, as a correction (a query with
-    the numbers: issue 24, item 5). Sent from the phone's outbox (static/table.js),
+    the numbers). Sent from the phone's outbox (static/table.js),
     with a key: sent again after a lost answer, it is stored once."""
     found = phone_or_stop(token)
     game = games.get_game(get_db(), found["game_id"])

@@ -1,5 +1,5 @@
 """The scorer's word to the phones. A query answered: the round stands as entered.
-A phone taking over a seat (issue 24, item 6): a phone that joins for a player
+A phone taking over a seat: a phone that joins for a player
 (or side) whose seat has a phone already asks the scorer for it, and waits on its
 own page; the scorer hands the seat over on the scoreboard (or refuses). Then the
 new phone has the seat's part, confirmations and history, and the old phone's link

@@ -1,4 +1,4 @@
-"""A game's figures, per side (issue 29): its canastas by kind, red threes laid, the
+"""A game's figures, per side: its canastas by kind, red threes laid, the
 times it went out, its average and best round, and its adjustments. The scoreboard
 shows them folded away, the printed game in full. Worked out from the rounds entered
 here (not those carried over from paper)."""

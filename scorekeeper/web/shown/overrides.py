@@ -1,8 +1,8 @@
-"""Where the scorer's round screen and a side's phone disagree (issue 24, items 1 and
-2): each field whose value typed here differs from the phone's part is named with both
-numbers, and the scorer chooses which to keep, field by field. Nothing is saved over a
-phone's number without being shown; a number kept over a phone's is written in the
-game's history ("changed by the scorer from the phone's 60", ``pages/rounds.py``)."""
+"""Where the scorer's round screen and a side's phone disagree: each field whose value
+typed here differs from the phone's part is named with both numbers, and the scorer
+chooses which to keep, field by field. Nothing is saved over a phone's number without
+being shown; a number kept over a phone's is written in the game's history
+("changed by the scorer from the phone's 60", ``pages/rounds.py``)."""
 
 from __future__ import annotations
 

@@ -221,7 +221,7 @@ def saved_parts(
 ) -> dict[str, Any]:
     """The last rounds as saved, for the phone's side, as its part form names and
     shows them: a phone that was still typing when the scorer saved a round shows
-    the saved numbers beside its own (issue 24, item 5; static/table.js)."""
+    the saved numbers beside its own (static/table.js)."""
     mine = f"s{side}_"
     labels = {
         f.name: str(f.label.text)
