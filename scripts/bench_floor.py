@@ -63,8 +63,13 @@ ROOT = Path(__file__).resolve().parent.parent
 THREADS = 8  # what ``scorekeeper serve`` uses by default
 # Each request's limit, as a ratio of medians to its floor (see above): the library
 # work a request cannot avoid is the floor, and the app's own work may add at most this.
-LIMITS = {"scoreboard": 1.5, "round page": 1.5, "spectator poll": 1.2,
-          "round save (form)": 2.0, "round save (API)": 2.0}  # fmt: skip
+LIMITS = {
+    "scoreboard": 1.5,
+    "round page": 1.5,
+    "spectator poll": 1.2,
+    "round save (form)": 2.0,
+    "round save (API)": 2.0,
+}
 FLOORS = {
     "scoreboard": "the same bytes, session read, a fresh CSRF token",
     "round page": "the same bytes, session read, a fresh CSRF token",
@@ -432,17 +437,20 @@ def measure(real_port: int, bare_port: int, samples: int, warmup: int, rounds: i
         api_game = new_game(scorer, rounds)  # the API saves, likewise
         token = watch_token(scorer, board_game)
         seeded = time.perf_counter() - began
-        paths = {"scoreboard": f"/games/{board_game}",
-                 "round page": f"/games/{board_game}/rounds/new",
-                 "spectator poll": f"/watch/{token}/stamp"}  # fmt: skip
+        paths = {
+            "scoreboard": f"/games/{board_game}",
+            "round page": f"/games/{board_game}/rounds/new",
+            "spectator poll": f"/watch/{token}/stamp",
+        }
         for kind, path in paths.items():
             copy_to_bare(bare, kind, scorer.request("GET", path)[2])
         api_body = json.dumps(SAVE_ROUND).encode()
         form_heads = {"Content-Type": "application/x-www-form-urlencoded"}
         json_heads = {"Content-Type": "application/json"}
         api_path = f"/api/games/{api_game}/rounds"
-        copy_to_bare(bare, "round save (API)", script.request("POST", api_path, api_body,
-                                                             json_heads)[2])  # fmt: skip
+        copy_to_bare(
+            bare, "round save (API)", script.request("POST", api_path, api_body, json_heads)[2]
+        )
         script.json("DELETE", f"/api/games/{api_game}/rounds/{rounds + 1}")
 
         def pair(real_first, kind, real_call, bare_call, expect_real, expect_bare):
@@ -451,8 +459,14 @@ def measure(real_port: int, bare_port: int, samples: int, warmup: int, rounds: i
                 figures.add(kind, server, call(), expect)
 
         def page(kind: str, first: bool) -> None:
-            pair(first, kind, lambda: scorer.request("GET", paths[kind]),
-                 lambda: bare.request("GET", f"/page/{quote(kind)}"), 200, 200)  # fmt: skip
+            pair(
+                first,
+                kind,
+                lambda: scorer.request("GET", paths[kind]),
+                lambda: bare.request("GET", f"/page/{quote(kind)}"),
+                200,
+                200,
+            )
 
         save_path = f"/games/{form_game}/rounds/new"
         for i in range(warmup + samples):
@@ -461,10 +475,14 @@ def measure(real_port: int, bare_port: int, samples: int, warmup: int, rounds: i
             first = i % 2 == 0  # alternate the order so drift hits both alike
             page("scoreboard", first)
             page("round page", first)
-            pair(first, "spectator poll",
-                 lambda: spectator.request("GET", paths["spectator poll"]),
-                 lambda: bare.request("GET", f"/static/{quote('spectator poll')}"),
-                 200, 200)  # fmt: skip
+            pair(
+                first,
+                "spectator poll",
+                lambda: spectator.request("GET", paths["spectator poll"]),
+                lambda: bare.request("GET", f"/static/{quote('spectator poll')}"),
+                200,
+                200,
+            )
 
             # the phone's save: GET the round page (untimed), fill in its form, POST it;
             # the bare app's the same body with a token of its own session
@@ -475,10 +493,14 @@ def measure(real_port: int, bare_port: int, samples: int, warmup: int, rounds: i
             bare_page = bare.request("GET", f"/page/{quote('round page')}")[2]
             fields["csrf_token"] = dict(form_fields(bare_page))["csrf_token"]
             bare_body = urlencode(fields).encode()
-            pair(first, "round save (form)",
-                 lambda b=body: scorer.request("POST", save_path, b, form_heads),
-                 lambda b=bare_body: bare.request("POST", f"/save/{form_game}", b, form_heads),
-                 302, 302)  # fmt: skip
+            pair(
+                first,
+                "round save (form)",
+                lambda b=body: scorer.request("POST", save_path, b, form_heads),
+                lambda b=bare_body: bare.request("POST", f"/save/{form_game}", b, form_heads),
+                302,
+                302,
+            )
             script.json("DELETE", f"/api/games/{form_game}/rounds/{rounds + 1}")
 
             pair(first, "round save (API)",
