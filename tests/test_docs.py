@@ -1,4 +1,4 @@
-"""docs/rules.md and docs/api.md are generated from the variant registry, and the
+"""docs/reference.md and docs/api.md are generated from the variant registry, and the
 committed files are what the commands print today."""
 
 import json
@@ -26,7 +26,7 @@ DOCS = Path(__file__).parent.parent / "docs"
 
 @pytest.mark.parametrize(
     "name, render, command",
-    [("rules.md", rules_markdown, "scorekeeper rules --markdown > docs/rules.md"),
+    [("reference.md", rules_markdown, "scorekeeper rules --markdown > docs/reference.md"),
      ("api.md", api_markdown, "scorekeeper api --markdown > docs/api.md")],
 )  # fmt: skip
 def test_the_committed_docs_are_up_to_date(name, render, command):

@@ -107,7 +107,7 @@ MARKDOWN = click.option(
 def rules_command(markdown: bool) -> None:
     """Print the rules reference of every variant, generated from the registry.
 
-    docs/rules.md is this output: scorekeeper rules --markdown > docs/rules.md
+    docs/reference.md is this output: scorekeeper rules --markdown > docs/reference.md
     """
     from ..scoring.reference import rules_markdown
 

@@ -1,8 +1,9 @@
-"""The rules reference (docs/rules.md), rendered as Markdown from the registry.
+"""The rules reference (docs/reference.md), rendered as Markdown from the registry.
 
 Every number comes from a variant's options, score lines, card values, opening
 and game-end rules, so a house-rule option or a variant added to the registry is
-documented by regenerating: ``scorekeeper rules --markdown > docs/rules.md``.
+documented by regenerating: ``scorekeeper rules --markdown > docs/reference.md``.
+The scoring specification it follows is docs/rules.md.
 
 >>> "| `natural_canasta` |" in rules_markdown()
 True
@@ -20,7 +21,7 @@ from .rules import AfterRounds, ByRound, ByScore, Fixed, Option, ReachTarget, Re
 from .schema import FIELD_KINDS, OPTION_KINDS
 from .variant import Variant
 
-RULES_COMMAND = "scorekeeper rules --markdown > docs/rules.md"
+RULES_COMMAND = "scorekeeper rules --markdown > docs/reference.md"
 GENERATED = "<!-- Generated from the variant registry by `{}`: do not edit by hand. -->"
 
 
@@ -311,7 +312,7 @@ def vocabulary() -> list[str]:
 
 
 def rules_markdown() -> str:
-    """docs/rules.md: every variant's rules, then the shared vocabulary."""
+    """docs/reference.md: every variant's rules, then the shared vocabulary."""
     out = [
         "# Rules reference",
         "",
