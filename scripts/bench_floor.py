@@ -429,6 +429,7 @@ def measure(real_port: int, bare_port: int, samples: int, warmup: int, rounds: i
     spectator = Phone(real_port)  # a spectator's phone, its own cookies
     script = Phone(real_port, cookies=False)  # curl-like: sends no cookie
     bare = Phone(bare_port)  # keeps the bare app's session cookie, as the scorer's phone
+    static = Phone(bare_port, cookies=False)  # a static copy: no session to open
     figures = Figures()
     try:
         began = time.perf_counter()
@@ -479,7 +480,7 @@ def measure(real_port: int, bare_port: int, samples: int, warmup: int, rounds: i
                 first,
                 "spectator poll",
                 lambda: spectator.request("GET", paths["spectator poll"]),
-                lambda: bare.request("GET", f"/static/{quote('spectator poll')}"),
+                lambda: static.request("GET", f"/static/{quote('spectator poll')}"),
                 200,
                 200,
             )
@@ -513,7 +514,7 @@ def measure(real_port: int, bare_port: int, samples: int, warmup: int, rounds: i
             if len(left["document"]["rounds"]) != rounds:
                 raise SystemExit(f"game {game} has {len(left['document']['rounds'])} rounds")
     finally:
-        for phone in (scorer, spectator, script, bare):
+        for phone in (scorer, spectator, script, bare, static):
             phone.close()
     return summarize(figures, samples, warmup, rounds, seeded)
 

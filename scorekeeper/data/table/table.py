@@ -165,7 +165,7 @@ GAME_AND_PHONES = games.GAME_SELECT.format(more=",\n  " + AT_TABLE)
 
 def game_and_phones(db: Database, game_id: int) -> tuple[games.Game, list[Phone]]:
     """``games.game_row`` and ``phones`` in one statement (the scorer's scoreboard
-    shows both, and every statement counts on the server: see docs/performance.md)."""
+    shows both, and every statement counts on the server: see docs/benchmarks.md)."""
     found = row(db, GAME_AND_PHONES, [game_id])
     at_table = json.loads(found.pop("_phones")) if found else []
     return games.parsed_game(found, game_id), at_table
