@@ -5,7 +5,16 @@ from itertools import combinations
 
 import pytest
 
-from scorekeeper.club.movements import MovementError, Turn, mitchell, rotating_partners, swiss
+from scorekeeper.club.movements import (
+    MovementError,
+    Turn,
+    first_order,
+    mitchell,
+    most_swiss_turns,
+    swiss,
+    top_down,
+)
+from scorekeeper.club.rotating import rotating_partners
 
 
 def meetings(plan):
@@ -20,17 +29,20 @@ def everyone_once(turn, entries):
     return sorted(seated) == list(range(entries))
 
 
-# pairs, turns, table 1's East-West pair each turn (worked by hand)
+# pairs, turns, the bridge skip, table 1's East-West pair each turn (worked by hand)
 MITCHELL = [
-    pytest.param(6, 3, [3, 5, 4], id="3 tables, odd: EW move up one a turn"),
-    pytest.param(8, 3, [4, 7, 5], id="4 tables, even: the skip after turn 2"),
-    pytest.param(10, 5, [5, 9, 8, 7, 6], id="5 tables, odd: every EW pair meets table 1"),
+    pytest.param(6, 3, False, [3, 5, 4], id="3 tables, odd: EW move up one a turn"),
+    pytest.param(8, 4, False, [4, 7, 6, 5], id="4 tables, even: no skip, every EW pair"),
+    pytest.param(8, 3, True, [4, 7, 5], id="4 tables, even, with the skip after turn 2"),
+    pytest.param(10, 5, False, [5, 9, 8, 7, 6], id="5 tables, odd: every EW pair meets table 1"),
 ]
 
 
-@pytest.mark.parametrize(("pairs", "turns", "at_table_1"), MITCHELL)
-def test_mitchell_north_south_stay_east_west_move_and_nobody_meets_twice(pairs, turns, at_table_1):
-    plan = mitchell(pairs, turns)
+@pytest.mark.parametrize(("pairs", "turns", "skip", "at_table_1"), MITCHELL)
+def test_mitchell_north_south_stay_east_west_move_and_nobody_meets_twice(
+    pairs, turns, skip, at_table_1
+):
+    plan = mitchell(pairs, turns, skip=skip)
     tables = pairs // 2
     for turn in plan:
         assert [north for (north,), _ in turn.tables] == list(range(tables))
@@ -39,23 +51,32 @@ def test_mitchell_north_south_stay_east_west_move_and_nobody_meets_twice(pairs, 
     assert max(meetings(plan).values()) == 1
 
 
-def test_mitchell_east_west_move_up_one_table_before_the_skip():
-    first, second = mitchell(8, 2)
-    where = {east: t for t, (_, (east,)) in enumerate(first.tables)}
-    then = {east: t for t, (_, (east,)) in enumerate(second.tables)}
-    assert all(then[e] == (where[e] + 1) % 4 for e in where)
+def test_mitchell_east_west_move_up_one_table_every_turn_and_meet_every_north_south_pair():
+    plan = mitchell(8, 4)  # 4 tables, 4 turns: no skip in a card game
+    for before, after in zip(plan, plan[1:], strict=False):
+        where = {east: t for t, (_, (east,)) in enumerate(before.tables)}
+        then = {east: t for t, (_, (east,)) in enumerate(after.tables)}
+        assert all(then[e] == (where[e] + 1) % 4 for e in where)
+    assert set(meetings(plan)) == {frozenset((n, e)) for n in range(4) for e in range(4, 8)}
 
 
-@pytest.mark.parametrize(("pairs", "most"), [(6, 3), (8, 3), (10, 5), (12, 5), (7, 3)])
-def test_mitchell_refuses_more_turns_than_new_opponents(pairs, most):
-    assert len(mitchell(pairs, most)) == most
+# pairs, the skip, the most turns (tables; one fewer with the skip at an even number)
+MOST = [(6, False, 3), (8, False, 4), (8, True, 3), (10, False, 5), (12, True, 5), (7, False, 4)]
+
+
+@pytest.mark.parametrize(("pairs", "skip", "most"), MOST)
+def test_mitchell_refuses_more_turns_than_new_opponents(pairs, skip, most):
+    assert len(mitchell(pairs, most, skip=skip)) == most
     with pytest.raises(MovementError, match=f"without a rematch is {most}$"):
-        mitchell(pairs, most + 1)
+        mitchell(pairs, most + 1, skip=skip)
 
 
-def test_mitchell_odd_pairs_a_different_pair_sits_out_each_turn():
-    plan = mitchell(7, 3)  # 4 tables, the fourth North-South place empty
-    assert [turn.byes for turn in plan] == [[6], [5], [3]]  # the skip before turn 3
+@pytest.mark.parametrize(
+    ("skip", "byes"), [(False, [[6], [5], [4], [3]]), (True, [[6], [5], [3]])], ids=["", "skip"]
+)
+def test_mitchell_odd_pairs_a_different_pair_sits_out_each_turn(skip, byes):
+    plan = mitchell(7, len(byes), skip=skip)  # 4 tables, the fourth North-South place empty
+    assert [turn.byes for turn in plan] == byes
     assert all(everyone_once(turn, 7) and len(turn.tables) == 3 for turn in plan)
     assert max(meetings(plan).values()) == 1
 
@@ -119,3 +140,75 @@ def test_swiss_refuses_a_turn_that_would_need_a_rematch():
     plan = [swiss(2, [], [0, 1])]
     with pytest.raises(MovementError, match="rematch"):
         swiss(2, plan, [0, 1])
+
+
+# the standing (best first), who met whom, the pairs top-down (worked by hand)
+TOP_DOWN = [
+    pytest.param([0, 1, 2, 3, 4, 5], [], [(0, 1), (2, 3), (4, 5)], id="1st v 2nd, 3rd v 4th"),
+    pytest.param([0, 1, 2, 3], [(0, 1)], [(0, 2), (1, 3)], id="1st met 2nd: 1st v 3rd"),
+    pytest.param(
+        [0, 1, 2, 3, 4, 5], [(0, 1), (2, 3), (4, 5)], [(0, 2), (1, 4), (3, 5)],
+        id="the bottom two met: 2nd goes down one",
+    ),  # fmt: skip
+    pytest.param([3, 0, 1, 2], [(3, 0), (1, 2), (3, 1)], [(3, 2), (0, 1)], id="by the standing"),
+]
+
+
+@pytest.mark.parametrize(("standing", "met", "pairs"), TOP_DOWN)
+def test_swiss_pairs_top_down_unless_they_have_met(standing, met, pairs):
+    assert top_down(standing, {frozenset(m) for m in met}) == pairs
+
+
+def test_swiss_first_turn_by_list_or_drawn_the_same_for_the_same_seed():
+    assert first_order(6, None) == [0, 1, 2, 3, 4, 5]
+    drawn = first_order(6, 20261127)
+    assert sorted(drawn) == list(range(6)) and drawn == first_order(6, 20261127)
+    assert drawn != first_order(6, None)
+    first = swiss(6, [], drawn)
+    assert first.tables == [((a,), (b,)) for a, b in zip(drawn[::2], drawn[1::2], strict=True)]
+
+
+@pytest.mark.parametrize("entries", [2, 3, 8, 9, 10])
+def test_swiss_plays_its_most_turns_whatever_the_results(entries):
+    """Each turn the lowest placed win (the standing upside down): up to the most
+    turns allowed a pairing without a rematch is always found."""
+    plan: list[Turn] = []
+    for _ in range(most_swiss_turns(entries)):
+        plan.append(swiss(entries, plan, list(reversed(standing_after(plan, entries)))))
+    assert max(meetings(plan).values()) == 1
+
+
+def test_swiss_of_400_entries_pairs_top_down_without_a_full_matching():
+    plan: list[Turn] = []
+    for _ in range(6):
+        plan.append(swiss(400, plan, standing_after(plan, 400)))
+    assert max(meetings(plan).values()) == 1 and all(everyone_once(t, 400) for t in plan)
+
+
+def test_rotating_partners_for_a_five_person_game_seat_five_alone_at_each_table():
+    plan = rotating_partners(12, 3, shape=(1,) * 5)
+    for turn in plan:
+        assert everyone_once(turn, 12) and len(turn.byes) == 2
+        assert all(len(table) == 5 and {len(side) for side in table} == {1} for table in turn.tables)
+    assert Counter(b for turn in plan for b in turn.byes) == Counter(range(6, 12))
+
+
+def test_a_withdrawal_replans_the_turns_left_so_nobody_sits_out_twice_before_the_others():
+    """Eight players, three turns; player 0 withdraws during turn 2: its table is
+    not finished, so its partner and opponents miss turn 2. Turn 3 among the seven
+    left seats four and sits three out: never those three again."""
+    plan = rotating_partners(8, 3)
+    missed = {p for table in plan[1].tables if 0 in table[0] + table[1] for s in table for p in s}
+    missed.discard(0)
+    rest = rotating_partners(8, 1, before=plan[:2], gone={0}, sat_out=missed)
+    assert len(rest) == 1 and len(rest[0].byes) == 3 and 0 not in rest[0].byes
+    assert missed.isdisjoint(rest[0].byes)
+    assert all(0 not in side for table in rest[0].tables for side in table)
+
+
+def test_rotating_partners_of_400_players_plan_without_a_full_matching():
+    plan = rotating_partners(402, 4)
+    partners = Counter(frozenset(side) for turn in plan for table in turn.tables for side in table)
+    assert max(partners.values()) == 1
+    byes = Counter(b for turn in plan for b in turn.byes)
+    assert len(byes) == 8 and set(byes.values()) == {1}

@@ -92,7 +92,7 @@ def test_the_director_swaps_two_entries_before_the_start_only(db):
 
 
 def test_a_swiss_turn_is_paired_by_the_standings(db):
-    event_id = club_night(db, movement="swiss", entries=PAIRS[:4], turns=3)
+    event_id = club_night(db, movement="swiss", entries=PAIRS[:4], turns=2)
     events.start_turn(db, event_id)
     assert [t["sides"] for t in events.tables(db, event_id, 1)] == [
         ["Ann & Bea", "Cy & Di"], ["Ed & Flo", "Gus & Hal"]]  # fmt: skip
@@ -120,7 +120,7 @@ def test_rotating_partners_seat_individuals_two_to_a_side(db):
     [
         ({"movement": "rotating"}, "each entry is one player"),
         ({"movement": "carousel"}, "movement: must be one of"),
-        ({"turns": 9}, "without a rematch is 3"),
+        ({"turns": 9}, "without a rematch is 4"),
         ({"entries": PAIRS[:1] + PAIRS[:1]}, "same name"),
         ({"bye": "half"}, "bye: must be one of"),
     ],

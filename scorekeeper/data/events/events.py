@@ -13,26 +13,22 @@ import json
 import secrets
 import uuid
 from dataclasses import asdict
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
 
-from ...club.movements import Turn, mitchell, rotating_partners, swiss_without
+from ...club.movements import MovementError, Turn, first_order, swiss_without
 from ...club.standings import Line, Result, VictoryPoints, WinDrawLoss, standings
-from ...scoring import get_variant
+from ...scoring import ScoringError, get_variant
 from ...scoring.i18n import N_, problem as P_
-from .. import checks
 from ..connection import insert, now, row, writing
 from ..games import games
 from ..games.evenings import create_evening
+from . import planning
+from .clock import change_clock as change_clock, clock as clock, set_clock
+from .planning import MOVEMENTS, EventProblem as EventProblem
 
-MOVEMENTS = {"mitchell": "pairs", "swiss": "pairs", "rotating": "individuals"}
 BYES = ("win", "draw", "loss")
-
-
-class EventProblem(ValueError):
-    """An event that cannot be made or played as asked; the message says why."""
 
 
 def create_event(
@@ -49,39 +45,42 @@ def create_event(
     bye: str = "win",
     deals: int = 0,
     minutes: int = 0,
+    target: int = 0,
+    rule_set: int | None = None,
+    skip: bool = False,
+    draw: int | None = None,
 ) -> int:
     """Store an event with its entries (``{"name": ..., "players": [...]}`` each, in
-    seeding order) and its plan; its games' evening is made with it."""
+    seeding order) and its plan; its games' evening is made with it. Every table's
+    game is checked now as each turn will make it (``options``, or a saved
+    ``rule_set``'s, with the ``deals`` a turn and a lower ``target``), so an event
+    stored can always start. ``skip``: a Mitchell's bridge skip; ``draw``: the seed
+    of a Swiss's first turn drawn at random (None: by the list)."""
     kind = MOVEMENTS.get(movement)
     if kind is None:
-        raise EventProblem(P_("movement: must be one of %(names)s", names=", ".join(MOVEMENTS)))
+        raise EventProblem(P_("movement: must be one of %(names)s", names=", ".join(MOVEMENTS)),
+                           "movement")  # fmt: skip
     if bye not in BYES:
-        raise EventProblem(P_("bye: must be one of %(names)s", names=", ".join(BYES)))
-    get_variant(variant)  # ValueError for an unknown one
-    for entry in entries:
-        if problem := checks.name_problem(entry["name"], checks.SEAT_NAME_LENGTH):
-            raise EventProblem(P_("entry %(name)s: %(problem)s", name=entry["name"],
-                                  problem=problem))  # fmt: skip
-    sizes = {len(entry["players"]) for entry in entries}
-    if kind == "individuals" and sizes != {1}:
-        raise EventProblem(P_("rotating partners: each entry is one player"))
-    if kind == "pairs" and len(sizes) > 1:
-        raise EventProblem(P_("every pair or team has the same number of players"))
-    if len({checks.name_key(e["name"]) for e in entries}) < len(entries):
-        raise EventProblem(P_("two entries have the same name"))
-    made = plan_for(movement, len(entries), turns)
+        raise EventProblem(P_("bye: must be one of %(names)s", names=", ".join(BYES)), "bye")
+    game = get_variant(variant)  # ValueError for an unknown one
+    planning.check_entries(entries, kind)
+    if rule_set is not None:
+        options = planning.house_rules(db, rule_set, variant)
+    shape = planning.table_shape(game, movement, len(entries[0]["players"]) if entries else 1)
+    options = planning.game_options(game, options, deals, target)
+    planning.check_game(variant, shape, options)
+    made = planning.plan_for(movement, len(entries), turns, shape=shape, skip=skip)
     scale_of(scale), victory_of(scale)  # checked now: refused before anything is stored
-    per_side = 2 if kind == "individuals" else len(entries[0]["players"]) if entries else 0
     with writing(db):
         evening_id = create_evening(db, date, name)
         event_id = insert(db, "events", {
             "uid": uuid.uuid4().hex, "cards_token": secrets.token_urlsafe(12), "name": name,
             "date": date, "evening_id": evening_id,
-            "variant": variant, "options": json.dumps(options), "players": 2 * per_side,
+            "variant": variant, "options": json.dumps(options), "players": sum(shape),
             "entry_kind": kind, "movement": movement, "turns": turns, "deals": deals,
             "minutes": minutes, "scale": json.dumps(scale), "bye": bye,
             "plan": json.dumps([asdict(turn) for turn in made]), "turn": 0,
-            "created_at": now(),
+            "created_at": now(), "skip": int(skip), "draw": draw,
         })  # fmt: skip
         for number, entry in enumerate(entries):
             db.table("event_entries").insert({
@@ -89,22 +88,6 @@ def create_event(
                 "players": json.dumps(entry["players"]),
             })  # fmt: skip
     return event_id
-
-
-def plan_for(movement: str, entries: int, turns: int) -> list[Turn]:
-    """The whole plan, for the movements that fix it in advance (Swiss: none yet)."""
-    if turns < 1:
-        raise EventProblem(P_("turns: at least 1"))
-    try:
-        if movement == "mitchell":
-            return mitchell(entries, turns)
-        if movement == "rotating":
-            return rotating_partners(entries, turns)
-    except ValueError as error:
-        raise EventProblem(error.args[0]) from error
-    if entries < 2:
-        raise EventProblem(P_("a Swiss event needs at least 2 entries"))
-    return []
 
 
 def scale_of(scale: dict[str, Any]) -> WinDrawLoss | VictoryPoints:
@@ -179,111 +162,119 @@ def swap(db: Database, event_id: int, a: int, b: int) -> None:
 
 def start_turn(db: Database, event_id: int) -> int:
     """Start the next turn: each of its tables gets its game, with the right people
-    in the right seats. The turn's number."""
-    with writing(db):
+    in the right seats. The turn's number.
+
+    The turn's tables are worked out first, outside the write (a Swiss pairs by the
+    standings, which takes a while at hundreds of entries); the short write then
+    checks that nothing they depend on changed meanwhile (else works them out
+    again) and only stores the games, so the other tables' saves never wait long."""
+    for _ in range(PLANNING_TRIES):
         found = event(db, event_id)
         turn = int(found["turn"]) + 1
         if turn > found["turns"]:
             raise EventProblem(P_("the event has %(n)s turns: it is over", n=found["turns"]))
         if found["turn"] and not turn_finished(db, event_id, found["turn"]):
             raise EventProblem(P_("turn %(n)s is still being played", n=found["turn"]))
-        plan = found["plan"]
-        gone = withdrawn(db, event_id)
-        if found["movement"] == "swiss":
-            order = [line.entry for line in event_standings(db, found)]
-            plan.append(swiss_without(plan, order, {e for e, t in gone.items() if t <= turn}))
-            db.execute("UPDATE events SET plan = ? WHERE id = ?",
-                       [json.dumps([asdict(t) for t in plan]), event_id])  # fmt: skip
-        people = entries_of(db, event_id)
-        options = dict(found["options"])
-        if found["deals"]:
-            options["rounds"] = found["deals"]
-        before = {t["table_no"]: t["game_id"] for t in tables(db, event_id, turn - 1)}
-        for table_no, table in enumerate(plan[turn - 1].tables, start=1):
-            if left(table, gone, turn):  # not played: the others have a bye
-                continue
-            names = [side_name(people, side) for side in table]
-            seats = seating(people, table)
-            previous = games.get_game(db, before[table_no]) if table_no in before else None
+        basis = turn_basis(db, event_id)
+        planned = next_turn(db, found, turn)
+        with writing(db):
+            if turn_basis(db, event_id) == basis:
+                store_turn(db, found, turn, planned)
+                return turn
+    raise EventProblem(P_("the event kept changing while the turn was worked out: press again"))
+
+
+PLANNING_TRIES = 3
+BASIS = """
+SELECT e.turn, e.plan,
+  (SELECT coalesce(sum(g.table_stamp), 0) || '.' || count(*) || '.' || sum(eg.reopened)
+   FROM event_games eg JOIN games g ON g.id = eg.game_id WHERE eg.event_id = e.id) AS games,
+  (SELECT group_concat(number || ':' || withdrawn_turn) FROM event_entries
+   WHERE event_id = e.id AND withdrawn_turn IS NOT NULL) AS gone
+FROM events e WHERE e.id = ?
+"""
+
+
+def turn_basis(db: Database, event_id: int) -> dict[str, Any] | None:
+    """What a turn's tables depend on, in one read: the turn, the plan, every game's
+    saves and reopenings (the standings a Swiss pairs by), the withdrawals."""
+    return row(db, BASIS, [event_id])
+
+
+def next_turn(db: Database, found: dict[str, Any], turn: int) -> Turn:
+    """The tables of turn ``turn``: the plan's, or a Swiss's paired now (the first
+    by the list or the draw, the later ones by the standings)."""
+    if found["movement"] != "swiss":
+        planned: Turn = found["plan"][turn - 1]
+        return planned
+    gone = {e for e, t in withdrawn(db, found["id"]).items() if t <= turn}
+    if turn == 1:
+        count = len(entries_of(db, found["id"]))
+        order = first_order(count, found["draw"])
+    else:
+        order = [line.entry for line in event_standings(db, found)]
+    try:
+        return swiss_without(found["plan"], order, gone)
+    except MovementError as error:
+        raise EventProblem(error.args[0]) from error
+
+
+def store_turn(db: Database, found: dict[str, Any], turn: int, planned: Turn) -> None:
+    """Make each table's game of ``planned`` (inside the write), the table's phones
+    and settings following it from its game of the turn before."""
+    event_id, plan = found["id"], found["plan"]
+    if found["movement"] == "swiss":
+        plan.append(planned)
+        db.execute("UPDATE events SET plan = ? WHERE id = ?",
+                   [json.dumps([asdict(t) for t in plan]), event_id])  # fmt: skip
+    people, gone = entries_of(db, event_id), withdrawn(db, event_id)
+    options = dict(found["options"])
+    if found["deals"]:
+        options["rounds"] = found["deals"]
+    before = previous_games(db, event_id, turn - 1)
+    for table_no, table in enumerate(planned.tables, start=1):
+        if left(table, gone, turn):  # not played: the others have a bye
+            continue
+        previous = before.get(table_no)
+        seats = planning.seating(people, table)
+        try:
             game_id = games.create_game(
-                db, evening_id=found["evening_id"], variant=found["variant"], sides=names,
-                players=len(seats), options=options, seats=seats,
+                db, evening_id=found["evening_id"], variant=found["variant"],
+                sides=[side_name(people, side) for side in table], players=len(seats),
+                options=options, seats=seats,
                 name=f"{found['name']}: turn {turn}, table {table_no}",
                 # the table's phones follow it to this game, as after "Same table again"
                 request_key=f"after:{previous['uid']}" if previous else None,
             )  # fmt: skip
-            if previous:  # the table's settings go on, and its phones are told (as play_again)
-                db.execute(
-                    "UPDATE games SET phones_enter = ?, confirm_rounds = ? WHERE id = ?",
-                    [previous["phones_enter"], previous["confirm_rounds"], game_id],
-                )
-                db.execute("UPDATE games SET table_stamp = table_stamp + 1 WHERE id = ?",
-                           [previous["id"]])  # fmt: skip
-            db.table("event_games").insert({
-                "event_id": event_id, "turn": turn, "table_no": table_no,
-                "game_id": game_id, "entries": json.dumps([list(s) for s in table]),
-            })  # fmt: skip
-        db.execute("UPDATE events SET turn = ?, clock_ends_at = NULL, clock_left = NULL "
-                   "WHERE id = ?", [turn, event_id])  # fmt: skip
-        if found["minutes"]:
-            set_clock(db, event_id, running=True, left=60 * int(found["minutes"]))
-    return turn
+        except ScoringError as error:  # an event made before its game was checked
+            raise EventProblem(P_("rules: %(problem)s", problem=str(error)), "rules") from error
+        if previous:  # the table's settings go on, and its phones are told (as play_again)
+            db.execute("UPDATE games SET phones_enter = ?, confirm_rounds = ? WHERE id = ?",
+                       [previous["phones_enter"], previous["confirm_rounds"], game_id])  # fmt: skip
+            db.execute("UPDATE games SET table_stamp = table_stamp + 1 WHERE id = ?",
+                       [previous["id"]])  # fmt: skip
+        db.table("event_games").insert({
+            "event_id": event_id, "turn": turn, "table_no": table_no,
+            "game_id": game_id, "entries": json.dumps([list(s) for s in table]),
+        })  # fmt: skip
+    db.execute("UPDATE events SET turn = ?, clock_ends_at = NULL, clock_left = NULL "
+               "WHERE id = ?", [turn, event_id])  # fmt: skip
+    if found["minutes"]:
+        set_clock(db, event_id, running=True, left=60 * int(found["minutes"]))
 
 
-def clock(db: Database, event_id: int, at: datetime | None = None) -> dict[str, Any]:
-    """The turn's clock: whether it runs, the seconds left (never below 0), and
-    when it ends (UTC, while it runs); ``{"set": False}`` when the turn has none."""
-    found = row(db, "SELECT turn, clock_ends_at, clock_left FROM events WHERE id = ?",
-                [event_id])  # fmt: skip
-    if found is None:
-        raise games.NotFound(P_("no event %(id)s", id=event_id))
-    at = at or datetime.now(UTC)
-    if found["clock_ends_at"]:
-        ends = datetime.fromisoformat(found["clock_ends_at"])
-        left = max(0, int((ends - at).total_seconds() + 0.999))
-        return {"set": True, "running": True, "left": left, "ends_at": found["clock_ends_at"],
-                "turn": found["turn"]}  # fmt: skip
-    if found["clock_left"] is not None:
-        return {"set": True, "running": False, "left": int(found["clock_left"]),
-                "turn": found["turn"]}  # fmt: skip
-    return {"set": False, "turn": found["turn"]}
-
-
-def set_clock(
-    db: Database, event_id: int, *, running: bool, left: int, at: datetime | None = None
-) -> None:
-    """Run the clock with ``left`` seconds to go, or hold it there (paused)."""
-    at = at or datetime.now(UTC)
-    left = max(0, left)
-    ends = (at + timedelta(seconds=left)).isoformat(timespec="seconds") if running else None
-    db.execute("UPDATE events SET clock_ends_at = ?, clock_left = ? WHERE id = ?",
-               [ends, None if running else left, event_id])  # fmt: skip
-
-
-def change_clock(db: Database, event_id: int, action: str, minutes: int = 0) -> dict[str, Any]:
-    """The director's buttons: "pause", "resume", or "add" ``minutes`` (negative to
-    take some off). The clock as it is afterwards."""
-    with writing(db):
-        now_ = datetime.now(UTC)
-        state = clock(db, event_id, now_)
-        if not state["set"]:
-            raise EventProblem(P_("this turn has no clock"))
-        running = {"pause": False, "resume": True}.get(action, state["running"])
-        left = state["left"] + (60 * minutes if action == "add" else 0)
-        set_clock(db, event_id, running=running, left=left, at=now_)
-    return clock(db, event_id)
+def previous_games(db: Database, event_id: int, turn: int) -> dict[int, dict[str, Any]]:
+    """Each table's game of ``turn`` (its uid and settings), by table number."""
+    sql = (
+        "SELECT eg.table_no, g.id, g.uid, g.phones_enter, g.confirm_rounds FROM event_games "
+        "eg JOIN games g ON g.id = eg.game_id WHERE eg.event_id = ? AND eg.turn = ?"
+    )
+    return {int(r["table_no"]): r for r in db.query(sql, [event_id, turn])}
 
 
 def side_name(people: list[dict[str, Any]], side: tuple[int, ...]) -> str:
     """A side's name: its entry's (a pair, a team), or its players' ("Ann & Bea")."""
     return " & ".join(people[e]["name"] for e in side)
-
-
-def seating(people: list[dict[str, Any]], table: tuple[tuple[int, ...], ...]) -> list[str]:
-    """The seats around a table: partners alternate with opponents (seat ``i`` plays
-    for side ``i % 2``)."""
-    sides = [[p for e in side for p in people[e]["players"]] for side in table]
-    return [sides[i % 2][i // 2] for i in range(sum(len(s) for s in sides))]
 
 
 TABLES = """
