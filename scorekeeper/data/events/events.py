@@ -13,6 +13,7 @@ import json
 import secrets
 import uuid
 from dataclasses import asdict
+from itertools import combinations
 from typing import Any
 
 from sqlite_utils import Database
@@ -128,9 +129,8 @@ def event(db: Database, event_id: int) -> dict[str, Any]:
     return found
 
 
-def as_table(table: list[list[int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    one, other = table
-    return tuple(one), tuple(other)
+def as_table(table: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(side) for side in table)
 
 
 def all_events(db: Database) -> list[dict[str, Any]]:
@@ -325,25 +325,34 @@ def results(db: Database, found: dict[str, Any]) -> list[Result]:
     """Every finished game as results between entries, and every bye of a turn
     started: the plan's, and those of the entries whose opponent had withdrawn (the
     table not played, or left unfinished). At a table of individuals each player
-    meets the opponent across."""
+    meets the opponent across; at a table of more sides (five-person) each side
+    meets every other, and a bye counts as many times as a game there meets."""
     done: list[Result] = []
     played: dict[tuple[int, int], str] = {}
     for t in tables(db, found["id"]):
         played[t["turn"], t["table_no"]] = t["state"]
-        if t["state"] != "finished":
-            continue
-        one, other = t["entries"]
-        mine, theirs = (int(t["totals"].get(name, 0)) for name in t["sides"])
-        for a, b in zip(one, other, strict=True):
-            done.append(Result(t["turn"], a, b, mine, theirs))
+        if t["state"] == "finished":
+            done += table_results(t)
     gone = withdrawn(db, found["id"])
+    meets = len(get_variant(found["variant"]).arrangement(found["players"])) - 1
     for turn, planned in enumerate(found["plan"][: found["turn"]], start=1):
-        done += [Result(turn, e) for e in planned.byes if not left([[e]], gone, turn)]
+        done += [Result(turn, e) for e in planned.byes if not left([[e]], gone, turn)] * meets
         for table_no, table in enumerate(planned.tables, start=1):
             if played.get((turn, table_no), "withdrawn") == "withdrawn" and left(table, gone, turn):
                 out = left(table, gone, turn)
-                done += [Result(turn, e) for side in table for e in side if e not in out]
+                done += [Result(turn, e) for side in table for e in side if e not in out] * meets
     return done
+
+
+def table_results(t: dict[str, Any]) -> list[Result]:
+    """A finished table's results: every two sides' players, the one across from
+    the other, with the sides' totals."""
+    totals = [int(t["totals"].get(name, 0)) for name in t["sides"]]
+    return [
+        Result(t["turn"], a, b, totals[i], totals[j])
+        for i, j in combinations(range(len(t["entries"])), 2)
+        for a, b in zip(t["entries"][i], t["entries"][j], strict=True)
+    ]
 
 
 def event_standings(db: Database, found: dict[str, Any], upto: int | None = None) -> list[Line]:

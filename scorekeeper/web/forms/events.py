@@ -8,6 +8,7 @@ from datetime import date
 from typing import Any
 
 from wtforms import (
+    BooleanField,
     DateField,
     FieldList,
     FormField,
@@ -77,10 +78,19 @@ class VictoryRow(Form):
 
 
 class NewEventForm(Form):
+    """The pages add the saved rule sets to the games offered (``sets``), as on the
+    new-game page: a table's game then starts from that set's house rules."""
+
     name = StringField(_l("Name of the event"), [DataRequired(), Length(max=80), printable])
     day = DateField(_l("Date"), [InputRequired()], default=date.today)
     variant = SelectField(
-        _l("Game"), choices=[SelectChoice(v.id, _l(v.name)) for v in VARIANTS.values()]
+        _l("Game, or a saved rule set"),
+        choices=[SelectChoice(v.id, _l(v.name)) for v in VARIANTS.values()],
+    )
+    target = IntegerField(
+        _l("Game ends at (0: the game's own target)"),
+        [InputRequired(), NumberRange(0, 100_000), multiple_of_5],
+        default=0,
     )
     movement = SelectField(
         _l("Movement"),
@@ -88,6 +98,14 @@ class NewEventForm(Form):
             SelectChoice("mitchell", _l("Mitchell: North-South stay, East-West move")),
             SelectChoice("swiss", _l("Swiss: pairs meet by the standings")),
             SelectChoice("rotating", _l("Rotating partners: individuals, new partners")),
+        ],
+    )
+    skip = BooleanField(_l("Mitchell: East-West skip a table halfway, as at bridge"))
+    first_turn = SelectField(
+        _l("Swiss: the first turn"),
+        choices=[
+            SelectChoice("list", _l("by the list: 1st against 2nd, 3rd against 4th")),
+            SelectChoice("draw", _l("drawn at random")),
         ],
     )
     turns = IntegerField(_l("Turns"), [InputRequired(), NumberRange(1, 50)], default=3)
@@ -126,6 +144,26 @@ class NewEventForm(Form):
         [DataRequired(), Length(max=MOST_ENTRIES * 90)],
         render_kw={"rows": 8, "placeholder": "Ann & Bea\nCy & Di"},
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sets: dict[str, str] = {}  # a saved rule set's choice -> its variant
+
+    def variant_id(self) -> str:
+        """The game chosen, or the game of the rule set chosen."""
+        return self.sets.get(self.variant.data or "", self.variant.data or "")
+
+    def rule_set_id(self) -> int | None:
+        """The saved rule set chosen, if one was."""
+        chosen = self.variant.data or ""
+        return int(chosen.removeprefix("set-")) if chosen in self.sets else None
+
+    def field_of(self, part: str) -> Any:
+        """The field a problem with the event's ``part`` is shown beside (the
+        data layer names the part: the rules are the game's choice)."""
+        fields = {"rules": self.variant, "deals": self.deals, "target": self.target,
+                  "turns": self.turns, "movement": self.movement, "bye": self.bye}  # fmt: skip
+        return fields.get(part, self.entries)
 
     def validate_table(self, field: Any) -> None:
         """Each row whole, margins rising from 0, a winner's VP not below the loser's;

@@ -6,6 +6,7 @@ passphrase, as evenings are: an event is no one game's."""
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -31,9 +32,15 @@ from ..forms import events as event_forms
 from ..forms.whole_numbers import digits
 from ..http import hosts, security
 from ..http.i18n import _, say
-from . import sharing
+from . import rule_sets, sharing
 
 bp = Blueprint("events", __name__)
+
+
+def drawn(first_turn: str) -> int | None:
+    """A Swiss's first turn drawn at random: the draw's seed, kept with the event
+    (so the desk shows the same draw every time); None for a first turn by list."""
+    return secrets.randbelow(2**31) if first_turn == "draw" else None
 
 
 @bp.route("/events")
@@ -46,17 +53,23 @@ def index() -> str:
 def new() -> str | Response | tuple[str, int]:
     security.guard_app()
     form = event_forms.NewEventForm()
+    rule_sets.offer(form)
     if form.validate_on_submit():
         try:
             event_id = events.create_event(
                 get_db(), name=form.name.data.strip(), date=form.day.data.isoformat(),
-                variant=form.variant.data, options={}, movement=form.movement.data,
-                turns=form.turns.data or 1, deals=form.deals.data or 0,
+                variant=form.variant_id(), rule_set=form.rule_set_id(), options={},
+                movement=form.movement.data, turns=form.turns.data or 1,
+                deals=form.deals.data or 0, target=form.target.data or 0,
                 minutes=form.minutes.data or 0, scale=form.scale_data(), bye=form.bye.data,
                 entries=event_forms.entries_of(form.entries.data, form.movement.data),
+                skip=form.skip.data, draw=drawn(form.first_turn.data),
             )  # fmt: skip
-        except (events.EventProblem, ValueError) as problem:
-            form.entries.errors = [*form.entries.errors, say(problem)]
+        except events.EventProblem as problem:
+            field = form.field_of(problem.field)
+            field.errors = [*field.errors, say(problem)]
+        except ValueError as problem:  # an unknown game
+            form.variant.errors = [*form.variant.errors, say(problem)]
         else:
             return redirect(url_for(".desk", event_id=event_id))
     status = 400 if form.is_submitted() else 200
