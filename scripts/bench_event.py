@@ -39,7 +39,7 @@ import bench_table  # noqa: E402
 from bench_table import Client, Stats, cpu_seconds, get, p99, serve  # noqa: E402
 
 from scorekeeper.data.connection import migrate  # noqa: E402
-from scorekeeper.data.events import events
+from scorekeeper.data.events import events, turns
 from scorekeeper.data.table import table
 
 LIVE_EVERY = 1.0  # seconds between a desk's or big screen's polls (static/standings.js)
@@ -66,7 +66,7 @@ def setup(path: Path, tables: int, deals: int) -> tuple[int, list[tuple[int, int
         movement="mitchell", turns=1, entries=pairs, deals=deals, minutes=120,
         scale={"kind": "wdl", "win": 2, "draw": 1, "loss": 0},
     )  # fmt: skip
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     made = []
     for t in events.tables(db, event_id, 1):
         game = t["game_id"]

@@ -24,7 +24,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
 
 from scorekeeper.data.connection import connect  # noqa: E402
-from scorekeeper.data.events import desk as event_desk, events  # noqa: E402
+from scorekeeper.data.events import desk as event_desk, events, turns  # noqa: E402
 from scorekeeper.data.games import rounds  # noqa: E402
 from scorekeeper.data.table import table as phones  # noqa: E402
 
@@ -42,7 +42,7 @@ def club_night(database: Path) -> tuple[int, int]:
         movement="mitchell", turns=3, entries=entries, deals=1, minutes=45,
         scale={"kind": "wdl", "win": 2, "draw": 1, "loss": 0},
     )  # fmt: skip
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     one, two, three, _ = events.tables(db, event_id, 1)
     for table, (ns, ew) in ((one, (300, 150)), (two, (200, 250)), (three, (150, 100))):
         if table is not one:

@@ -6,7 +6,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from scorekeeper import create_app
 from scorekeeper.data.connection import connect
-from scorekeeper.data.events import events
+from scorekeeper.data.events import events, turns
 from scorekeeper.data.games import removals
 from scorekeeper.data.games.games import get_game
 from scorekeeper.data.table import seats as table_seats, table
@@ -48,7 +48,7 @@ def page_urls(database):
         entries=[{"name": f"{a} & {b}", "players": [a, b]}
                  for a, b in (("Al", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal"))],
     )  # fmt: skip
-    events.start_turn(db, club)
+    turns.start_turn(db, club)
     cards = events.event(db, club)["cards_token"]
     at_club = events.tables(db, club, 1)[0]["game_id"]
     club_phone = table.join(db, at_club, "Al", 0)  # its page offers the check-in

@@ -147,7 +147,9 @@ TOP_DOWN = [
     pytest.param([0, 1, 2, 3, 4, 5], [], [(0, 1), (2, 3), (4, 5)], id="1st v 2nd, 3rd v 4th"),
     pytest.param([0, 1, 2, 3], [(0, 1)], [(0, 2), (1, 3)], id="1st met 2nd: 1st v 3rd"),
     pytest.param(
-        [0, 1, 2, 3, 4, 5], [(0, 1), (2, 3), (4, 5)], [(0, 2), (1, 4), (3, 5)],
+        [0, 1, 2, 3, 4, 5],
+        [(0, 1), (2, 3), (4, 5)],
+        [(0, 2), (1, 4), (3, 5)],
         id="the bottom two met: 2nd goes down one",
     ),  # fmt: skip
     pytest.param([3, 0, 1, 2], [(3, 0), (1, 2), (3, 1)], [(3, 2), (0, 1)], id="by the standing"),
@@ -189,7 +191,9 @@ def test_rotating_partners_for_a_five_person_game_seat_five_alone_at_each_table(
     plan = rotating_partners(12, 3, shape=(1,) * 5)
     for turn in plan:
         assert everyone_once(turn, 12) and len(turn.byes) == 2
-        assert all(len(table) == 5 and {len(side) for side in table} == {1} for table in turn.tables)
+        assert all(
+            len(table) == 5 and {len(side) for side in table} == {1} for table in turn.tables
+        )
     assert Counter(b for turn in plan for b in turn.byes) == Counter(range(6, 12))
 
 

@@ -5,7 +5,7 @@ game's history; withdrawals scored as byes; players checking in."""
 import pytest
 
 from scorekeeper.data.connection import connect
-from scorekeeper.data.events import desk as event_desk, events
+from scorekeeper.data.events import desk as event_desk, events, turns
 from scorekeeper.data.games import rounds
 from scorekeeper.data.table import table as phones
 from scorekeeper.scoring import ScoringError
@@ -34,7 +34,7 @@ def phones_at(db, table):
 
 def test_the_desk_shows_missing_results_first_with_what_the_phones_say(db):
     event_id = club_night(db)
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     one, two, three, four = events.tables(db, event_id, 1)
     ns, _ = phones_at(db, two)  # table 2: one side's phone has confirmed, the other's not yet
     deal(db, two, 100, 50)
@@ -54,7 +54,7 @@ def test_the_desk_shows_missing_results_first_with_what_the_phones_say(db):
 
 def test_the_director_adjusts_a_score_with_a_reason_the_history_keeps(db):
     event_id = club_night(db)
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     first = events.tables(db, event_id, 1)[0]  # Ann & Bea against Ida & Jo
     _, ew = phones_at(db, first)
     deal(db, first, 100, 50)
@@ -77,7 +77,7 @@ def test_the_director_adjusts_a_score_with_a_reason_the_history_keeps(db):
 
 def test_the_director_enters_the_score_of_a_table_without_a_round(db):
     event_id = club_night(db)
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     second = events.tables(db, event_id, 1)[1]
     event_desk.adjust(db, event_id, second["game_id"], [350, 200], "their phone died")
     table = events.tables(db, event_id, 1)[1]
@@ -91,7 +91,7 @@ def test_the_director_enters_the_score_of_a_table_without_a_round(db):
 )  # fmt: skip
 def test_a_change_without_a_reason_or_with_bad_points_stores_nothing(db, points, reason, message):
     event_id = club_night(db)
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     first = events.tables(db, event_id, 1)[0]
     deal(db, first, 100, 50)
     with pytest.raises((events.EventProblem, ScoringError), match=message):
@@ -102,7 +102,7 @@ def test_a_change_without_a_reason_or_with_bad_points_stores_nothing(db, points,
 
 def test_a_reopened_table_counts_again_once_it_is_closed(db):
     event_id = club_night(db)
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     play(db, event_id, 1, [(100, 50), (150, 100), (50, 200), (100, 100)])
     game = events.tables(db, event_id, 1)[0]["game_id"]
     event_desk.reopen(db, event_id, game, "the sheet and the phone disagree")
@@ -111,17 +111,17 @@ def test_a_reopened_table_counts_again_once_it_is_closed(db):
     lines = events.event_standings(db, events.event(db, event_id))
     assert next(x for x in lines if x.entry == 0).played == 0  # its result is withheld
     with pytest.raises(events.EventProblem, match="still being played"):
-        events.start_turn(db, event_id)
+        turns.start_turn(db, event_id)
     with pytest.raises(events.EventProblem, match="open already"):
         event_desk.reopen(db, event_id, game, "again")
     event_desk.reopen(db, event_id, game, "checked: it stands", open_=False)
     assert [e["action"] for e in phones.events(db, game)][:2] == ["closed", "reopened"]
-    assert events.start_turn(db, event_id) == 2
+    assert turns.start_turn(db, event_id) == 2
 
 
 def test_a_withdrawal_gives_the_opponents_a_bye_now_and_later(db):
     event_id = club_night(db)
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     tables = events.tables(db, event_id, 1)
     deal(db, tables[0], 100, 50)  # table 1 finished: Ann beat Ida
     event_desk.withdraw(db, event_id, 4, "Ida is unwell")  # Ida & Jo, done at table 1
@@ -133,7 +133,7 @@ def test_a_withdrawal_gives_the_opponents_a_bye_now_and_later(db):
         "Cy & Di", "withdrew", "Cy had to leave")  # fmt: skip
     for table in tables[2:]:
         deal(db, table, 100, 100)
-    assert events.start_turn(db, event_id) == 2
+    assert turns.start_turn(db, event_id) == 2
     # Turn 2: table 2 would be Cy & Di against Ida & Jo (both gone): not played;
     # table 1 Ann & Bea against Oz & Pam is played; Kit & Lu (opponent of Cy at table 2
     # of turn 1) had a bye then.
@@ -149,10 +149,10 @@ def test_a_withdrawal_gives_the_opponents_a_bye_now_and_later(db):
 
 def test_a_swiss_turn_pairs_only_the_entries_still_playing(db):
     event_id = club_night(db, movement="swiss", entries=PAIRS[:6], turns=3)
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     play(db, event_id, 1, [(50, 100), (100, 50), (100, 0)])
     event_desk.withdraw(db, event_id, 1, "gone home")  # Cy & Di, who won
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     turn = events.event(db, event_id)["plan"][1]
     seated = sorted(e for table in turn.tables for side in table for e in side)
     assert sorted(seated + turn.byes) == [0, 2, 3, 4, 5]
@@ -161,7 +161,7 @@ def test_a_swiss_turn_pairs_only_the_entries_still_playing(db):
 
 def test_a_player_checks_in_by_name_once(db):
     event_id = club_night(db)
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     first = events.tables(db, event_id, 1)[0]
     assert event_desk.check_in(db, first["game_id"], "Bea") is True
     assert event_desk.check_in(db, first["game_id"], "Bea") is False

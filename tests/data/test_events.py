@@ -4,7 +4,7 @@ people in the right seats, and standings from the finished games (hand-worked)."
 import pytest
 
 from scorekeeper.data.connection import connect
-from scorekeeper.data.events import events
+from scorekeeper.data.events import events, turns
 from scorekeeper.data.games import games, rounds
 
 PAIRS = [
@@ -42,7 +42,7 @@ def play(db, event_id, turn, scores):
 
 def test_a_turn_seats_each_table_from_the_movement(db):
     event_id = club_night(db)
-    assert events.start_turn(db, event_id) == 1
+    assert turns.start_turn(db, event_id) == 1
     first = events.tables(db, event_id, 1)
     assert [(t["table_no"], t["sides"], t["state"]) for t in first] == [
         (1, ["Ann & Bea", "Ida & Jo"], "waiting"),
@@ -54,14 +54,14 @@ def test_a_turn_seats_each_table_from_the_movement(db):
     assert game["seats"] == ["Ann", "Ida", "Bea", "Jo"]  # partners sit across
     assert game["name"] == "Tuesday club: turn 1, table 1" and game["options"]["rounds"] == 1
     with pytest.raises(events.EventProblem, match="turn 1 is still being played"):
-        events.start_turn(db, event_id)
+        turns.start_turn(db, event_id)
 
 
 def test_standings_after_two_turns_as_worked_by_hand(db):
     event_id = club_night(db)
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     play(db, event_id, 1, [(100, 50), (150, 100), (50, 200), (100, 100)])
-    assert events.start_turn(db, event_id) == 2
+    assert turns.start_turn(db, event_id) == 2
     second = events.tables(db, event_id, 2)
     assert [t["sides"][1] for t in second] == ["Oz & Pam", "Ida & Jo", "Kit & Lu", "Max & Ned"]
     play(db, event_id, 2, [(300, 0), (0, 100), (100, 100), (50, 0)])
@@ -79,13 +79,13 @@ def test_standings_after_two_turns_as_worked_by_hand(db):
     after_one = events.event_standings(db, found, upto=1)
     assert [line.entry for line in after_one][:2] == [6, 0]  # Max +150, Ann +50
     with pytest.raises(events.EventProblem, match="it is over"):
-        events.start_turn(db, event_id)
+        turns.start_turn(db, event_id)
 
 
 def test_the_director_swaps_two_entries_before_the_start_only(db):
     event_id = club_night(db)
     events.swap(db, event_id, 0, 4)
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     assert events.tables(db, event_id, 1)[0]["sides"] == ["Ida & Jo", "Ann & Bea"]
     with pytest.raises(events.EventProblem, match="started"):
         events.swap(db, event_id, 1, 2)
@@ -93,11 +93,11 @@ def test_the_director_swaps_two_entries_before_the_start_only(db):
 
 def test_a_swiss_turn_is_paired_by_the_standings(db):
     event_id = club_night(db, movement="swiss", entries=PAIRS[:4], turns=2)
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     assert [t["sides"] for t in events.tables(db, event_id, 1)] == [
         ["Ann & Bea", "Cy & Di"], ["Ed & Flo", "Gus & Hal"]]  # fmt: skip
     play(db, event_id, 1, [(50, 100), (100, 50)])  # Cy and Ed win
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     assert [t["sides"] for t in events.tables(db, event_id, 2)] == [
         ["Cy & Di", "Ed & Flo"], ["Ann & Bea", "Gus & Hal"]]  # fmt: skip
 
@@ -105,7 +105,7 @@ def test_a_swiss_turn_is_paired_by_the_standings(db):
 def test_rotating_partners_seat_individuals_two_to_a_side(db):
     players = [{"name": n, "players": [n]} for n in ("Ann", "Bea", "Cy", "Di", "Ed")]
     event_id = club_night(db, movement="rotating", entries=players, turns=2)
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     (table,) = events.tables(db, event_id, 1)
     assert all(" & " in side for side in table["sides"])
     assert events.event(db, event_id)["plan"][0].byes == [4]  # Ed sits out turn 1
@@ -137,7 +137,7 @@ def test_the_turns_clock_runs_pauses_and_moves_by_the_directors_minutes(db):
 
     event_id = club_night(db, minutes=30)
     assert events.clock(db, event_id) == {"set": False, "turn": 0}
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     start = datetime.now(UTC)
     assert 1790 <= events.clock(db, event_id)["left"] <= 1800
     events.set_clock(db, event_id, running=True, left=600, at=start)
@@ -154,7 +154,7 @@ def test_the_turns_clock_runs_pauses_and_moves_by_the_directors_minutes(db):
 
 def test_a_turn_without_a_clock_has_no_buttons(db):
     event_id = club_night(db)
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     with pytest.raises(events.EventProblem, match="no clock"):
         events.change_clock(db, event_id, "pause")
 
@@ -163,7 +163,7 @@ def test_victory_points_break_ties_when_the_event_has_a_table(db):
     table = [[0, 10, 10], [100, 12, 8], [500, 16, 4]]
     event_id = club_night(db, scale={"kind": "wdl", "win": 2, "draw": 1, "loss": 0,
                                      "table": table})  # fmt: skip
-    events.start_turn(db, event_id)
+    turns.start_turn(db, event_id)
     play(db, event_id, 1, [(150, 50), (600, 0), (100, 100), (0, 50)])
     lines = events.event_standings(db, events.event(db, event_id))
     assert [(x.entry, x.points, x.victory_points) for x in lines][:4] == [

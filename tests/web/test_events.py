@@ -110,7 +110,7 @@ def test_a_table_card_joins_the_tables_game_of_the_turn_and_phones_follow_the_ta
     stranger = app.test_client()
     assert stranger.get("/tables/not-the-token/2").status_code == 404
 
-    from scorekeeper.data.events import events
+    from scorekeeper.data.events import events, turns
     from scorekeeper.data.games import games
 
     db = connect(app.config["DATABASE"])
@@ -120,7 +120,7 @@ def test_a_table_card_joins_the_tables_game_of_the_turn_and_phones_follow_the_ta
         for t in events.tables(db, event_id, 1):
             one, other = t["sides"]
             rounds.add_round(db, t["game_id"], {one: {"meld_points": 50}})
-        events.start_turn(db, event_id)
+        turns.start_turn(db, event_id)
         second = events.current_game(db, event_id, 2, 2)
         assert games.next_game(db, games.get_game(db, first)) == second  # phones follow it
     finally:

@@ -18,15 +18,15 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ...club.movements import MovementError, Turn, first_order, swiss_without
+from ...club.movements import Turn
 from ...club.standings import Line, Result, VictoryPoints, WinDrawLoss, standings
-from ...scoring import ScoringError, get_variant
+from ...scoring import get_variant
 from ...scoring.i18n import N_, problem as P_
 from ..connection import insert, now, row, writing
 from ..games import games
 from ..games.evenings import create_evening
 from . import planning
-from .clock import change_clock as change_clock, clock as clock, set_clock
+from .clock import change_clock as change_clock, clock as clock
 from .planning import MOVEMENTS, EventProblem as EventProblem
 
 BYES = ("win", "draw", "loss")
@@ -83,11 +83,11 @@ def create_event(
             "plan": json.dumps([asdict(turn) for turn in made]), "turn": 0,
             "created_at": now(), "skip": int(skip), "draw": draw,
         })  # fmt: skip
-        for number, entry in enumerate(entries):
-            db.table("event_entries").insert({
-                "event_id": event_id, "number": number, "name": entry["name"],
-                "players": json.dumps(entry["players"]),
-            })  # fmt: skip
+        db.table("event_entries").insert_all(
+            {"event_id": event_id, "number": number, "name": entry["name"],
+             "players": json.dumps(entry["players"])}
+            for number, entry in enumerate(entries)
+        )  # fmt: skip
     return event_id
 
 
@@ -158,118 +158,6 @@ def swap(db: Database, event_id: int, a: int, b: int) -> None:
                 "UPDATE event_entries SET name = ?, players = ? WHERE event_id = ? AND number = ?",
                 [other["name"], json.dumps(other["players"]), event_id, number],
             )
-
-
-def start_turn(db: Database, event_id: int) -> int:
-    """Start the next turn: each of its tables gets its game, with the right people
-    in the right seats. The turn's number.
-
-    The turn's tables are worked out first, outside the write (a Swiss pairs by the
-    standings, which takes a while at hundreds of entries); the short write then
-    checks that nothing they depend on changed meanwhile (else works them out
-    again) and only stores the games, so the other tables' saves never wait long."""
-    for _ in range(PLANNING_TRIES):
-        found = event(db, event_id)
-        turn = int(found["turn"]) + 1
-        if turn > found["turns"]:
-            raise EventProblem(P_("the event has %(n)s turns: it is over", n=found["turns"]))
-        if found["turn"] and not turn_finished(db, event_id, found["turn"]):
-            raise EventProblem(P_("turn %(n)s is still being played", n=found["turn"]))
-        basis = turn_basis(db, event_id)
-        planned = next_turn(db, found, turn)
-        with writing(db):
-            if turn_basis(db, event_id) == basis:
-                store_turn(db, found, turn, planned)
-                return turn
-    raise EventProblem(P_("the event kept changing while the turn was worked out: press again"))
-
-
-PLANNING_TRIES = 3
-BASIS = """
-SELECT e.turn, e.plan,
-  (SELECT coalesce(sum(g.table_stamp), 0) || '.' || count(*) || '.' || sum(eg.reopened)
-   FROM event_games eg JOIN games g ON g.id = eg.game_id WHERE eg.event_id = e.id) AS games,
-  (SELECT group_concat(number || ':' || withdrawn_turn) FROM event_entries
-   WHERE event_id = e.id AND withdrawn_turn IS NOT NULL) AS gone
-FROM events e WHERE e.id = ?
-"""
-
-
-def turn_basis(db: Database, event_id: int) -> dict[str, Any] | None:
-    """What a turn's tables depend on, in one read: the turn, the plan, every game's
-    saves and reopenings (the standings a Swiss pairs by), the withdrawals."""
-    return row(db, BASIS, [event_id])
-
-
-def next_turn(db: Database, found: dict[str, Any], turn: int) -> Turn:
-    """The tables of turn ``turn``: the plan's, or a Swiss's paired now (the first
-    by the list or the draw, the later ones by the standings)."""
-    if found["movement"] != "swiss":
-        planned: Turn = found["plan"][turn - 1]
-        return planned
-    gone = {e for e, t in withdrawn(db, found["id"]).items() if t <= turn}
-    if turn == 1:
-        count = len(entries_of(db, found["id"]))
-        order = first_order(count, found["draw"])
-    else:
-        order = [line.entry for line in event_standings(db, found)]
-    try:
-        return swiss_without(found["plan"], order, gone)
-    except MovementError as error:
-        raise EventProblem(error.args[0]) from error
-
-
-def store_turn(db: Database, found: dict[str, Any], turn: int, planned: Turn) -> None:
-    """Make each table's game of ``planned`` (inside the write), the table's phones
-    and settings following it from its game of the turn before."""
-    event_id, plan = found["id"], found["plan"]
-    if found["movement"] == "swiss":
-        plan.append(planned)
-        db.execute("UPDATE events SET plan = ? WHERE id = ?",
-                   [json.dumps([asdict(t) for t in plan]), event_id])  # fmt: skip
-    people, gone = entries_of(db, event_id), withdrawn(db, event_id)
-    options = dict(found["options"])
-    if found["deals"]:
-        options["rounds"] = found["deals"]
-    before = previous_games(db, event_id, turn - 1)
-    for table_no, table in enumerate(planned.tables, start=1):
-        if left(table, gone, turn):  # not played: the others have a bye
-            continue
-        previous = before.get(table_no)
-        seats = planning.seating(people, table)
-        try:
-            game_id = games.create_game(
-                db, evening_id=found["evening_id"], variant=found["variant"],
-                sides=[side_name(people, side) for side in table], players=len(seats),
-                options=options, seats=seats,
-                name=f"{found['name']}: turn {turn}, table {table_no}",
-                # the table's phones follow it to this game, as after "Same table again"
-                request_key=f"after:{previous['uid']}" if previous else None,
-            )  # fmt: skip
-        except ScoringError as error:  # an event made before its game was checked
-            raise EventProblem(P_("rules: %(problem)s", problem=str(error)), "rules") from error
-        if previous:  # the table's settings go on, and its phones are told (as play_again)
-            db.execute("UPDATE games SET phones_enter = ?, confirm_rounds = ? WHERE id = ?",
-                       [previous["phones_enter"], previous["confirm_rounds"], game_id])  # fmt: skip
-            db.execute("UPDATE games SET table_stamp = table_stamp + 1 WHERE id = ?",
-                       [previous["id"]])  # fmt: skip
-        db.table("event_games").insert({
-            "event_id": event_id, "turn": turn, "table_no": table_no,
-            "game_id": game_id, "entries": json.dumps([list(s) for s in table]),
-        })  # fmt: skip
-    db.execute("UPDATE events SET turn = ?, clock_ends_at = NULL, clock_left = NULL "
-               "WHERE id = ?", [turn, event_id])  # fmt: skip
-    if found["minutes"]:
-        set_clock(db, event_id, running=True, left=60 * int(found["minutes"]))
-
-
-def previous_games(db: Database, event_id: int, turn: int) -> dict[int, dict[str, Any]]:
-    """Each table's game of ``turn`` (its uid and settings), by table number."""
-    sql = (
-        "SELECT eg.table_no, g.id, g.uid, g.phones_enter, g.confirm_rounds FROM event_games "
-        "eg JOIN games g ON g.id = eg.game_id WHERE eg.event_id = ? AND eg.turn = ?"
-    )
-    return {int(r["table_no"]): r for r in db.query(sql, [event_id, turn])}
 
 
 def side_name(people: list[dict[str, Any]], side: tuple[int, ...]) -> str:

@@ -89,7 +89,7 @@ class NewEventForm(Form):
     )
     target = IntegerField(
         _l("Game ends at (0: the game's own target)"),
-        [InputRequired(), NumberRange(0, 100_000), multiple_of_5],
+        [Optional(), NumberRange(0, 100_000), multiple_of_5],
         default=0,
     )
     movement = SelectField(
@@ -107,6 +107,7 @@ class NewEventForm(Form):
             SelectChoice("list", _l("by the list: 1st against 2nd, 3rd against 4th")),
             SelectChoice("draw", _l("drawn at random")),
         ],
+        default="list",
     )
     turns = IntegerField(_l("Turns"), [InputRequired(), NumberRange(1, 50)], default=3)
     deals = IntegerField(

@@ -25,7 +25,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ...data.connection import get_db
-from ...data.events import desk as event_desk, events, exports as event_exports
+from ...data.events import desk as event_desk, events, exports as event_exports, turns
 from ...data.table import table as phones
 from ...scoring import get_variant
 from ..forms import events as event_forms
@@ -128,7 +128,7 @@ def desk(event_id: int) -> Response:
 @bp.route("/events/<int:event_id>/start", methods=["POST"])
 def start(event_id: int) -> Response | tuple[str, int]:
     def started(form: Any) -> str:
-        turn = events.start_turn(get_db(), event_id)
+        turn = turns.start_turn(get_db(), event_id)
         return _("Turn %(n)s started: every table has its game.", n=turn)
 
     expired = _("The form had expired or came from elsewhere: nothing was started.")
