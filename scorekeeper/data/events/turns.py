@@ -5,6 +5,7 @@ worked out outside any write, then stored a few a write)."""
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import asdict
 from typing import Any
 
@@ -51,6 +52,7 @@ def start_turn(db: Database, event_id: int) -> int:
             if int(events.event(db, event_id)["turn"]) != turn - 1:
                 return turn  # another press of the button started it meanwhile
             store_tables(db, found, turn, tables_[first : first + TABLES_A_WRITE])
+        time.sleep(BETWEEN_WRITES)  # the saves waiting meanwhile go first
     with writing(db):
         if int(events.event(db, event_id)["turn"]) == turn - 1:
             db.execute("UPDATE events SET turn = ?, clock_ends_at = NULL, clock_left = NULL "
@@ -61,7 +63,11 @@ def start_turn(db: Database, event_id: int) -> int:
 
 
 # Tables whose games one write stores: a few tens of milliseconds on a laptop.
-TABLES_A_WRITE = 5
+TABLES_A_WRITE = 3
+# The pause after each such write: a save that found the lock taken tries again
+# within a tenth of a second (SQLite's busy handler), and must find it free then,
+# not taken again at once by the next tables.
+BETWEEN_WRITES = 0.1
 PLANNING_TRIES = 3
 BASIS = """
 SELECT e.turn, e.plan,

@@ -6,7 +6,7 @@ makes a 400-player rotating-partners night (its whole plan made in the request) 
 starts its turn 1 (100 tables' games). Prints each action's time and the longest
 save wait during it and overall, with every 5xx.
 
-    .venv/bin/python scripts/bench_lock.py --entries 400 --scorers 6
+    .venv/bin/python scripts/bench_lock_events.py --entries 400 --scorers 6
 
 Uses scripts/bench_table.py's client, statistics and server start, and
 scripts/bench_event.py's save.
@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import sqlite3
 import sys
 import tempfile
 import threading
@@ -82,10 +83,27 @@ def saves(base: str, game: int, stats: Stats, stop: threading.Event) -> None:
         time.sleep(0.1)
 
 
+def prober(path: Path, stats: Stats, stop: threading.Event) -> None:
+    """The write lock itself, from outside the server: taken and let go every 20 ms
+    (as a save takes it, writing nothing), the wait for it recorded."""
+    conn = sqlite3.connect(path, timeout=30, isolation_level=None)
+    while not stop.is_set():
+        start = time.monotonic()
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("ROLLBACK")
+        stats.add("lock", time.monotonic() - start)
+        time.sleep(0.02)
+    conn.close()
+
+
 def director(client: Client, page: str, path: str, fields: dict[str, str]) -> tuple[int, float]:
     """A form of the director's sent as the browser sends it: the page read for its
     CSRF token (and the session cookie), then the post. Its status and seconds."""
     _, body, _ = client.request(page, {})
+    assert client.connection is not None
+    client.connection.timeout = 600  # a director waits for the answer, however long
+    if client.connection.sock is not None:
+        client.connection.sock.settimeout(600)
     token = CSRF.search(body.decode())
     data = urllib.parse.urlencode({**fields, "csrf_token": token.group(1) if token else ""})
     cookie = "; ".join(f"{k}={m.value}" for k, m in client.cookies.items())
@@ -124,13 +142,22 @@ def rotating_form(players: int) -> dict[str, str]:
     }
 
 
-def longest(stats: Stats, since: int) -> float:
+def longest(stats: Stats, since: dict[str, int], kind: str) -> float:
     with stats.lock:
-        return max(stats.times["save"][since:], default=0.0)
+        return max(stats.times[kind][since.get(kind, 0) :], default=0.0)
 
 
-def run(entries: int, scorers: int) -> list[tuple[str, int, float, float]]:
-    """Each action: what, its status, its seconds, the longest save wait during it."""
+def marks(stats: Stats) -> dict[str, int]:
+    with stats.lock:
+        return {kind: len(times) for kind, times in stats.times.items()}
+
+
+Row = tuple[str, int, float, float, float]
+
+
+def run(entries: int, scorers: int) -> list[Row]:
+    """Each action: what, its status, its seconds, the longest save wait and the
+    longest wait for the write lock during it."""
     found = []
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite"
@@ -138,51 +165,61 @@ def run(entries: int, scorers: int) -> list[tuple[str, int, float, float]]:
         process, base = serve(path)
         stats, stop = Stats(), threading.Event()
         threads = [threading.Thread(target=saves, args=(base, g, stats, stop)) for g in tables]
+        threads.append(threading.Thread(target=prober, args=(path, stats, stop)))
         for thread in threads:
+            thread.daemon = True  # never outlive the run, whatever happens
             thread.start()
-        time.sleep(3)
-        found.append(("nothing else (3 s)", 200, 3.0, longest(stats, 0)))
-        desk = Client(base)
-        actions = [
-            (
-                f"start turn 2 of a {entries}-entry Swiss",
-                f"/events/{swiss}",
-                f"/events/{swiss}/start",
-                {},
-            ),
-            (
-                f"plan a {entries}-player rotating night",
-                "/events/new",
-                "/events/new",
-                rotating_form(entries),
-            ),
-        ]
-        for what, page, path_, fields in actions:
-            mark = len(stats.times["save"])
-            status, seconds = director(desk, page, path_, fields)
-            time.sleep(0.5)  # the saves under way when it ended
-            found.append((what, status, seconds, longest(stats, mark)))
-        rotating = max(e["id"] for e in events.all_events(migrate(path)))
-        mark = len(stats.times["save"])
-        status, seconds = director(desk, f"/events/{rotating}", f"/events/{rotating}/start", {})
-        time.sleep(0.5)
-        found.append(
-            (
-                f"start turn 1 of the rotating night ({entries // 4} tables)",
-                status,
-                seconds,
-                longest(stats, mark),
-            )
-        )
-        stop.set()
-        for thread in threads:
-            thread.join()
-        process.terminate()
-        process.wait(timeout=30)
-    found.append(("all saves", len(stats.times["save"]), 0.0, longest(stats, 0)))
-    found.append(("errors", len(stats.errors), 0.0, 0.0))
-    print("  errors:", stats.errors[:5])
+        try:
+            time.sleep(3)
+            found.append(("nothing else (3 s)", 200, 3.0, *waits(stats, {})))
+            desk = Client(base)
+            found += [
+                act(
+                    desk,
+                    stats,
+                    f"start turn 2 of a {entries}-entry Swiss",
+                    f"/events/{swiss}",
+                    f"/events/{swiss}/start",
+                    {},
+                ),
+                act(
+                    desk,
+                    stats,
+                    f"plan a {entries}-player rotating night",
+                    "/events/new",
+                    "/events/new",
+                    rotating_form(entries),
+                ),
+                act(
+                    desk,
+                    stats,
+                    f"start turn 1 of the rotating night ({entries // 4} tables)",
+                    f"/events/{swiss + 1}",
+                    f"/events/{swiss + 1}/start",
+                    {},
+                ),
+            ]
+        finally:
+            stop.set()
+            for thread in threads:
+                thread.join(timeout=60)
+            process.terminate()
+            process.wait(timeout=30)
+    found.append(("all saves", len(stats.times["save"]), 0.0, *waits(stats, {})))
+    print(f"  errors: {len(stats.errors)} {stats.errors[:5]}")
     return found
+
+
+def act(desk: Client, stats: Stats, what: str, page: str, path: str, fields: dict[str, str]) -> Row:
+    """One of the director's actions, with the longest waits while it ran."""
+    mark = marks(stats)
+    status, seconds = director(desk, page, path, fields)
+    time.sleep(0.5)  # the saves under way when it ended
+    return (what, status, seconds, *waits(stats, mark))
+
+
+def waits(stats: Stats, since: dict[str, int]) -> tuple[float, float]:
+    return longest(stats, since, "save"), longest(stats, since, "lock")
 
 
 def main() -> None:
@@ -194,8 +231,12 @@ def main() -> None:
         f"# {time.strftime('%Y-%m-%d %H:%M')} · {os.cpu_count()} cores · "
         f"load {os.getloadavg()} · {' '.join(sys.argv)}"
     )
-    for what, status, seconds, wait in run(args.entries, args.scorers):
-        print(f"  {what:48} {status:5}  {seconds:6.2f} s   longest save {wait * 1000:6.0f} ms")
+    print(f"  {'':48} {'':5}  {'':8}   longest wait: save    lock")
+    for what, status, seconds, save, lock in run(args.entries, args.scorers):
+        print(
+            f"  {what:48} {status:5}  {seconds:6.2f} s   {save * 1000:13.0f} ms "
+            f"{lock * 1000:4.0f} ms"
+        )
 
 
 if __name__ == "__main__":
