@@ -170,3 +170,25 @@ def test_victory_points_break_ties_when_the_event_has_a_table(db):
         (1, 2, 16), (0, 2, 12), (7, 2, 10), (2, 1, 10)]  # fmt: skip
     with pytest.raises(events.EventProblem, match="starts at margin 0"):
         club_night(db, scale={"kind": "wdl", "table": [[50, 10, 10]]})
+
+
+def test_a_withdrawal_at_rotating_partners_replans_the_turns_left(db):
+    """Eight players, three turns: Ann withdraws during turn 2, before her table
+    finished, so her partner and opponents miss turn 2 (a bye). Turn 3 is planned
+    afresh among the seven left: four play, three sit out, never those three."""
+    from scorekeeper.data.events import desk as event_desk
+
+    players = [{"name": n, "players": [n]} for n in
+               ("Ann", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")]  # fmt: skip
+    event_id = club_night(db, movement="rotating", entries=players, turns=3)
+    turns.start_turn(db, event_id)
+    play(db, event_id, 1, [(100, 50), (50, 100)])
+    turns.start_turn(db, event_id)
+    (hers,) = [t for t in events.tables(db, event_id, 2) if any(0 in s for s in t["entries"])]
+    missed = {e for side in hers["entries"] for e in side} - {0}
+    event_desk.withdraw(db, event_id, 0, "taken ill")
+    found = events.event(db, event_id)
+    third = found["plan"][2]
+    assert len(third.byes) == 3 and missed.isdisjoint(third.byes)
+    assert all(0 not in side for table in third.tables for side in table)
+    assert {e for t in third.tables for s in t for e in s} | set(third.byes) == set(range(1, 8))

@@ -7,6 +7,7 @@ entered or adjusted, a table reopened and closed again, an entry's withdrawal.""
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from typing import Any
 
 from sqlite_utils import Database
@@ -16,7 +17,7 @@ from ...scoring.i18n import N_, problem as P_
 from ..connection import row, rows, writing
 from ..games import games, rounds
 from ..table import agreement as table_agreement, table as phones
-from . import events
+from . import events, planning
 
 DIRECTOR = "director"  # who made a change, in a table's history
 # Missing results first: no round yet, a round queried, a round awaiting its
@@ -188,8 +189,12 @@ def reopen(db: Database, event_id: int, game_id: int, reason: str, *, open_: boo
 def withdraw(db: Database, event_id: int, entry: int, reason: str) -> int:
     """An entry leaves the event: from this turn on (the first, before the start)
     it plays no more; a table of this turn it had not finished is over, and its
-    opponents have a bye, as they have at its tables to come. The turn it left."""
+    opponents have a bye, as they have at its tables to come. At a rotating-partners
+    night the turns to come are planned afresh without it (outside the write), so
+    nobody sits out twice while others never have. The turn it left."""
     reason = checked(reason)
+    before = events.event(db, event_id)
+    plan = replanned(db, before, entry)
     with writing(db):
         found = events.event(db, event_id)
         people = events.entries_of(db, event_id)
@@ -198,6 +203,11 @@ def withdraw(db: Database, event_id: int, entry: int, reason: str) -> int:
         name = people[entry]["name"]
         if people[entry]["withdrawn_turn"] is not None:
             raise events.EventProblem(P_("%(name)s has withdrawn already", name=name))
+        if plan is not None:
+            if (found["turn"], found["plan"]) != (before["turn"], before["plan"]):
+                raise events.EventProblem(P_("the event changed meanwhile: send it again"))
+            db.execute("UPDATE events SET plan = ? WHERE id = ?",
+                       [json.dumps([asdict(t) for t in plan]), event_id])  # fmt: skip
         turn = max(int(found["turn"]), 1)
         sql = "UPDATE event_entries SET withdrawn_turn = ?, withdrawn_reason = ? "
         db.execute(sql + "WHERE event_id = ? AND number = ?", [turn, reason, event_id, entry])
@@ -205,6 +215,24 @@ def withdraw(db: Database, event_id: int, entry: int, reason: str) -> int:
             if any(entry in side for side in t["entries"]):
                 director(db, t["game_id"], "withdrew", reason, who=name)
     return turn
+
+
+def replanned(db: Database, found: dict[str, Any], entry: int) -> list[Any] | None:
+    """A rotating-partners plan without ``entry`` for the turns not started (None
+    for the other movements): those at its unfinished table this turn have sat out."""
+    if found["movement"] != "rotating":
+        return None
+    gone = {*events.withdrawn(db, found["id"]), entry}
+    sat_out = [
+        e
+        for t in (events.tables(db, found["id"], found["turn"]) if found["turn"] else [])
+        if t["state"] != "finished" and any(entry in side for side in t["entries"])
+        for side in t["entries"]
+        for e in side
+        if e != entry
+    ]
+    count = len(events.entries_of(db, found["id"]))
+    return planning.replanned(found, count, gone, sat_out)
 
 
 def checked(reason: str) -> str:

@@ -26,7 +26,7 @@ from ..connection import insert, now, row, writing
 from ..games import games
 from ..games.evenings import create_evening
 from . import planning
-from .clock import change_clock as change_clock, clock as clock
+from .clock import change_clock as change_clock, clock as clock, set_clock as set_clock
 from .planning import MOVEMENTS, EventProblem as EventProblem
 
 BYES = ("win", "draw", "loss")
