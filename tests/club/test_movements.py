@@ -151,7 +151,7 @@ TOP_DOWN = [
         [(0, 1), (2, 3), (4, 5)],
         [(0, 2), (1, 4), (3, 5)],
         id="the bottom two met: 2nd goes down one",
-    ),  # fmt: skip
+    ),
     pytest.param([3, 0, 1, 2], [(3, 0), (1, 2), (3, 1)], [(3, 2), (0, 1)], id="by the standing"),
 ]
 

@@ -178,8 +178,9 @@ def test_a_withdrawal_at_rotating_partners_replans_the_turns_left(db):
     afresh among the seven left: four play, three sit out, never those three."""
     from scorekeeper.data.events import desk as event_desk
 
-    players = [{"name": n, "players": [n]} for n in
-               ("Ann", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")]  # fmt: skip
+    players = [
+        {"name": n, "players": [n]} for n in ("Ann", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+    ]
     event_id = club_night(db, movement="rotating", entries=players, turns=3)
     turns.start_turn(db, event_id)
     play(db, event_id, 1, [(100, 50), (50, 100)])

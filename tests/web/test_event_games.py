@@ -14,10 +14,23 @@ TEN = "\n".join(["Ann", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo
 
 
 def make_event(client, **change):
-    form = {"name": "Tuesday club", "day": "2026-11-24", "variant": "hand-and-foot",
-            "movement": "mitchell", "first_turn": "list", "turns": "2", "deals": "0",
-            "target": "0", "win": "2", "draw": "1", "loss": "0", "bye": "win", "minutes": "0",
-            "entries": PAIRS, **change}  # fmt: skip
+    form = {
+        "name": "Tuesday club",
+        "day": "2026-11-24",
+        "variant": "hand-and-foot",
+        "movement": "mitchell",
+        "first_turn": "list",
+        "turns": "2",
+        "deals": "0",
+        "target": "0",
+        "win": "2",
+        "draw": "1",
+        "loss": "0",
+        "bye": "win",
+        "minutes": "0",
+        "entries": PAIRS,
+        **change,
+    }
     return client.post("/events/new", data=form)
 
 
@@ -34,27 +47,44 @@ def first_game(app, client, made):
             "event_games eg ON eg.game_id = g.id ORDER BY eg.table_no"
         ).fetchone()
     finally:
-        db.close()  # fmt: skip
+        db.close()
     variant, sides, players, options = found
     return variant, json.loads(sides), players, json.loads(options)
 
 
 # the form's changes; the game every table plays: variant, sides, players, options
 ACCEPTED = [
-    pytest.param({"variant": "classic", "target": "2000"}, ("classic", 2, 4, {"target": 2000}),
-                 id="Canasta to 2000"),
-    pytest.param({"variant": "weeping", "movement": "swiss"}, ("weeping", 2, 4, {}),
-                 id="Weeping, a whole game, Swiss"),
-    pytest.param({"variant": "samba-foot", "deals": "2"}, ("samba-foot", 2, 4, {"rounds": 2}),
-                 id="Samba-foot, 2 deals a turn"),
-    pytest.param({"variant": "hand-and-foot", "deals": "1", "movement": "swiss",
-                  "first_turn": "draw"}, ("hand-and-foot", 2, 4, {"rounds": 1}),
-                 id="Hand and Foot, 1 deal, Swiss drawn"),
-    pytest.param({"variant": "five-person", "movement": "rotating", "entries": TEN},
-                 ("five-person", 5, 5, {}), id="Five-person, five alone at a table"),
-    pytest.param({"variant": "classic", "movement": "rotating", "entries": TEN[:-7]},
-                 ("classic", 2, 4, {}), id="Canasta, rotating partners"),
-]  # fmt: skip
+    pytest.param(
+        {"variant": "classic", "target": "2000"},
+        ("classic", 2, 4, {"target": 2000}),
+        id="Canasta to 2000",
+    ),
+    pytest.param(
+        {"variant": "weeping", "movement": "swiss"},
+        ("weeping", 2, 4, {}),
+        id="Weeping, a whole game, Swiss",
+    ),
+    pytest.param(
+        {"variant": "samba-foot", "deals": "2"},
+        ("samba-foot", 2, 4, {"rounds": 2}),
+        id="Samba-foot, 2 deals a turn",
+    ),
+    pytest.param(
+        {"variant": "hand-and-foot", "deals": "1", "movement": "swiss", "first_turn": "draw"},
+        ("hand-and-foot", 2, 4, {"rounds": 1}),
+        id="Hand and Foot, 1 deal, Swiss drawn",
+    ),
+    pytest.param(
+        {"variant": "five-person", "movement": "rotating", "entries": TEN},
+        ("five-person", 5, 5, {}),
+        id="Five-person, five alone at a table",
+    ),
+    pytest.param(
+        {"variant": "classic", "movement": "rotating", "entries": TEN[:-7]},
+        ("classic", 2, 4, {}),
+        id="Canasta, rotating partners",
+    ),
+]
 
 
 @pytest.mark.parametrize(("change", "expected"), ACCEPTED)
@@ -74,21 +104,49 @@ def test_a_saved_rule_set_is_the_events_house_rules(app, client):
 
 # the form's changes; the field the reason stands beside; the reason
 REFUSED = [
-    pytest.param({"variant": "classic", "deals": "2"}, "deals", "ends at a target score",
-                 id="Canasta by deals"),
-    pytest.param({"variant": "weeping", "deals": "1"}, "deals", "ends at a target score",
-                 id="Weeping by deals"),
-    pytest.param({"variant": "five-person"}, "movement", "is not played by two sides of 2",
-                 id="Five-person in pairs"),
-    pytest.param({"variant": "five-person", "movement": "rotating", "entries": "Ann\nBea\nCy"},
-                 "turns", "needs at least 5 players", id="Five-person, three players"),
-    pytest.param({"variant": "hand-and-foot", "target": "2000"}, "target",
-                 "ends after a number of deals", id="Hand and Foot to a target"),
-    pytest.param({"movement": "swiss", "turns": "3"}, "turns", "can promise 2 turns",
-                 id="Swiss of 4, 3 turns"),
-    pytest.param({"variant": "classic", "target": "7"}, "target", "multiples of 5",
-                 id="a target not in fives"),
-]  # fmt: skip
+    pytest.param(
+        {"variant": "classic", "deals": "2"},
+        "deals",
+        "ends at a target score",
+        id="Canasta by deals",
+    ),
+    pytest.param(
+        {"variant": "weeping", "deals": "1"},
+        "deals",
+        "ends at a target score",
+        id="Weeping by deals",
+    ),
+    pytest.param(
+        {"variant": "five-person"},
+        "movement",
+        "is not played by two sides of 2",
+        id="Five-person in pairs",
+    ),
+    pytest.param(
+        {"variant": "five-person", "movement": "rotating", "entries": "Ann\nBea\nCy"},
+        "turns",
+        "needs at least 5 players",
+        id="Five-person, three players",
+    ),
+    pytest.param(
+        {"variant": "hand-and-foot", "target": "2000"},
+        "target",
+        "ends after a number of deals",
+        id="Hand and Foot to a target",
+    ),
+    pytest.param(
+        {"movement": "swiss", "turns": "3"},
+        "turns",
+        "can promise 2 turns",
+        id="Swiss of 4, 3 turns",
+    ),
+    pytest.param(
+        {"variant": "classic", "target": "7"},
+        "target",
+        "multiples of 5",
+        id="a target not in fives",
+    ),
+]
 
 
 @pytest.mark.parametrize(("change", "field", "reason"), REFUSED)

@@ -18,19 +18,27 @@ from .planning import EventProblem
 def clock(db: Database, event_id: int, at: datetime | None = None) -> dict[str, Any]:
     """The turn's clock: whether it runs, the seconds left (never below 0), and
     when it ends (UTC, while it runs); ``{"set": False}`` when the turn has none."""
-    found = row(db, "SELECT turn, clock_ends_at, clock_left FROM events WHERE id = ?",
-                [event_id])  # fmt: skip
+    found = row(db, "SELECT turn, clock_ends_at, clock_left FROM events WHERE id = ?", [event_id])
     if found is None:
         raise games.NotFound(P_("no event %(id)s", id=event_id))
     at = at or datetime.now(UTC)
     if found["clock_ends_at"]:
         ends = datetime.fromisoformat(found["clock_ends_at"])
         left = max(0, int((ends - at).total_seconds() + 0.999))
-        return {"set": True, "running": True, "left": left, "ends_at": found["clock_ends_at"],
-                "turn": found["turn"]}  # fmt: skip
+        return {
+            "set": True,
+            "running": True,
+            "left": left,
+            "ends_at": found["clock_ends_at"],
+            "turn": found["turn"],
+        }
     if found["clock_left"] is not None:
-        return {"set": True, "running": False, "left": int(found["clock_left"]),
-                "turn": found["turn"]}  # fmt: skip
+        return {
+            "set": True,
+            "running": False,
+            "left": int(found["clock_left"]),
+            "turn": found["turn"],
+        }
     return {"set": False, "turn": found["turn"]}
 
 
@@ -41,8 +49,10 @@ def set_clock(
     at = at or datetime.now(UTC)
     left = max(0, left)
     ends = (at + timedelta(seconds=left)).isoformat(timespec="seconds") if running else None
-    db.execute("UPDATE events SET clock_ends_at = ?, clock_left = ? WHERE id = ?",
-               [ends, None if running else left, event_id])  # fmt: skip
+    db.execute(
+        "UPDATE events SET clock_ends_at = ?, clock_left = ? WHERE id = ?",
+        [ends, None if running else left, event_id],
+    )
 
 
 def change_clock(db: Database, event_id: int, action: str, minutes: int = 0) -> dict[str, Any]:

@@ -206,8 +206,10 @@ def withdraw(db: Database, event_id: int, entry: int, reason: str) -> int:
         if plan is not None:
             if (found["turn"], found["plan"]) != (before["turn"], before["plan"]):
                 raise events.EventProblem(P_("the event changed meanwhile: send it again"))
-            db.execute("UPDATE events SET plan = ? WHERE id = ?",
-                       [json.dumps([asdict(t) for t in plan]), event_id])  # fmt: skip
+            db.execute(
+                "UPDATE events SET plan = ? WHERE id = ?",
+                [json.dumps([asdict(t) for t in plan]), event_id],
+            )
         turn = max(int(found["turn"]), 1)
         sql = "UPDATE event_entries SET withdrawn_turn = ?, withdrawn_reason = ? "
         db.execute(sql + "WHERE event_id = ? AND number = ?", [turn, reason, event_id, entry])

@@ -59,8 +59,9 @@ def create_event(
     of a Swiss's first turn drawn at random (None: by the list)."""
     kind = MOVEMENTS.get(movement)
     if kind is None:
-        raise EventProblem(P_("movement: must be one of %(names)s", names=", ".join(MOVEMENTS)),
-                           "movement")  # fmt: skip
+        raise EventProblem(
+            P_("movement: must be one of %(names)s", names=", ".join(MOVEMENTS)), "movement"
+        )
     if bye not in BYES:
         raise EventProblem(P_("bye: must be one of %(names)s", names=", ".join(BYES)), "bye")
     game = get_variant(variant)  # ValueError for an unknown one
@@ -84,10 +85,14 @@ def create_event(
             "created_at": now(), "skip": int(skip), "draw": draw,
         })  # fmt: skip
         db.table("event_entries").insert_all(
-            {"event_id": event_id, "number": number, "name": entry["name"],
-             "players": json.dumps(entry["players"])}
+            {
+                "event_id": event_id,
+                "number": number,
+                "name": entry["name"],
+                "players": json.dumps(entry["players"]),
+            }
             for number, entry in enumerate(entries)
-        )  # fmt: skip
+        )
     return event_id
 
 

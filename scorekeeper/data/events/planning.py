@@ -107,8 +107,9 @@ def check_entries(entries: list[dict[str, Any]], kind: str) -> None:
     of one size, no name twice."""
     for entry in entries:
         if problem := checks.name_problem(entry["name"], checks.SEAT_NAME_LENGTH):
-            raise EventProblem(P_("entry %(name)s: %(problem)s", name=entry["name"],
-                                  problem=problem))  # fmt: skip
+            raise EventProblem(
+                P_("entry %(name)s: %(problem)s", name=entry["name"], problem=problem)
+            )
     sizes = {len(entry["players"]) for entry in entries}
     if kind == "individuals" and sizes != {1}:
         raise EventProblem(P_("rotating partners: each entry is one player"))

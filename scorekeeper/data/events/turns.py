@@ -55,8 +55,10 @@ def start_turn(db: Database, event_id: int) -> int:
         time.sleep(BETWEEN_WRITES)  # the saves waiting meanwhile go first
     with writing(db):
         if int(events.event(db, event_id)["turn"]) == turn - 1:
-            db.execute("UPDATE events SET turn = ?, clock_ends_at = NULL, clock_left = NULL "
-                       "WHERE id = ?", [turn, event_id])  # fmt: skip
+            db.execute(
+                "UPDATE events SET turn = ?, clock_ends_at = NULL, clock_left = NULL WHERE id = ?",
+                [turn, event_id],
+            )
             if found["minutes"]:
                 set_clock(db, event_id, running=True, left=60 * int(found["minutes"]))
     return turn
@@ -108,8 +110,10 @@ def fix_turn(db: Database, found: dict[str, Any], turn: int, planned: Turn) -> N
     short goes on with the same pairing."""
     if found["movement"] == "swiss" and len(found["plan"]) < turn:
         plan = [*found["plan"], planned]
-        db.execute("UPDATE events SET plan = ? WHERE id = ?",
-                   [json.dumps([asdict(t) for t in plan]), found["id"]])  # fmt: skip
+        db.execute(
+            "UPDATE events SET plan = ? WHERE id = ?",
+            [json.dumps([asdict(t) for t in plan]), found["id"]],
+        )
 
 
 def store_tables(
@@ -132,24 +136,36 @@ def store_tables(
         seats = planning.seating(people, table)
         try:
             game_id = games.create_game(
-                db, evening_id=found["evening_id"], variant=found["variant"],
-                sides=[events.side_name(people, side) for side in table], players=len(seats),
-                options=options, seats=seats,
+                db,
+                evening_id=found["evening_id"],
+                variant=found["variant"],
+                sides=[events.side_name(people, side) for side in table],
+                players=len(seats),
+                options=options,
+                seats=seats,
                 name=f"{found['name']}: turn {turn}, table {table_no}",
                 # the table's phones follow it to this game, as after "Same table again"
                 request_key=f"after:{previous['uid']}" if previous else None,
-            )  # fmt: skip
+            )
         except ScoringError as error:  # an event made before its game was checked
             raise EventProblem(P_("rules: %(problem)s", problem=str(error)), "rules") from error
         if previous:  # the table's settings go on, and its phones are told (as play_again)
-            db.execute("UPDATE games SET phones_enter = ?, confirm_rounds = ? WHERE id = ?",
-                       [previous["phones_enter"], previous["confirm_rounds"], game_id])  # fmt: skip
-            db.execute("UPDATE games SET table_stamp = table_stamp + 1 WHERE id = ?",
-                       [previous["id"]])  # fmt: skip
-        db.table("event_games").insert({
-            "event_id": event_id, "turn": turn, "table_no": table_no,
-            "game_id": game_id, "entries": json.dumps([list(s) for s in table]),
-        })  # fmt: skip
+            db.execute(
+                "UPDATE games SET phones_enter = ?, confirm_rounds = ? WHERE id = ?",
+                [previous["phones_enter"], previous["confirm_rounds"], game_id],
+            )
+            db.execute(
+                "UPDATE games SET table_stamp = table_stamp + 1 WHERE id = ?", [previous["id"]]
+            )
+        db.table("event_games").insert(
+            {
+                "event_id": event_id,
+                "turn": turn,
+                "table_no": table_no,
+                "game_id": game_id,
+                "entries": json.dumps([list(s) for s in table]),
+            }
+        )
 
 
 def previous_games(db: Database, event_id: int, turn: int) -> dict[int, dict[str, Any]]:

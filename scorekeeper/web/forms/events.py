@@ -162,8 +162,14 @@ class NewEventForm(Form):
     def field_of(self, part: str) -> Any:
         """The field a problem with the event's ``part`` is shown beside (the
         data layer names the part: the rules are the game's choice)."""
-        fields = {"rules": self.variant, "deals": self.deals, "target": self.target,
-                  "turns": self.turns, "movement": self.movement, "bye": self.bye}  # fmt: skip
+        fields = {
+            "rules": self.variant,
+            "deals": self.deals,
+            "target": self.target,
+            "turns": self.turns,
+            "movement": self.movement,
+            "bye": self.bye,
+        }
         return fields.get(part, self.entries)
 
     def validate_table(self, field: Any) -> None:
