@@ -13,9 +13,9 @@ from sqlite_utils import Database
 
 from ..scoring import FIELDS, VARIANTS, ScoringError, Variant, get_variant, score_game
 from ..scoring.fields import CANASTA_CARDS
+from ..scoring.packs import CARD_POINT_FIELDS
 from ..scoring.rules import Rules
 from ..scoring.seating import side_names
-from ..scoring.variant import CARD_POINT_FIELDS
 from .games.evenings import create_evening
 from .games.games import create_game, scored
 from .games.rounds import add_round, delete_round, edit_round
@@ -138,9 +138,16 @@ def play_game(
 ) -> int:
     """A whole game, played to its end (or 12 rounds at most)."""
     sides = side_names(variant, seats)
-    game = create_game(db, evening_id=evening, variant=variant.id, sides=sides,
-                             players=len(seats), options={}, seats=seats,
-                             first_dealer=rng.randrange(len(seats)))  # fmt: skip
+    game = create_game(
+        db,
+        evening_id=evening,
+        variant=variant.id,
+        sides=sides,
+        players=len(seats),
+        options={},
+        seats=seats,
+        first_dealer=rng.randrange(len(seats)),
+    )
     doc: dict[str, Any] = {
         "variant": variant.id,
         "sides": sides,

@@ -50,70 +50,104 @@ ANSWER_EXAMPLE = """{
   "winners": []
 }"""
 ERRORS = [
-    ("400", "the document, round or header is invalid: one line naming the round, the "
-            "side and the field"),
+    (
+        "400",
+        "the document, round or header is invalid: one line naming the round, the "
+        "side and the field",
+    ),
     ("401", "a passphrase guards the game (or the app): send `X-Scorer-Passphrase`"),
     ("403", "cross-site request: an `Origin` or `Sec-Fetch-Site` naming another site"),
     ("404", "no such game, or no such round"),
     ("409", "`If-Match` names a version the round no longer has: someone changed it"),
     ("413", "the body is larger than 64 KiB"),
     ("415", "a `POST` or `PUT` whose body is not `Content-Type: application/json`"),
-]  # fmt: skip
+]
 
 JSON_HEADER = "-H 'Content-Type: application/json'"
 ENDPOINTS = [
-    ("POST /api/games", "Start a game.",
-     'Body: the game document\'s `variant`, `sides`, and optional `players` and `options` '
-     '(no rounds). Answer: 201 `{"id": 1}`.',
-     f"curl -X POST {JSON_HEADER} \\\n     -d '{{\"variant\": \"classic\", \"sides\": "
-     f"[\"Us\", \"Them\"]}}' {BASE}/api/games"),
-    ("GET /api/games/{id}", "Read a game.",
-     "Answer: 200 `{\"id\", \"document\", \"answer\", \"versions\"}`: the game document, "
-     "its answer, and each round's version (for `If-Match`).",
-     f"curl {BASE}/api/games/1"),
-    ("POST /api/games/{id}/rounds", "Add the next round.",
-     "Body: `{side: fields}`. Header `Idempotency-Key` (optional, at most 200 "
-     "characters): the round is stored once however often the request is sent. "
-     "Answer: 201 with the game's whole answer.",
-     f"curl -X POST {JSON_HEADER} -H 'Idempotency-Key: 7f3c' \\\n     -d "
-     "'{\"Us\": {\"natural_canastas\": 1, \"meld_points\": 230, \"went_out\": true}, "
-     f"\"Them\": {{\"mixed_canastas\": 1, \"meld_points\": 185, \"hand_points\": 65}}}}' \\\n"
-     f"     {BASE}/api/games/1/rounds"),
-    ("PUT /api/games/{id}/rounds/{n}", "Correct round n.",
-     "Body: `{side: fields}`. Header `If-Match: <version>` (from `versions`): when the "
-     "round changed since, 409 and nothing is overwritten. Answer: 200 with the answer.",
-     f"curl -X PUT {JSON_HEADER} -H 'If-Match: 1' \\\n     -d "
-     "'{\"Us\": {\"mixed_canastas\": 1, \"meld_points\": 200, \"hand_points\": 40}, "
-     f"\"Them\": {{\"natural_canastas\": 1, \"meld_points\": 250, \"went_out\": true}}}}' \\\n"
-     f"     {BASE}/api/games/1/rounds/1"),
-    ("DELETE /api/games/{id}/rounds/{n}", "Delete round n (later rounds move up).",
-     "Header `If-Match: <version>` as for `PUT`. Answer: 200 with the answer. Send "
-     "`If-Match` from a script that may retry: without it, a DELETE sent twice also "
-     "removes the round that moved up into place n; with it, the second is refused (409, "
-     "or 404 when no round moved up).",
-     f"curl -X DELETE -H 'If-Match: 2' {BASE}/api/games/1/rounds/1"),
-    ("GET /api/openapi.json", "This API as an OpenAPI 3.1 description.", "",
-     f"curl {BASE}/api/openapi.json"),
-]  # fmt: skip
+    (
+        "POST /api/games",
+        "Start a game.",
+        "Body: the game document's `variant`, `sides`, and optional `players` and `options` "
+        '(no rounds). Answer: 201 `{"id": 1}`.',
+        f'curl -X POST {JSON_HEADER} \\\n     -d \'{{"variant": "classic", "sides": '
+        f'["Us", "Them"]}}\' {BASE}/api/games',
+    ),
+    (
+        "GET /api/games/{id}",
+        "Read a game.",
+        'Answer: 200 `{"id", "document", "answer", "versions"}`: the game document, '
+        "its answer, and each round's version (for `If-Match`).",
+        f"curl {BASE}/api/games/1",
+    ),
+    (
+        "POST /api/games/{id}/rounds",
+        "Add the next round.",
+        "Body: `{side: fields}`. Header `Idempotency-Key` (optional, at most 200 "
+        "characters): the round is stored once however often the request is sent. "
+        "Answer: 201 with the game's whole answer.",
+        f"curl -X POST {JSON_HEADER} -H 'Idempotency-Key: 7f3c' \\\n     -d "
+        '\'{"Us": {"natural_canastas": 1, "meld_points": 230, "went_out": true}, '
+        f'"Them": {{"mixed_canastas": 1, "meld_points": 185, "hand_points": 65}}}}\' \\\n'
+        f"     {BASE}/api/games/1/rounds",
+    ),
+    (
+        "PUT /api/games/{id}/rounds/{n}",
+        "Correct round n.",
+        "Body: `{side: fields}`. Header `If-Match: <version>` (from `versions`): when the "
+        "round changed since, 409 and nothing is overwritten. Answer: 200 with the answer.",
+        f"curl -X PUT {JSON_HEADER} -H 'If-Match: 1' \\\n     -d "
+        '\'{"Us": {"mixed_canastas": 1, "meld_points": 200, "hand_points": 40}, '
+        f'"Them": {{"natural_canastas": 1, "meld_points": 250, "went_out": true}}}}\' \\\n'
+        f"     {BASE}/api/games/1/rounds/1",
+    ),
+    (
+        "DELETE /api/games/{id}/rounds/{n}",
+        "Delete round n (later rounds move up).",
+        "Header `If-Match: <version>` as for `PUT`. Answer: 200 with the answer. Send "
+        "`If-Match` from a script that may retry: without it, a DELETE sent twice also "
+        "removes the round that moved up into place n; with it, the second is refused (409, "
+        "or 404 when no round moved up).",
+        f"curl -X DELETE -H 'If-Match: 2' {BASE}/api/games/1/rounds/1",
+    ),
+    (
+        "GET /api/openapi.json",
+        "This API as an OpenAPI 3.1 description.",
+        "",
+        f"curl {BASE}/api/openapi.json",
+    ),
+]
 
 
 def document_section() -> list[str]:
-    out = ["## The game document", "",
-           "One JSON object describes a whole game so far; `scorekeeper score` and the API "
-           "take it. Top-level keys:", ""]  # fmt: skip
+    out = [
+        "## The game document",
+        "",
+        "One JSON object describes a whole game so far; `scorekeeper score` and the API "
+        "take it. Top-level keys:",
+        "",
+    ]
     rows = [[f"`{key}`", *TOP_LEVEL_MEANING.get(key, ("no", ""))] for key in TOP_LEVEL]
     out += table(["key", "required", "meaning"], rows)
     out += ["", "Any other key is an error.", "", "### Per-side fields", ""]
-    out += ["Integers default to 0, flags to false, text to empty. A field the variant does "
-            "not score is an error. Every variant takes `adjustment` and `note`: the table's "
-            "own points for a side (a penalty, a misdeal), added last, shown as their own "
-            "breakdown line (`adjustment: <note>`); in `five-person` a player's adjustment "
-            "is theirs alone, not their rentrap's.", ""]  # fmt: skip
+    out += [
+        "Integers default to 0, flags to false, text to empty. A field the variant does "
+        "not score is an error. Every variant takes `adjustment` and `note`: the table's "
+        "own points for a side (a penalty, a misdeal), added last, shown as their own "
+        "breakdown line (`adjustment: <note>`); in `five-person` a player's adjustment "
+        "is theirs alone, not their rentrap's.",
+        "",
+    ]
     rows = [
-        [f"`{f.name}`", f.kind, FIELD_KINDS.get(f.kind, ({}, f.kind))[1], f.help or labels_text(f),
-         ", ".join(f"`{v.id}`" for v in VARIANTS.values() if v.uses(f.name))]
+        [
+            f"`{f.name}`",
+            f.kind,
+            FIELD_KINDS.get(f.kind, ({}, f.kind))[1],
+            f.help or labels_text(f),
+            ", ".join(f"`{v.id}`" for v in VARIANTS.values() if v.uses(f.name)),
+        ]
         for f in FIELDS.values()
-    ]  # fmt: skip
+    ]
     out += table(["field", "kind", "values", "meaning", "variants"], rows)
     out += ["", "### Fields and limits per variant", ""]
     for v in VARIANTS.values():
@@ -126,14 +160,18 @@ def document_section() -> list[str]:
         )
         out += [f"- **`{v.id}`** ({counts} sides): " + ", ".join(f"`{n}`" for n in v.round_fields)]
         out += [f"  - in play by players: {limits}"]
-    out += ["", "The red threes of all sides in one round (laid, in hands, in weepers) may "
-            "not exceed those in play; a count of canastas may not need more cards than are "
-            "in play; the card points of one round, all sides together (`meld_points` + "
-            "`hand_points` + `foot_points` + `weeper_points`), may not exceed the value of "
-            "all the cards in play at the game's card values (above: at the defaults; in "
-            "`weeping` the threes, entered by count, count 0). Beyond it the field with the "
-            "largest value is named, e.g. `round 2, side \"Cat & Dee\": meld_points: 23500 "
-            "is more than the 1180 points of all the cards in play`.", ""]  # fmt: skip
+    out += [
+        "",
+        "The red threes of all sides in one round (laid, in hands, in weepers) may "
+        "not exceed those in play; a count of canastas may not need more cards than are "
+        "in play; the card points of one round, all sides together (`meld_points` + "
+        "`hand_points` + `foot_points` + `weeper_points`), may not exceed the value of "
+        "all the cards in play at the game's card values (above: at the defaults; in "
+        "`weeping` the threes, entered by count, count 0). Beyond it the field with the "
+        'largest value is named, e.g. `round 2, side "Cat & Dee": meld_points: 23500 '
+        "is more than the 1180 points of all the cards in play`.",
+        "",
+    ]
     return out
 
 

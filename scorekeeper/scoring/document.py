@@ -14,9 +14,10 @@ from .adjustments import table_field_problem
 from .errors import ScoringError, quote
 from .fields import CANASTA_CARDS, COUNT_LIMIT, FIELDS, POINTS_LIMIT, Field
 from .i18n import N_, problem as P_
+from .packs import CARD_POINT_FIELDS
 from .registry import get_variant
 from .rules import Fields, Option, Rules
-from .variant import CARD_POINT_FIELDS, Variant, option_error, round_error
+from .variant import Variant, option_error, round_error
 
 TOP_LEVEL = ("variant", "sides", "players", "options", "rounds", "start")
 START_LIMIT = 10 * POINTS_LIMIT

@@ -33,10 +33,19 @@ from .i18n import N_, Problem, problem as P_
 WILD = "wild"  # the rank of a meld of wild cards only
 # The ranks a meld can be of, each with its card class (a key of the card values).
 STANDARD_RANKS = (
-    ("A", "ace"), ("K", "high"), ("Q", "high"), ("J", "high"), ("10", "high"),
-    ("9", "high"), ("8", "high"), ("7", "low"), ("6", "low"), ("5", "low"),
-    ("4", "low"), ("3", "black_three"),
-)  # fmt: skip
+    ("A", "ace"),
+    ("K", "high"),
+    ("Q", "high"),
+    ("J", "high"),
+    ("10", "high"),
+    ("9", "high"),
+    ("8", "high"),
+    ("7", "low"),
+    ("6", "low"),
+    ("5", "low"),
+    ("4", "low"),
+    ("3", "black_three"),
+)
 STANDARD_WILDS = (("two", "two"), ("joker", "joker"))  # wild card -> card class
 
 # Each problem, by what the rule is called in ``describe``'s "problems".

@@ -161,8 +161,10 @@ def card_points_text(variant: Variant) -> str:
     rules, by = variant.rules(), dict[int, list[str]]()
     for players in variant.players:
         by.setdefault(variant.card_points_in_play(players, rules), []).append(str(players))
-    parts = [f"{points} with {' or '.join(', '.join(ps).rsplit(', ', 1))} players"
-             for points, ps in by.items()]  # fmt: skip
+    parts = [
+        f"{points} with {' or '.join(', '.join(ps).rsplit(', ', 1))} players"
+        for points, ps in by.items()
+    ]
     return (
         "The card points of one round, all sides together, may not exceed the value of all "
         "the cards in play at these values: " + "; ".join(parts) + ". A house rule "
@@ -181,8 +183,10 @@ def meld_text(variant: Variant) -> list[str]:
     melds = variant.meld_rules
     share = {"half": "at least as many natural cards as", "under_half": "more natural cards than"}
     wilds = " and ".join(f"{w}s" for w, _ in melds.wilds)
-    text = (f"A meld is at least {melds.smallest} cards of one rank with "
-            f"{share[melds.share]} wild cards ({wilds})")  # fmt: skip
+    text = (
+        f"A meld is at least {melds.smallest} cards of one rank with "
+        f"{share[melds.share]} wild cards ({wilds})"
+    )
     if melds.most_wilds is not None:
         text += f", at most {melds.most_wilds} wild cards"
     labels = {c.key: c.label for c in variant.card_values}
@@ -200,11 +204,17 @@ def meld_text(variant: Variant) -> list[str]:
         for k in melds.kinds
     ]
     if melds.runs:
-        text += (f". A meld in sequence (one suit) runs up from its lowest card, "
-                 f"{melds.runs[0]} to {melds.runs[-1]}, at most {melds.longest_run} cards, "
-                 "no wild cards")  # fmt: skip
-    out = [text + ".", "", "Each meld counted is the first of these canastas it makes, else a "
-           "plain meld: " + "; ".join(kinds) + "."]  # fmt: skip
+        text += (
+            f". A meld in sequence (one suit) runs up from its lowest card, "
+            f"{melds.runs[0]} to {melds.runs[-1]}, at most {melds.longest_run} cards, "
+            "no wild cards"
+        )
+    out = [
+        text + ".",
+        "",
+        "Each meld counted is the first of these canastas it makes, else a "
+        "plain meld: " + "; ".join(kinds) + ".",
+    ]
     if melds.uncounted:
         named = ", ".join(f"`{f}`" for f in melds.uncounted)
         out += ["", f"The meld counter cannot tell {named} (typed as totals instead)."]
@@ -267,8 +277,11 @@ def labels_text(field: Field) -> str:
     >>> labels_text(FIELDS["mixed_canastas"]).split("; ")[1]
     '`five-person`: Impure canastas'
     """
-    own = [f"`{v.id}`: {v.field_words[field.name]}"
-           for v in VARIANTS.values() if field.name in v.field_words]  # fmt: skip
+    own = [
+        f"`{v.id}`: {v.field_words[field.name]}"
+        for v in VARIANTS.values()
+        if field.name in v.field_words
+    ]
     return f"{field.label} ({'; '.join(own)})" if own else field.label
 
 
@@ -281,10 +294,15 @@ def vocabulary() -> list[str]:
     out.append("What a scorer enters for each side in each round (kinds below).")
     out.append("")
     rows = [
-        [f"`{f.name}`", labels_text(f), f.kind, f.help,
-         ", ".join(f"`{v.id}`" for v in VARIANTS.values() if v.uses(f.name))]
+        [
+            f"`{f.name}`",
+            labels_text(f),
+            f.kind,
+            f.help,
+            ", ".join(f"`{v.id}`" for v in VARIANTS.values() if v.uses(f.name)),
+        ]
         for f in FIELDS.values()
-    ]  # fmt: skip
+    ]
     out += table(["field", "label", "kind", "meaning", "variants"], rows)
     out += ["", "### Field kinds", ""]
     out += table(["kind", "values"], ([f"`{k}`", text] for k, (_, text) in FIELD_KINDS.items()))

@@ -218,8 +218,11 @@ class AtLeast:
 
     def describe(self, least: int) -> Problem:
         """``least`` of these canastas in words: "1 canasta", "2 mixed canastas"."""
-        return P_("%(least)s %(what)s", least=least,
-                  what=term(self.what if least == 1 else f"{self.what}s"))  # fmt: skip
+        return P_(
+            "%(least)s %(what)s",
+            least=least,
+            what=term(self.what if least == 1 else f"{self.what}s"),
+        )
 
     def problem(self, have: int, rules: Rules) -> str | None:
         least = self.least(rules)
@@ -231,9 +234,15 @@ class AtLeast:
 
 # The canastas ``AtLeast.what`` names, one and several, for the catalogs.
 CANASTA_WORDS = (
-    N_("canasta"), N_("canastas"), N_("natural canasta"), N_("natural canastas"),
-    N_("mixed canasta"), N_("mixed canastas"), N_("wild canasta"), N_("wild canastas"),
-)  # fmt: skip
+    N_("canasta"),
+    N_("canastas"),
+    N_("natural canasta"),
+    N_("natural canastas"),
+    N_("mixed canasta"),
+    N_("mixed canastas"),
+    N_("wild canasta"),
+    N_("wild canastas"),
+)
 
 
 @dataclass(frozen=True)

@@ -22,38 +22,70 @@ from .variant import Variant
 Schema = dict[str, Any]
 
 FIELD_KINDS: dict[str, tuple[Schema, str]] = {
-    "count": ({"type": "integer", "minimum": 0, "maximum": COUNT_LIMIT},
-              f"whole number, 0 to {COUNT_LIMIT}"),
-    "points": ({"type": "integer", "minimum": 0, "maximum": POINTS_LIMIT, "multipleOf": 5},
-               f"whole number, 0 to {POINTS_LIMIT}, a multiple of 5"),
+    "count": (
+        {"type": "integer", "minimum": 0, "maximum": COUNT_LIMIT},
+        f"whole number, 0 to {COUNT_LIMIT}",
+    ),
+    "points": (
+        {"type": "integer", "minimum": 0, "maximum": POINTS_LIMIT, "multipleOf": 5},
+        f"whole number, 0 to {POINTS_LIMIT}, a multiple of 5",
+    ),
     "flag": ({"type": "boolean"}, "true or false"),
-    "signed": ({"type": "integer", "minimum": -ADJUSTMENT_LIMIT, "maximum": ADJUSTMENT_LIMIT,
-                "multipleOf": 5},
-               f"whole number, -{ADJUSTMENT_LIMIT} to {ADJUSTMENT_LIMIT}, a multiple of 5"),
-    "text": ({"type": "string", "maxLength": NOTE_LIMIT},
-             f"text, at most {NOTE_LIMIT} characters, no control characters or line breaks"),
-}  # fmt: skip
+    "signed": (
+        {
+            "type": "integer",
+            "minimum": -ADJUSTMENT_LIMIT,
+            "maximum": ADJUSTMENT_LIMIT,
+            "multipleOf": 5,
+        },
+        f"whole number, -{ADJUSTMENT_LIMIT} to {ADJUSTMENT_LIMIT}, a multiple of 5",
+    ),
+    "text": (
+        {"type": "string", "maxLength": NOTE_LIMIT},
+        f"text, at most {NOTE_LIMIT} characters, no control characters or line breaks",
+    ),
+}
 
 OPTION_KINDS: dict[str, tuple[Schema, str]] = {
-    "points": ({"type": "integer", "minimum": 0, "maximum": POINTS_LIMIT},
-               f"whole number, 0 to {POINTS_LIMIT}"),
-    "positive": ({"type": "integer", "minimum": 1, "maximum": POINTS_LIMIT},
-                 f"whole number, 1 to {POINTS_LIMIT}"),
+    "points": (
+        {"type": "integer", "minimum": 0, "maximum": POINTS_LIMIT},
+        f"whole number, 0 to {POINTS_LIMIT}",
+    ),
+    "positive": (
+        {"type": "integer", "minimum": 1, "maximum": POINTS_LIMIT},
+        f"whole number, 1 to {POINTS_LIMIT}",
+    ),
     "flag": ({"type": "boolean"}, "true or false"),
     "by_round": (
-        {"type": "array", "minItems": 1,
-         "items": {"type": "integer", "minimum": 0, "maximum": POINTS_LIMIT}},
+        {
+            "type": "array",
+            "minItems": 1,
+            "items": {"type": "integer", "minimum": 0, "maximum": POINTS_LIMIT},
+        },
         "a list of points: round 1, round 2, ...; the last holds after the list",
     ),
     "thresholds": (
-        {"type": "array", "minItems": 1,
-         "items": {"type": "array", "minItems": 2, "maxItems": 2, "prefixItems": [
-             {"type": ["integer", "null"], "minimum": -POINTS_LIMIT, "maximum": POINTS_LIMIT},
-             {"type": "integer", "minimum": 0, "maximum": POINTS_LIMIT}]}},
+        {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "array",
+                "minItems": 2,
+                "maxItems": 2,
+                "prefixItems": [
+                    {
+                        "type": ["integer", "null"],
+                        "minimum": -POINTS_LIMIT,
+                        "maximum": POINTS_LIMIT,
+                    },
+                    {"type": "integer", "minimum": 0, "maximum": POINTS_LIMIT},
+                ],
+            },
+        },
         "a list of [lowest score, points] with rising lowest scores (the first may be "
         "null: any score) and requirements that do not fall",
     ),
-}  # fmt: skip
+}
 
 
 def field_schema(field: Field) -> Schema:
@@ -119,13 +151,19 @@ def game_schema(variant: Variant, *, with_rounds: bool = True) -> Schema:
             "type": "object",
             "additionalProperties": False,
             "properties": {
-                "totals": {"type": "object", "additionalProperties": {
-                    "type": "integer", "minimum": -START_LIMIT, "maximum": START_LIMIT,
-                    "multipleOf": 5}},
+                "totals": {
+                    "type": "object",
+                    "additionalProperties": {
+                        "type": "integer",
+                        "minimum": -START_LIMIT,
+                        "maximum": START_LIMIT,
+                        "multipleOf": 5,
+                    },
+                },
                 "rounds": {"type": "integer", "minimum": 0, "maximum": COUNT_LIMIT},
             },
             "description": "a game resumed from paper: its totals and rounds so far",
-        }  # fmt: skip
+        }
     assert set(properties) <= set(TOP_LEVEL)
     return {
         "type": "object",
@@ -140,17 +178,24 @@ def answer_schema() -> Schema:
     """The answer to a game document (the same for every variant)."""
     points = {"type": "object", "additionalProperties": {"type": "integer"}}
     # [label, points]; "items" rather than "prefixItems", which schemathesis 4 misreads
-    line = {"type": "array", "items": {"type": ["string", "integer"]},
-            "minItems": 2, "maxItems": 2, "description": "[label, points]"}  # fmt: skip
+    line = {
+        "type": "array",
+        "items": {"type": ["string", "integer"]},
+        "minItems": 2,
+        "maxItems": 2,
+        "description": "[label, points]",
+    }
     round_answer = {
         "type": "object",
         "required": ["scores", "breakdown"],
         "properties": {
             "scores": points,
-            "breakdown": {"type": "object", "additionalProperties": {"type": "array",
-                                                                     "items": line}},
+            "breakdown": {
+                "type": "object",
+                "additionalProperties": {"type": "array", "items": line},
+            },
         },
-    }  # fmt: skip
+    }
     return {
         "type": "object",
         "required": ["rounds", "totals", "next_round", "opening", "finished", "winners"],

@@ -10,8 +10,8 @@ from typing import Any, ClassVar
 from .adjustments import adjustment_lines
 from .errors import option_error, round_error
 from .fields import CANASTA_CARDS, EVERY_VARIANT, FIELDS, Field
-from .i18n import N_
 from .melds import NATURAL_AND_MIXED, MeldRules
+from .packs import DECK, IN_CANASTAS, STANDARD_DECK, Scarce
 from .rules import (
     AfterRounds,
     AtLeast,
@@ -32,29 +32,9 @@ from .rules import (
 )
 
 CANASTA_FIELDS = tuple(CANASTA_CARDS)
-# Cards of which the packs hold few, and what uses them up: the fields counting it,
-# the cards each one takes, how many are in play, and the problem when a round counts
-# more ("%(n)s makes %(seen)s ... this round, more than the %(most)s in play").
-Scarce = tuple[tuple[str, ...], int, int, str]
 # A side's round score in parts: its own points, the partner whose points it also
 # scores, and those points (five-person's "own -50, with Cat +35").
 Share = tuple[int, str, int]
-SEVENS = N_("%(n)s makes %(seen)s sevens this round, more than the %(most)s in play")
-WILD_CARDS = N_("%(n)s makes %(seen)s wild cards this round, more than the %(most)s in play")
-BLACK_THREES = N_("%(n)s makes %(seen)s black threes this round, more than the %(most)s in play")
-IN_CANASTAS = N_(
-    "%(n)s makes %(seen)s cards in canastas this round, more than the %(most)s in play"
-)
-# The fields holding card points (the face value of cards): one round's, all sides
-# together, may not exceed the value of all the cards in play. Bonuses and an
-# adjustment are not card points.
-CARD_POINT_FIELDS = ("meld_points", "hand_points", "foot_points", "weeper_points")
-DECK = 54
-# One deck by card class (a key of ``card_values``; a class a variant gives no value
-# counts 0): 2 jokers, 4 twos, 4 aces, 24 cards 8 to K, 16 cards 4 to 7, 2 black and
-# 2 red threes.
-STANDARD_DECK = {"joker": 2, "two": 4, "ace": 4, "high": 24, "low": 16,
-                 "black_three": 2, "red_three": 2}  # fmt: skip
 
 
 class Variant:
@@ -164,8 +144,10 @@ class Variant:
         canastas (``cards each`` 0: each canasta field's own size) and every scarce
         kind. The engine checks rounds against it; generated rounds are fitted to it."""
         canastas = tuple(n for n in CANASTA_FIELDS if self.uses(n))
-        return [(canastas, 0, self.cards_in_play(players), IN_CANASTAS),
-                *self.scarce_cards(players)]  # fmt: skip
+        return [
+            (canastas, 0, self.cards_in_play(players), IN_CANASTAS),
+            *self.scarce_cards(players),
+        ]
 
     def red_threes_in_play(self, players: int) -> int:
         raise NotImplementedError
@@ -212,7 +194,7 @@ class Variant:
                     c.points,
                     fill=self.card_fill.get(c.key),
                     in_fives=True,
-                )  # fmt: skip
+                )
                 for c in self.card_values
             ]
             options = (*self.options, *cards)
@@ -253,11 +235,12 @@ class Variant:
         """
         rules = self.rules(house)
         return [
-            CardPenalty(rule.field, rule.label, rule.counts_for(True, rules),
-                        rule.counts_for(False, rules))
+            CardPenalty(
+                rule.field, rule.label, rule.counts_for(True, rules), rule.counts_for(False, rules)
+            )
             for rule in self.lines
             if isinstance(rule, (Points, Each)) and rule.sign < 0
-        ]  # fmt: skip
+        ]
 
     def uses(self, field: str) -> bool:
         return field in self.fields or field in EVERY_VARIANT

@@ -9,8 +9,8 @@ from hypothesis import given, settings, strategies as st
 from scorekeeper.data.sample import random_round
 from scorekeeper.scoring import VARIANTS, ScoringError, score_game
 from scorekeeper.scoring.document import read_game, round_problems
+from scorekeeper.scoring.packs import CARD_POINT_FIELDS
 from scorekeeper.scoring.seating import side_names
-from scorekeeper.scoring.variant import CARD_POINT_FIELDS
 
 # (id, variant, players, sides, house rules, the value of all the cards in play)
 BOUNDS = [

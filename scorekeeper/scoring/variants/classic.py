@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..errors import quote
 from ..i18n import N_, problem as P_
 from ..melds import ALL_WILD, NATURAL_AND_MIXED, MeldRules
+from ..packs import WILD_CARDS, Scarce
 from ..rules import (
     STANDARD_CARDS,
     AtLeast,
@@ -24,7 +25,7 @@ from ..rules import (
     Switch,
     counted,
 )
-from ..variant import WILD_CARDS, Scarce, Variant, round_error
+from ..variant import Variant, round_error
 
 CANASTAS = ("natural_canastas", "mixed_canastas", "wild_canastas")
 NOTHING_MELDED = N_("nothing melded")
@@ -87,14 +88,23 @@ class Classic(Variant):
     )
     players = (2, 3, 4, 5, 6)
     fields = (
-        "natural_canastas", "mixed_canastas", "red_threes", "went_out", "concealed",
-        "dealer_bonus", "wild_canastas", "meld_points", "hand_points",
-    )  # fmt: skip
+        "natural_canastas",
+        "mixed_canastas",
+        "red_threes",
+        "went_out",
+        "concealed",
+        "dealer_bonus",
+        "wild_canastas",
+        "meld_points",
+        "hand_points",
+    )
     options = (
         Option("natural_canasta", "natural canasta", 500),
         Option("mixed_canasta", "mixed canasta", 300),
         Option(
-            "red_three", "red three laid, each", 100,
+            "red_three",
+            "red three laid, each",
+            100,
             fill="the sheet says to add the value of your red threes but gives none; "
             "standard Canasta's 100",
         ),
@@ -103,12 +113,16 @@ class Classic(Variant):
         Option("dealer_bonus", "dealer picked up exactly the right number", 100),
         Option("out_canastas", "canastas a side needs to go out", 1),
         Option(
-            "opening", "opening meld by score before the round",
-            [[None, 0], [0, 50], [1500, 90], [3000, 120]], kind="thresholds",
+            "opening",
+            "opening meld by score before the round",
+            [[None, 0], [0, 50], [1500, 90], [3000, 120]],
+            kind="thresholds",
         ),
         Option("target", "game ends when a side reaches", 5000, kind="positive"),
         Option(
-            "deal_in_turn", "with five players, every player deals in turn", True,
+            "deal_in_turn",
+            "with five players, every player deals in turn",
+            True,
             kind="flag",
             fill="the sheet has a new dealer, to the left of the last, each round, and "
             "says no more for five: so all five deal in turn, whoever sits out, and "
@@ -117,29 +131,38 @@ class Classic(Variant):
         Option(
             "sitter_deals",
             "with five players, when the deal is not in turn, the player sitting out deals",
-            True, kind="flag",
+            True,
+            kind="flag",
             fill="the sheet does not say who deals when one player sits out; a common "
             "rule is that the player sitting out deals (the team of two then never "
             "deals; off: the deal passes clockwise and skips whoever sits out)",
         ),
         Option(
-            "tie_plays_on", "a tie for the lead plays another round", True, kind="flag",
+            "tie_plays_on",
+            "a tie for the lead plays another round",
+            True,
+            kind="flag",
             fill="the sheet does not say what a tie for the highest score does",
         ),
         Option(
             "red_threes_all_bonus",
-            "every red three in play on one side, instead of each (0: off)", 0,
+            "every red three in play on one side, instead of each (0: off)",
+            0,
         ),
         Option(
-            "red_threes_unmelded", "red threes count against a side that melded nothing",
-            False, kind="flag",
+            "red_threes_unmelded",
+            "red threes count against a side that melded nothing",
+            False,
+            kind="flag",
         ),
         Option("wild_canasta", "wild-card canasta (0: not played)", 0),
         Option(
-            "count_out_side_hands", "hand points count against the side that went out too",
-            False, kind="flag",
+            "count_out_side_hands",
+            "hand points count against the side that went out too",
+            False,
+            kind="flag",
         ),
-    )  # fmt: skip
+    )
     lines = (
         Each("natural_canastas", "natural_canasta", "natural canasta"),
         Each("mixed_canastas", "mixed_canasta", "mixed canasta"),
@@ -150,10 +173,12 @@ class Classic(Variant):
         Flag("dealer_bonus", "dealer_bonus", "dealer bonus"),
         Points("meld_points", "meld points"),
         Points(
-            "hand_points", "cards in hand", sign=-1,
+            "hand_points",
+            "cards in hand",
+            sign=-1,
             spare_went_out=Switch("count_out_side_hands", when=False),
         ),
-    )  # fmt: skip
+    )
     card_values = STANDARD_CARDS
     card_fill = {"black_three": "the sheet gives no value; standard Canasta's"}
     going_out = "Going out needs at least one canasta on the side's table."

@@ -37,9 +37,15 @@ class FivePerson(Variant):
     players = (5,)
     default_players = 5
     fields = (
-        "natural_canastas", "mixed_canastas", "super_canastas_pure", "super_canastas_impure",
-        "kitties", "went_out", "meld_points", "hand_points",
-    )  # fmt: skip
+        "natural_canastas",
+        "mixed_canastas",
+        "super_canastas_pure",
+        "super_canastas_impure",
+        "kitties",
+        "went_out",
+        "meld_points",
+        "hand_points",
+    )
     options = (
         Option("natural_canasta", "pure canasta", 100),
         Option("mixed_canasta", "impure canasta", 50),
@@ -56,10 +62,13 @@ class FivePerson(Variant):
         Option("out_canastas", "canastas a player and partner need between them to finish", 1),
         Option("target", "game ends when a player reaches", 4000, kind="positive"),
         Option(
-            "tie_plays_on", "a tie for the lead plays another round", True, kind="flag",
+            "tie_plays_on",
+            "a tie for the lead plays another round",
+            True,
+            kind="flag",
             fill="the sheet does not say what a tie for the highest score does",
         ),
-    )  # fmt: skip
+    )
     field_words = {  # the sheet's words for the form's fields
         "natural_canastas": "Pure canastas",
         "mixed_canastas": "Impure canastas",
@@ -98,14 +107,23 @@ class FivePerson(Variant):
     meld_rules = MeldRules(
         kinds=NATURAL_AND_MIXED,
         ranks=(
-            ("A", "ace"), ("K", "high"), ("Q", "high"), ("J", "high"), ("10", "high"),
-            ("9", "high"), ("8", "high"), ("7", "high"), ("6", "low"), ("5", "low"),
-            ("4", "low"), ("3", "low"),
+            ("A", "ace"),
+            ("K", "high"),
+            ("Q", "high"),
+            ("J", "high"),
+            ("10", "high"),
+            ("9", "high"),
+            ("8", "high"),
+            ("7", "high"),
+            ("6", "low"),
+            ("5", "low"),
+            ("4", "low"),
+            ("3", "low"),
         ),
         wilds=(("two", "joker"), ("joker", "joker")),
         clean=(),
         uncounted=("super_canastas_pure", "super_canastas_impure"),
-    )  # fmt: skip
+    )
     rare_fields = frozenset({"super_canastas_pure", "super_canastas_impure"})
 
     def arrangement(self, players: int) -> tuple[int, ...]:

@@ -27,9 +27,14 @@ class HandAndFoot(Variant):
     )
     players = tuple(range(2, 13))
     fields = (
-        "natural_canastas", "mixed_canastas", "red_threes", "went_out",
-        "meld_points", "hand_points", "foot_points",
-    )  # fmt: skip
+        "natural_canastas",
+        "mixed_canastas",
+        "red_threes",
+        "went_out",
+        "meld_points",
+        "hand_points",
+        "foot_points",
+    )
     options = (
         Option("natural_canasta", "clean pile (natural canasta)", 500),
         Option("mixed_canasta", "dirty pile (mixed canasta)", 300),

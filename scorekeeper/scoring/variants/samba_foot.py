@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from ..i18n import problem as P_
 from ..melds import ALL_WILD, NATURAL_AND_MIXED, Canasta, MeldRules
+from ..packs import WILD_CARDS, Scarce
 from ..rules import (
     STANDARD_CARDS,
     AfterRounds,
@@ -20,7 +21,7 @@ from ..rules import (
     Rules,
     Switch,
 )
-from ..variant import WILD_CARDS, Scarce, Variant, round_error
+from ..variant import Variant, round_error
 
 
 class SambaFoot(Variant):
@@ -34,10 +35,17 @@ class SambaFoot(Variant):
     )
     players = (4, 6)
     fields = (
-        "natural_canastas", "mixed_canastas", "wild_canastas", "sambas",
-        "red_sevens_canastas", "red_threes", "went_out", "meld_points", "hand_points",
+        "natural_canastas",
+        "mixed_canastas",
+        "wild_canastas",
+        "sambas",
+        "red_sevens_canastas",
+        "red_threes",
+        "went_out",
+        "meld_points",
+        "hand_points",
         "foot_points",
-    )  # fmt: skip
+    )
     options = (
         Option("natural_canasta", "red canasta (natural)", 500),
         Option("mixed_canasta", "black canasta (mixed, at most 3 wilds)", 300),
@@ -53,15 +61,20 @@ class SambaFoot(Variant):
         Option("out_mixed_canastas", "black canastas a side needs to go out", 2),
         Option("out_wild_canastas", "wild-card canastas a side needs to go out", 1),
         Option(
-            "count_out_side_hands", "hand points count against the side that went out too",
-            True, kind="flag",
+            "count_out_side_hands",
+            "hand points count against the side that went out too",
+            True,
+            kind="flag",
         ),
         Option("opening", "opening meld by round", [50, 90, 120], kind="by_round"),
         Option(
-            "rounds", "rounds in a game", 3, kind="positive",
+            "rounds",
+            "rounds in a game",
+            3,
+            kind="positive",
             fill="the sheet's opening thresholds name three games",
         ),
-    )  # fmt: skip
+    )
     field_words = {  # the sheet's words for the form's fields
         "natural_canastas": "Red canastas",
         "mixed_canastas": "Black canastas",
@@ -145,6 +158,8 @@ class SambaFoot(Variant):
         for side, f in entries.items():
             if f["red_sevens_canastas"] and not rules["red_sevens"]:
                 raise round_error(
-                    number, side, "red_sevens_canastas",
+                    number,
+                    side,
+                    "red_sevens_canastas",
                     P_("red-sevens canastas are off in this game (the red_sevens option)"),
-                )  # fmt: skip
+                )

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from ..i18n import N_, problem as P_, term
 from ..melds import ALL_WILD, NATURAL_AND_MIXED, Canasta, MeldRules
+from ..packs import BLACK_THREES, SEVENS, WILD_CARDS, Scarce
 from ..rules import (
     STANDARD_CARDS,
     AtLeast,
@@ -21,8 +22,8 @@ from ..rules import (
     ReachTarget,
     RedThrees,
     Rules,
-)  # fmt: skip
-from ..variant import BLACK_THREES, SEVENS, WILD_CARDS, Scarce, Variant, option_error, round_error
+)
+from ..variant import Variant, option_error, round_error
 
 TURNED = ("meld_points", "red_threes")  # count against a side that never wept
 CANASTAS = ("natural_canastas", "mixed_canastas", "sevens_canastas", "wild_canastas")
@@ -40,11 +41,22 @@ class Weeping(Variant):
     )
     players = (4, 6)
     fields = (
-        "natural_canastas", "mixed_canastas", "sevens_canastas", "wild_canastas",
-        "canastas_from_hand", "red_threes", "went_out", "meld_points", "hand_points",
-        "black_threes_in_hand", "red_threes_in_hand", "weepers_picked_up",
-        "weeper_points", "red_threes_in_weeper", "black_threes_in_weeper",
-    )  # fmt: skip
+        "natural_canastas",
+        "mixed_canastas",
+        "sevens_canastas",
+        "wild_canastas",
+        "canastas_from_hand",
+        "red_threes",
+        "went_out",
+        "meld_points",
+        "hand_points",
+        "black_threes_in_hand",
+        "red_threes_in_hand",
+        "weepers_picked_up",
+        "weeper_points",
+        "red_threes_in_weeper",
+        "black_threes_in_weeper",
+    )
     options = (
         Option("natural_canasta", "natural canasta", 500),
         Option("mixed_canasta", "dirty canasta", 300),
@@ -62,22 +74,32 @@ class Weeping(Variant):
         Option(
             "penalty_unless_all_wept",
             "melds count against a side that has not picked up all its weepers "
-            "(not only a side that picked up none)", False, kind="flag",
+            "(not only a side that picked up none)",
+            False,
+            kind="flag",
         ),
         Option(
-            "opening", "opening meld by score before the round",
-            [[None, 50], [3000, 90], [5000, 120]], kind="thresholds",
+            "opening",
+            "opening meld by score before the round",
+            [[None, 50], [3000, 90], [5000, 120]],
+            kind="thresholds",
             fill="the sheet starts at 0; a negative score is treated like 0 to 2999",
         ),
         Option(
-            "target", "game ends when a side reaches", 10000, kind="positive",
+            "target",
+            "game ends when a side reaches",
+            10000,
+            kind="positive",
             fill="the sheet names no target; it must lie above the last opening threshold",
         ),
         Option(
-            "tie_plays_on", "a tie for the lead plays another round", True, kind="flag",
+            "tie_plays_on",
+            "a tie for the lead plays another round",
+            True,
+            kind="flag",
             fill="the sheet names no target, so no tie rule either",
         ),
-    )  # fmt: skip
+    )
     field_words = {  # the sheet's words for the form's fields
         "mixed_canastas": "Dirty canastas",
     }
@@ -129,9 +151,14 @@ class Weeping(Variant):
     in_weeper = IN_WEEPER
     # a canasta laid out of the hand and a red three in a weeper never picked up come
     # up in most rounds (the typical round of docs/usability.md has both): kept open
-    rare_fields = frozenset({
-        "sevens_canastas", "wild_canastas", "red_threes_in_hand", "black_threes_in_weeper",
-    })  # fmt: skip
+    rare_fields = frozenset(
+        {
+            "sevens_canastas",
+            "wild_canastas",
+            "red_threes_in_hand",
+            "black_threes_in_weeper",
+        }
+    )
     # threes left in a hand or a weeper are entered by count, never inside the points
     counter_excludes = {"hand_points": ("black_three",), "weeper_points": ("black_three",)}
 
@@ -211,8 +238,11 @@ class Weeping(Variant):
         """A canasta out of hand is still a canasta; a player picks up a weeper after
         closing a canasta; once every weeper is picked up, none is left to count."""
         canastas, picked = self.canastas(f), f["weepers_picked_up"]
-        closed = P_("%(least)s %(what)s", least=canastas,
-                    what=term(N_("canasta") if canastas == 1 else N_("canastas")))  # fmt: skip
+        closed = P_(
+            "%(least)s %(what)s",
+            least=canastas,
+            what=term(N_("canasta") if canastas == 1 else N_("canastas")),
+        )
         if f["canastas_from_hand"] > canastas:
             template = N_("%(n)s is more than the %(closed)s this side has")
             problem = P_(template, n=f["canastas_from_hand"], closed=closed)
