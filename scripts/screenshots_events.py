@@ -26,7 +26,7 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
 from scorekeeper.data.connection import connect  # noqa: E402
 from scorekeeper.data.events import desk as event_desk, events, turns  # noqa: E402
 from scorekeeper.data.games import rounds  # noqa: E402
-from scorekeeper.data.table import table as phones  # noqa: E402
+from scorekeeper.data.table import answers as table_answers, table as phones  # noqa: E402
 
 PAIRS = ["Ann & Bea", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo", "Kit & Lu",
          "Max & Ned", "Oz & Pam"]  # fmt: skip
@@ -53,7 +53,7 @@ def club_night(database: Path) -> tuple[int, int]:
         rounds.add_round(db, table["game_id"], {a: {"meld_points": ns}, b: {"meld_points": ew}})
         if table is two:
             phone = phones.phone_of(db, tokens[1])
-            phones.answer_round(db, phone, 1, 1, "queried", "our melds were 300")
+            table_answers.answer_round(db, phone, 1, 1, "queried", "our melds were 300")
     event_desk.check_in(db, one["game_id"], "Ann")
     event_desk.check_in(db, one["game_id"], "Ida")
     db.close()

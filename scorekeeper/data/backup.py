@@ -64,8 +64,9 @@ def backup(
                 src.backup(dst)
             else:
                 report = progress  # SQLite tells (status, pages left, pages in all)
-                src.backup(dst, pages=PAGES_PER_STEP,
-                           progress=lambda _, left, n: report(n - left, n))  # fmt: skip
+                src.backup(
+                    dst, pages=PAGES_PER_STEP, progress=lambda _, left, n: report(n - left, n)
+                )
         finally:
             dst.close()
             src.close()
@@ -210,8 +211,10 @@ def check(path: str | Path) -> None:
             "only a backup the app wrote can be restored"
         )
     if missing:
-        raise BackupProblem(f"{path}: its {missing[0][0]} {missing[0][1]} is not as the app "
-                            "makes it: only a backup the app wrote can be restored")  # fmt: skip
+        raise BackupProblem(
+            f"{path}: its {missing[0][0]} {missing[0][1]} is not as the app "
+            "makes it: only a backup the app wrote can be restored"
+        )
 
 
 def schema_objects(conn: sqlite3.Connection) -> set[tuple[str, str, str]]:
@@ -230,10 +233,13 @@ def schema_difference(
 
     from .migrations import NAMES, migrations
 
-    done = [r[0] for r in conn.execute(
-        "SELECT name FROM _sqlite_migrations WHERE migration_set = ? ORDER BY rowid",
-        [migrations.name],
-    )]  # fmt: skip
+    done = [
+        r[0]
+        for r in conn.execute(
+            "SELECT name FROM _sqlite_migrations WHERE migration_set = ? ORDER BY rowid",
+            [migrations.name],
+        )
+    ]
     if done != NAMES[: len(done)]:
         return [("migration", ", ".join(n for n in done if n not in NAMES) or "order")], []
     reference = Database(memory=True)

@@ -138,8 +138,9 @@ def not_found(error: NotFound) -> tuple[str, int]:
 
 def removed(error: GameRemoved) -> tuple[str, int]:
     """A change to a removed game: it is read-only until its removal is undone."""
-    return render_template("error.html", title=gettext("This game was removed"),
-                           message=i18n.say(error)), 409  # fmt: skip
+    return render_template(
+        "error.html", title=gettext("This game was removed"), message=i18n.say(error)
+    ), 409
 
 
 def read_only(error: Exception) -> tuple[str, int]:

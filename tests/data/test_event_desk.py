@@ -7,7 +7,7 @@ import pytest
 from scorekeeper.data.connection import connect
 from scorekeeper.data.events import desk as event_desk, events, turns
 from scorekeeper.data.games import rounds
-from scorekeeper.data.table import table as phones
+from scorekeeper.data.table import answers as table_answers, table as phones
 from scorekeeper.scoring import ScoringError
 from tests.data.test_events import PAIRS, club_night, play
 
@@ -38,17 +38,17 @@ def test_the_desk_shows_missing_results_first_with_what_the_phones_say(db):
     one, two, three, four = events.tables(db, event_id, 1)
     ns, _ = phones_at(db, two)  # table 2: one side's phone has confirmed, the other's not yet
     deal(db, two, 100, 50)
-    phones.answer_round(db, ns, 1, 1, "confirmed")
+    table_answers.answer_round(db, ns, 1, 1, "confirmed")
     _, ew = phones_at(db, three)  # table 3: a phone queries the round
     deal(db, three, 100, 50)
-    phones.answer_round(db, ew, 1, 1, "queried", "we had 150")
+    table_answers.answer_round(db, ew, 1, 1, "queried", "we had 150")
     deal(db, four, 200, 0)  # table 4: finished, the table does not confirm rounds
     shown = event_desk.desk(db, event_id, 1)
     assert [(t["table_no"], t["desk"]) for t in shown] == [
         (1, "waiting"), (3, "queried"), (2, "confirming"), (4, "finished")]  # fmt: skip
     assert shown[1]["queried"] == [1] and shown[2]["awaited"] == [1]
     ew2 = phones.phone_of(db, phones.join(db, two["game_id"], "Kit", 1))
-    phones.answer_round(db, ew2, 1, 1, "confirmed")  # the other side confirms too
+    table_answers.answer_round(db, ew2, 1, 1, "confirmed")  # the other side confirms too
     assert {t["table_no"]: t["desk"] for t in event_desk.desk(db, event_id, 1)}[2] == "finished"
 
 
@@ -58,7 +58,7 @@ def test_the_director_adjusts_a_score_with_a_reason_the_history_keeps(db):
     first = events.tables(db, event_id, 1)[0]  # Ann & Bea against Ida & Jo
     _, ew = phones_at(db, first)
     deal(db, first, 100, 50)
-    phones.answer_round(db, ew, 1, 1, "queried", "they talked across the table")
+    table_answers.answer_round(db, ew, 1, 1, "queried", "they talked across the table")
     event_desk.adjust(db, event_id, first["game_id"], [-100, 0], "table talk: 100 off")
     table = events.tables(db, event_id, 1)[0]
     assert table["totals"] == {"Ann & Bea": 0, "Ida & Jo": 50} and table["state"] == "finished"

@@ -24,7 +24,7 @@ from scorekeeper.data.connection import migrate
 from scorekeeper.data.games import rounds as stored_rounds
 from scorekeeper.data.games.evenings import create_evening
 from scorekeeper.data.games.games import create_game
-from scorekeeper.data.table import table
+from scorekeeper.data.table import answers as table_answers, table
 
 SEATS = ["Ann", "Cat", "Bea", "Dee"]
 SIDES = ["Ann & Bea", "Cat & Dee"]
@@ -68,7 +68,7 @@ class Table(RuleBasedStateMachine):
         except table.RoundMovedOn:
             self.told.append((phone["row"]["id"], item["round"]))
             stored = None
-        except (table.RoundChanged, table.AlreadyQueried):
+        except (table_answers.RoundChanged, table_answers.AlreadyQueried):
             stored = None  # refused, and said so: nothing stored
         except table.DraftClash as clash:  # the phone is shown the stored part's version
             phone["version"] = clash.current["version"]
@@ -86,7 +86,7 @@ class Table(RuleBasedStateMachine):
             self.keys.add(("part", item["key"]))
             phone["part"] = (item["round"], item["fields"])
             return version
-        done = table.answer_round(self.db, phone["row"], item["round"], item["version"],
+        done = table_answers.answer_round(self.db, phone["row"], item["round"], item["version"],
                                   item["action"], item.get("note", ""), item["key"],
                                   item.get("fields"))  # fmt: skip
         if done:

@@ -16,7 +16,7 @@ from ...scoring.adjustments import note_problem
 from ...scoring.i18n import N_, problem as P_
 from ..connection import row, rows, writing
 from ..games import games, rounds
-from ..table import agreement as table_agreement, table as phones
+from ..table import agreement as table_agreement, answers as table_answers, table as phones
 from . import events, planning
 
 DIRECTOR = "director"  # who made a change, in a table's history
@@ -44,13 +44,21 @@ def with_desk_states(db: Database, found: list[dict[str, Any]]) -> None:
     played: dict[int, list[dict[str, Any]]] = {}
     at_table: dict[int, list[phones.Phone]] = {}
     if asked:
-        for r in rows(db, f"SELECT game_id, number, version FROM rounds WHERE game_id IN "
-                          f"({marks}) ORDER BY game_id, number", asked):  # fmt: skip
+        for r in rows(
+            db,
+            f"SELECT game_id, number, version FROM rounds WHERE game_id IN "
+            f"({marks}) ORDER BY game_id, number",
+            asked,
+        ):
             played.setdefault(r["game_id"], []).append(r)
-        for p in rows(db, f"SELECT * FROM table_phones WHERE game_id IN ({marks}) "
-                          "AND removed_at IS NULL ORDER BY id", asked):  # fmt: skip
+        for p in rows(
+            db,
+            f"SELECT * FROM table_phones WHERE game_id IN ({marks}) "
+            "AND removed_at IS NULL ORDER BY id",
+            asked,
+        ):
             at_table.setdefault(p["game_id"], []).append(p)
-    answered = phones.answers_of(db, asked) if asked else {}
+    answered = table_answers.answers_of(db, asked) if asked else {}
     here = checked_in(db, [t["game_id"] for t in found])
     for t in found:
         game = t["game_id"]
@@ -80,8 +88,9 @@ def desk_state(
     game = {"sides": t["sides"], "variant": t["variant"]}
     states = table_agreement.agreement(game, played, answered, at_table)
     queried = [n for n, s in states.items() if s["state"] == "queried"]
-    awaited = [n for n, s in states.items()
-               if s["state"] in ("waiting", "asked again") and s["awaited"]]  # fmt: skip
+    awaited = [
+        n for n, s in states.items() if s["state"] in ("waiting", "asked again") and s["awaited"]
+    ]
     if t["state"] == "reopened":
         return "reopened", queried, awaited
     return ("queried" if queried else "confirming" if awaited else t["state"]), queried, awaited
@@ -110,8 +119,10 @@ def checked_in(db: Database, game_ids: list[int]) -> dict[int, list[str]]:
     if not game_ids:
         return {}
     marks = ", ".join("?" * len(game_ids))
-    sql = (f"SELECT game_id, who FROM table_events WHERE action = 'checked in' "
-           f"AND game_id IN ({marks}) ORDER BY id")  # fmt: skip
+    sql = (
+        f"SELECT game_id, who FROM table_events WHERE action = 'checked in' "
+        f"AND game_id IN ({marks}) ORDER BY id"
+    )
     found: dict[int, list[str]] = {}
     for r in rows(db, sql, game_ids):
         names = found.setdefault(int(r["game_id"]), [])
@@ -135,8 +146,9 @@ def check_in(db: Database, game_id: int, name: str) -> bool:
 
 def event_game(db: Database, event_id: int, game_id: int) -> dict[str, Any]:
     """The event's table playing ``game_id`` (EventProblem when it is not one)."""
-    found = row(db, "SELECT * FROM event_games WHERE event_id = ? AND game_id = ?",
-                [event_id, game_id])  # fmt: skip
+    found = row(
+        db, "SELECT * FROM event_games WHERE event_id = ? AND game_id = ?", [event_id, game_id]
+    )
     if found is None:
         raise events.EventProblem(P_("game %(id)s is not one of this event's", id=game_id))
     return found
@@ -154,8 +166,12 @@ def adjust(db: Database, event_id: int, game_id: int, points: list[int], reason:
         game = games.get_game(db, game_id)
         if not any(points):
             raise events.EventProblem(P_("points: give a side some points to add or take off"))
-        last = row(db, "SELECT number, entries, version FROM rounds WHERE game_id = ? "
-                   "ORDER BY number DESC LIMIT 1", [game_id])  # fmt: skip
+        last = row(
+            db,
+            "SELECT number, entries, version FROM rounds WHERE game_id = ? "
+            "ORDER BY number DESC LIMIT 1",
+            [game_id],
+        )
         entries = json.loads(last["entries"]) if last else {}
         for side, more in zip(game["sides"], points, strict=True):
             if more:
@@ -168,7 +184,7 @@ def adjust(db: Database, event_id: int, game_id: int, points: list[int], reason:
             number, version = int(last["number"]), int(last["version"]) + 1
             rounds.edit_round(db, game_id, number, entries, int(last["version"]))
         director(db, game_id, "adjusted", reason, number=number, version=version)
-        phones.stands(db, game_id, number, version, reason)
+        table_answers.stands(db, game_id, number, version, reason)
     return number
 
 
@@ -181,8 +197,10 @@ def reopen(db: Database, event_id: int, game_id: int, reason: str, *, open_: boo
         if bool(table["reopened"]) == open_:
             said = N_("this table is open already") if open_ else N_("this table is not reopened")
             raise events.EventProblem(P_(said))
-        db.execute("UPDATE event_games SET reopened = ? WHERE event_id = ? AND game_id = ?",
-                   [int(open_), event_id, game_id])  # fmt: skip
+        db.execute(
+            "UPDATE event_games SET reopened = ? WHERE event_id = ? AND game_id = ?",
+            [int(open_), event_id, game_id],
+        )
         director(db, game_id, "reopened" if open_ else "closed", reason)
 
 
@@ -248,7 +266,8 @@ def checked(reason: str) -> str:
     return reason
 
 
-def director(db: Database, game_id: int, action: str, reason: str, who: str = DIRECTOR,
-             **more: Any) -> None:  # fmt: skip
+def director(
+    db: Database, game_id: int, action: str, reason: str, who: str = DIRECTOR, **more: Any
+) -> None:
     """Keep the director's change in the game's history, with its reason."""
     phones.event(db, game_id, {"id": None, "who": who}, action, note=reason, **more)

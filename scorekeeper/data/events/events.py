@@ -75,15 +75,32 @@ def create_event(
     scale_of(scale), victory_of(scale)  # checked now: refused before anything is stored
     with writing(db):
         evening_id = create_evening(db, date, name)
-        event_id = insert(db, "events", {
-            "uid": uuid.uuid4().hex, "cards_token": secrets.token_urlsafe(12), "name": name,
-            "date": date, "evening_id": evening_id,
-            "variant": variant, "options": json.dumps(options), "players": sum(shape),
-            "entry_kind": kind, "movement": movement, "turns": turns, "deals": deals,
-            "minutes": minutes, "scale": json.dumps(scale), "bye": bye,
-            "plan": json.dumps([asdict(turn) for turn in made]), "turn": 0,
-            "created_at": now(), "skip": int(skip), "draw": draw,
-        })  # fmt: skip
+        event_id = insert(
+            db,
+            "events",
+            {
+                "uid": uuid.uuid4().hex,
+                "cards_token": secrets.token_urlsafe(12),
+                "name": name,
+                "date": date,
+                "evening_id": evening_id,
+                "variant": variant,
+                "options": json.dumps(options),
+                "players": sum(shape),
+                "entry_kind": kind,
+                "movement": movement,
+                "turns": turns,
+                "deals": deals,
+                "minutes": minutes,
+                "scale": json.dumps(scale),
+                "bye": bye,
+                "plan": json.dumps([asdict(turn) for turn in made]),
+                "turn": 0,
+                "created_at": now(),
+                "skip": int(skip),
+                "draw": draw,
+            },
+        )
         db.table("event_entries").insert_all(
             {
                 "event_id": event_id,
@@ -129,8 +146,9 @@ def event(db: Database, event_id: int) -> dict[str, Any]:
         raise games.NotFound(P_("no event %(id)s", id=event_id))
     for key in ("options", "scale", "plan"):
         found[key] = json.loads(found[key])
-    found["plan"] = [Turn([as_table(t) for t in turn["tables"]], turn["byes"])
-                     for turn in found["plan"]]  # fmt: skip
+    found["plan"] = [
+        Turn([as_table(t) for t in turn["tables"]], turn["byes"]) for turn in found["plan"]
+    ]
     return found
 
 
@@ -140,8 +158,12 @@ def as_table(table: list[list[int]]) -> tuple[tuple[int, ...], ...]:
 
 def all_events(db: Database) -> list[dict[str, Any]]:
     """Every event, newest first, with how far it is."""
-    return list(db.query("SELECT id, name, date, variant, movement, turns, turn FROM events "
-                         "ORDER BY date DESC, id DESC"))  # fmt: skip
+    return list(
+        db.query(
+            "SELECT id, name, date, variant, movement, turns, turn FROM events "
+            "ORDER BY date DESC, id DESC"
+        )
+    )
 
 
 def entries_of(db: Database, event_id: int) -> list[dict[str, Any]]:
@@ -187,8 +209,12 @@ def tables(db: Database, event_id: int, turn: int | None = None) -> list[dict[st
     gone = withdrawn(db, event_id)
     found = []
     for r in db.query(TABLES.format(where=where), params):
-        r = {**r, "entries": json.loads(r["entries"]), "sides": json.loads(r["sides"]),
-             "totals": json.loads(r["totals"] or "{}")}  # fmt: skip
+        r = {
+            **r,
+            "entries": json.loads(r["entries"]),
+            "sides": json.loads(r["sides"]),
+            "totals": json.loads(r["totals"] or "{}"),
+        }
         r["state"] = "finished" if r["finished"] else "playing" if r["round_count"] else "waiting"
         if r["reopened"]:
             r["state"] = "reopened"
@@ -200,8 +226,10 @@ def tables(db: Database, event_id: int, turn: int | None = None) -> list[dict[st
 
 def withdrawn(db: Database, event_id: int) -> dict[int, int]:
     """The entries that withdrew, each with the first turn it plays no more."""
-    sql = "SELECT number, withdrawn_turn FROM event_entries WHERE event_id = ? " \
-          "AND withdrawn_turn IS NOT NULL"  # fmt: skip
+    sql = (
+        "SELECT number, withdrawn_turn FROM event_entries WHERE event_id = ? "
+        "AND withdrawn_turn IS NOT NULL"
+    )
     return {int(r["number"]): int(r["withdrawn_turn"]) for r in db.query(sql, [event_id])}
 
 
@@ -252,8 +280,14 @@ def event_standings(db: Database, found: dict[str, Any], upto: int | None = None
     """The standings after the games finished so far (after turn ``upto``)."""
     count = row(db, "SELECT count(*) AS n FROM event_entries WHERE event_id = ?", [found["id"]])
     scale = scale_of(found["scale"])
-    return standings(int(count["n"]) if count else 0, results(db, found), scale,
-                     victory_of(found["scale"]), bye=found["bye"], upto=upto)  # fmt: skip
+    return standings(
+        int(count["n"]) if count else 0,
+        results(db, found),
+        scale,
+        victory_of(found["scale"]),
+        bye=found["bye"],
+        upto=upto,
+    )
 
 
 def event_of_game(db: Database, game_id: int) -> int | None:
@@ -282,6 +316,9 @@ def by_cards_token(db: Database, token: str) -> dict[str, Any] | None:
 
 def current_game(db: Database, event_id: int, turn: int, table_no: int) -> int | None:
     """The game table ``table_no`` plays this turn, once the turn has started."""
-    found = row(db, "SELECT game_id FROM event_games WHERE event_id = ? AND turn = ? "
-                "AND table_no = ?", [event_id, turn, table_no])  # fmt: skip
+    found = row(
+        db,
+        "SELECT game_id FROM event_games WHERE event_id = ? AND turn = ? AND table_no = ?",
+        [event_id, turn, table_no],
+    )
     return int(found["game_id"]) if found else None

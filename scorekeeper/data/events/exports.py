@@ -19,13 +19,20 @@ def standings_rows(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
     people = entries_of(db, found["id"])
     rows = []
     for line in event_standings(db, found):
-        rows.append({
-            "place": line.place, "entry": people[line.entry]["name"],
-            "players": people[line.entry]["players"], "points": line.points,
-            "victory_points": line.victory_points, "match_points": line.match_points,
-            "played": line.played, "won": line.won, "byes": line.byes,
-            "by_turn": {str(turn): points for turn, points in sorted(line.by_turn.items())},
-        })  # fmt: skip
+        rows.append(
+            {
+                "place": line.place,
+                "entry": people[line.entry]["name"],
+                "players": people[line.entry]["players"],
+                "points": line.points,
+                "victory_points": line.victory_points,
+                "match_points": line.match_points,
+                "played": line.played,
+                "won": line.won,
+                "byes": line.byes,
+                "by_turn": {str(turn): points for turn, points in sorted(line.by_turn.items())},
+            }
+        )
     return rows
 
 
@@ -34,13 +41,30 @@ def standings_csv(rows: list[dict[str, Any]], turns: int) -> str:
     spreadsheet would run it as a formula)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    head = ["place", "entry", "players", "points", "victory_points", "match_points", "played",
-            "won", "byes"]  # fmt: skip
+    head = [
+        "place",
+        "entry",
+        "players",
+        "points",
+        "victory_points",
+        "match_points",
+        "played",
+        "won",
+        "byes",
+    ]
     writer.writerow([*head, *(f"turn {n}" for n in range(1, turns + 1))])
     for r in rows:
-        fixed = [r["place"], r["entry"], " & ".join(r["players"]), r["points"],
-                 r["victory_points"], r["match_points"], r["played"], r["won"],
-                 r["byes"]]  # fmt: skip
+        fixed = [
+            r["place"],
+            r["entry"],
+            " & ".join(r["players"]),
+            r["points"],
+            r["victory_points"],
+            r["match_points"],
+            r["played"],
+            r["won"],
+            r["byes"],
+        ]
         by_turn = [r["by_turn"].get(str(n), "") for n in range(1, turns + 1)]
         writer.writerow([cell(v) for v in [*fixed, *by_turn]])
     return out.getvalue()

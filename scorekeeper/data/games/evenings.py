@@ -48,10 +48,12 @@ def evenings(
     and how many evenings match in all."""
     where, params = evening_filter(db, player, variant)
     count = next(db.query(f"SELECT count(*) AS n FROM evenings e{where}", params))["n"]
-    rows = list(db.query(
-        f"SELECT e.* FROM evenings e{where} ORDER BY e.date DESC, e.id DESC LIMIT ? OFFSET ?",
-        [*params, PAGE_SIZE, (page - 1) * PAGE_SIZE],
-    ))  # fmt: skip
+    rows = list(
+        db.query(
+            f"SELECT e.* FROM evenings e{where} ORDER BY e.date DESC, e.id DESC LIMIT ? OFFSET ?",
+            [*params, PAGE_SIZE, (page - 1) * PAGE_SIZE],
+        )
+    )
     ids = [r["id"] for r in rows]
     games = games_of(db, ids)
     people = players_of(db, ids)
@@ -80,8 +82,11 @@ def games_of(db: Database, evening_ids: list[int]) -> dict[int, list[dict[str, A
     found = by_evening(db, sql, evening_ids)
     for games in found.values():
         for g in games:
-            g.update(sides=json.loads(g["sides"]), winners=json.loads(g["winners"] or "[]"),
-                     totals=json.loads(g["totals"] or "{}"))  # fmt: skip
+            g.update(
+                sides=json.loads(g["sides"]),
+                winners=json.loads(g["winners"] or "[]"),
+                totals=json.loads(g["totals"] or "{}"),
+            )
     return found
 
 

@@ -203,10 +203,16 @@ def recent_games(db: Database, limit: int = 20) -> list[dict[str, Any]]:
     found = []
     for r in rows(db, sql, [limit]):
         start = json.loads(r.pop("start") or "{}")
-        found.append({**r, "sides": json.loads(r["sides"]), "finished": bool(r["finished"]),
-                      "winners": json.loads(r["winners"] or "[]"),
-                      "totals": json.loads(r["totals"] or "{}"),
-                      "played": int(start.get("rounds", 0)) + int(r["rounds"] or 0)})  # fmt: skip
+        found.append(
+            {
+                **r,
+                "sides": json.loads(r["sides"]),
+                "finished": bool(r["finished"]),
+                "winners": json.loads(r["winners"] or "[]"),
+                "totals": json.loads(r["totals"] or "{}"),
+                "played": int(start.get("rounds", 0)) + int(r["rounds"] or 0),
+            }
+        )
     return found
 
 
@@ -321,10 +327,17 @@ def play_again(db: Database, game_id: int, rng: random.Random | None = None) -> 
         variant = get_variant(game["variant"])
         sides = side_names(variant, seats, len(game["sides"])) if seats else game["sides"]
         new_id = create_game(
-            db, evening_id=game["evening_id"], variant=game["variant"], sides=sides,
-            players=game["players"], options=game["options"], seats=seats,
-            first_dealer=dealer, passphrase_hash=game["passphrase_hash"], request_key=key,
-        )  # fmt: skip
+            db,
+            evening_id=game["evening_id"],
+            variant=game["variant"],
+            sides=sides,
+            players=game["players"],
+            options=game["options"],
+            seats=seats,
+            first_dealer=dealer,
+            passphrase_hash=game["passphrase_hash"],
+            request_key=key,
+        )
         # the table's own settings go on with it; the phones at the old game are told
         # (its stamp moves), and each can follow with one tap (``table.follow``)
         db.execute(

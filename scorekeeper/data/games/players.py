@@ -59,8 +59,10 @@ def rename(db: Database, player_id: int, name: str) -> None:
                     "(a removed player: undo that removal to use it)."
                 )
             raise NameTaken(P_(template, name=other["name"]))
-        db.execute("UPDATE players SET name = ?, name_key = ? WHERE id = ?",
-                   [name, checks.name_key(name), player_id])  # fmt: skip
+        db.execute(
+            "UPDATE players SET name = ?, name_key = ? WHERE id = ?",
+            [name, checks.name_key(name), player_id],
+        )
 
 
 def ranking(db: Database) -> list[dict[str, Any]]:
@@ -76,11 +78,17 @@ def ranking(db: Database) -> list[dict[str, Any]]:
     )
     found = db.conn.execute(sql).fetchall()
     return [
-        {"id": i, "name": name, "played": played, "won": won,
-         "rating": None if games is None else leaderboards.described(
-             {"mu": mu, "sigma": sigma, "games": games})}
+        {
+            "id": i,
+            "name": name,
+            "played": played,
+            "won": won,
+            "rating": None
+            if games is None
+            else leaderboards.described({"mu": mu, "sigma": sigma, "games": games}),
+        }
         for i, name, played, won, mu, sigma, games in found
-    ]  # fmt: skip
+    ]
 
 
 def player(db: Database, player_id: int) -> dict[str, Any] | None:

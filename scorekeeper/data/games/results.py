@@ -58,9 +58,18 @@ def refresh_from(
         "UPDATE games SET round_count = ?, finished = ?, winners = ?, totals = ?, answer = ?, "
         "stamp = stamp + 1, updated_at = ?, "
         "finished_at = CASE WHEN ? THEN coalesce(finished_at, ?) END WHERE id = ?",
-        [count, finished, json.dumps(answer["winners"]), json.dumps(answer["totals"]),
-         json.dumps(summary), stamp, finished, stamp, game_id],
-    )  # fmt: skip
+        [
+            count,
+            finished,
+            json.dumps(answer["winners"]),
+            json.dumps(answer["totals"]),
+            json.dumps(summary),
+            stamp,
+            finished,
+            stamp,
+            game_id,
+        ],
+    )
     db.execute("DELETE FROM side_rounds WHERE game_id = ? AND number >= ?", [game_id, from_round])
     pairs = list(zip(changed, answer["rounds"], strict=True))
     side_rows = [
@@ -84,9 +93,11 @@ def refresh_from(
         "INSERT INTO game_sides (game_id, side_index, side, total, won) VALUES (?, ?, ?, ?, ?) "
         "ON CONFLICT (game_id, side_index) DO UPDATE SET side = excluded.side, "
         "total = excluded.total, won = excluded.won",
-        [(game_id, i, side, answer["totals"][side], int(side in answer["winners"]))
-         for i, side in enumerate(game["sides"])],
-    )  # fmt: skip
+        [
+            (game_id, i, side, answer["totals"][side], int(side in answer["winners"]))
+            for i, side in enumerate(game["sides"])
+        ],
+    )
     tallies.apply(db, before, tallies.contributions(db, game_id, from_round))
     ratings.follow(db, game_id, bool(finished))
 
@@ -155,5 +166,11 @@ def side_row(
     game_id: int, number: int, index: int, score: int, fields: dict[str, Any]
 ) -> dict[str, Any]:
     counts = {column: fields.get(column, 0) for column in CANASTA_COLUMNS}
-    return {"game_id": game_id, "number": number, "side_index": index, "score": score,
-            "went_out": int(bool(fields.get("went_out"))), **counts}  # fmt: skip
+    return {
+        "game_id": game_id,
+        "number": number,
+        "side_index": index,
+        "score": score,
+        "went_out": int(bool(fields.get("went_out"))),
+        **counts,
+    }

@@ -106,7 +106,7 @@ def add_round(
                 request_hash(entries) if key else None,
                 stamp,
                 stamp,
-            ],  # fmt: skip
+            ],
         )
         log_change(db, game_id, number, "added", None, entries)
         results.refresh_from(db, game_id, game, changed, answer, number, first)
@@ -218,9 +218,15 @@ def log_change(
     db.execute(
         "INSERT INTO round_changes (game_id, number, action, before, after, at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        [game_id, number, action, None if before is None else json.dumps(before),
-         None if after is None else json.dumps(after), now()],
-    )  # fmt: skip
+        [
+            game_id,
+            number,
+            action,
+            None if before is None else json.dumps(before),
+            None if after is None else json.dumps(after),
+            now(),
+        ],
+    )
 
 
 def changes(db: Database, game_id: int) -> list[dict[str, Any]]:

@@ -94,9 +94,16 @@ def create(
         if not (stamps or {}).get("retired_at"):
             check_name(db, name)
         at = now()
-        row = {"uid": uid or uuid.uuid4().hex, "name": name, "variant": variant,
-               "options": json.dumps(checked(variant, options)), "created_at": at,
-               "updated_at": at, "retired_at": None, **(stamps or {})}  # fmt: skip
+        row = {
+            "uid": uid or uuid.uuid4().hex,
+            "name": name,
+            "variant": variant,
+            "options": json.dumps(checked(variant, options)),
+            "created_at": at,
+            "updated_at": at,
+            "retired_at": None,
+            **(stamps or {}),
+        }
         return insert(db, "rule_sets", row)
 
 
@@ -210,8 +217,14 @@ def import_one(
     stamps = {k: entry[k] for k in ("created_at", "updated_at") if isinstance(entry.get(k), str)}
     if not retired:
         name = free_name(db, name, taken)
-    create(db, name, entry["variant"], entry.get("options", {}), uid=uid,
-           stamps={**stamps, "retired_at": retired, "import_id": import_id})  # fmt: skip
+    create(
+        db,
+        name,
+        entry["variant"],
+        entry.get("options", {}),
+        uid=uid,
+        stamps={**stamps, "retired_at": retired, "import_id": import_id},
+    )
     return True
 
 

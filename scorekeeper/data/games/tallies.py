@@ -17,9 +17,15 @@ from sqlite_utils import Database
 from .. import connection
 
 CANASTA_COLUMNS = (
-    "natural_canastas", "mixed_canastas", "wild_canastas", "sevens_canastas", "sambas",
-    "red_sevens_canastas", "super_canastas_pure", "super_canastas_impure",
-)  # fmt: skip
+    "natural_canastas",
+    "mixed_canastas",
+    "wild_canastas",
+    "sevens_canastas",
+    "sambas",
+    "red_sevens_canastas",
+    "super_canastas_pure",
+    "super_canastas_impure",
+)
 SUMS = ("played", "finished", "won", "rounds", "score_sum", "went_out", *CANASTA_COLUMNS)
 CONTRIBUTION = (
     "SELECT s.player_id, g.variant, substr(e.date, 1, 7) AS month, "
@@ -101,11 +107,14 @@ def update_best(db: Database, player: int, variant: str, was: int | None, now: i
     if now is not None and (best is None or now > best):
         db.execute(f"UPDATE player_stats SET best = ? {where}", [now, player, variant])
     elif was is not None and was == best and (now is None or now < was):
-        found = next(db.query(
-            "SELECT max(r.score) AS best FROM seats s JOIN games g ON g.id = s.game_id "
-            "JOIN side_rounds r ON r.game_id = s.game_id AND r.side_index = s.side "
-            "WHERE s.player_id = ? AND g.variant = ? AND g.removed_at IS NULL", [player, variant],
-        ))["best"]  # fmt: skip
+        found = next(
+            db.query(
+                "SELECT max(r.score) AS best FROM seats s JOIN games g ON g.id = s.game_id "
+                "JOIN side_rounds r ON r.game_id = s.game_id AND r.side_index = s.side "
+                "WHERE s.player_id = ? AND g.variant = ? AND g.removed_at IS NULL",
+                [player, variant],
+            )
+        )["best"]
         db.execute(f"UPDATE player_stats SET best = ? {where}", [found, player, variant])
 
 

@@ -18,13 +18,24 @@ from sqlite_utils import Database
 from ...scoring import score_game
 
 CANASTA_COLUMNS = (
-    "natural_canastas", "mixed_canastas", "wild_canastas", "sevens_canastas", "sambas",
-    "red_sevens_canastas", "super_canastas_pure", "super_canastas_impure",
-)  # fmt: skip
+    "natural_canastas",
+    "mixed_canastas",
+    "wild_canastas",
+    "sevens_canastas",
+    "sambas",
+    "red_sevens_canastas",
+    "super_canastas_pure",
+    "super_canastas_impure",
+)
 GAME_COLUMNS = (
-    ("uid", str), ("start", str), ("round_count", int), ("finished", int),
-    ("winners", str), ("totals", str), ("updated_at", str),
-)  # fmt: skip
+    ("uid", str),
+    ("start", str),
+    ("round_count", int),
+    ("finished", int),
+    ("winners", str),
+    ("totals", str),
+    ("updated_at", str),
+)
 
 
 def apply(db: Database) -> None:
@@ -38,11 +49,17 @@ def apply(db: Database) -> None:
     db.execute("UPDATE games SET start = '{}', round_count = 0, finished = 0")
     db.table("games").create_index(["variant"])
     db.table("side_rounds").create(
-        {"game_id": int, "number": int, "side_index": int, "score": int, "went_out": int,
-         **dict.fromkeys(CANASTA_COLUMNS, int)},
+        {
+            "game_id": int,
+            "number": int,
+            "side_index": int,
+            "score": int,
+            "went_out": int,
+            **dict.fromkeys(CANASTA_COLUMNS, int),
+        },
         pk=("game_id", "number", "side_index"),
         foreign_keys=[("game_id", "games", "id")],
-    )  # fmt: skip
+    )
     db.table("game_sides").create(
         {"game_id": int, "side_index": int, "side": str, "total": int, "won": int},
         pk=("game_id", "side_index"),
@@ -68,20 +85,35 @@ def backfill(db: Database, game: dict[str, object]) -> None:
     db.execute(
         "UPDATE games SET round_count = ?, finished = ?, winners = ?, totals = ?, updated_at = ? "
         "WHERE id = ?",
-        [len(rounds), int(answer["finished"]), json.dumps(answer["winners"]),
-         json.dumps(answer["totals"]), datetime.now(UTC).isoformat(timespec="seconds"),
-         game["id"]],
-    )  # fmt: skip
+        [
+            len(rounds),
+            int(answer["finished"]),
+            json.dumps(answer["winners"]),
+            json.dumps(answer["totals"]),
+            datetime.now(UTC).isoformat(timespec="seconds"),
+            game["id"],
+        ],
+    )
     for stored, result, entries in zip(rounds, answer["rounds"], doc["rounds"], strict=True):
         for i, side in enumerate(sides):
             fields = entries.get(side, {})
             db.table("side_rounds").insert(
-                {"game_id": game["id"], "number": stored["number"], "side_index": i,
-                 "score": result["scores"][side], "went_out": int(bool(fields.get("went_out"))),
-                 **{c: fields.get(c, 0) for c in CANASTA_COLUMNS}}
-            )  # fmt: skip
+                {
+                    "game_id": game["id"],
+                    "number": stored["number"],
+                    "side_index": i,
+                    "score": result["scores"][side],
+                    "went_out": int(bool(fields.get("went_out"))),
+                    **{c: fields.get(c, 0) for c in CANASTA_COLUMNS},
+                }
+            )
     for i, side in enumerate(sides):
         db.table("game_sides").insert(
-            {"game_id": game["id"], "side_index": i, "side": side,
-             "total": answer["totals"][side], "won": int(side in answer["winners"])}
-        )  # fmt: skip
+            {
+                "game_id": game["id"],
+                "side_index": i,
+                "side": side,
+                "total": answer["totals"][side],
+                "won": int(side in answer["winners"]),
+            }
+        )

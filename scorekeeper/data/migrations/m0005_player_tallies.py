@@ -11,9 +11,15 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 CANASTA_COLUMNS = (
-    "natural_canastas", "mixed_canastas", "wild_canastas", "sevens_canastas", "sambas",
-    "red_sevens_canastas", "super_canastas_pure", "super_canastas_impure",
-)  # fmt: skip
+    "natural_canastas",
+    "mixed_canastas",
+    "wild_canastas",
+    "sevens_canastas",
+    "sambas",
+    "red_sevens_canastas",
+    "super_canastas_pure",
+    "super_canastas_impure",
+)
 SUMS = ("played", "finished", "won", "rounds", "score_sum", "went_out", *CANASTA_COLUMNS)
 
 # What each game adds to each of its players, every game at once.

@@ -42,7 +42,7 @@ def apply(db: Database) -> None:
             "bye": "win",
             "options": "{}",
             "plan": "[]",
-        },  # fmt: skip
+        },
         foreign_keys=[("evening_id", "evenings", "id")],
     )
     db.execute("CREATE UNIQUE INDEX events_uid ON events (uid)")

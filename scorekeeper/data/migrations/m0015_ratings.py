@@ -23,29 +23,53 @@ def apply(db: Database) -> None:
         "UPDATE games SET finished_at = coalesce(updated_at, created_at, '') WHERE finished = 1"
     )
     db.table("rated_games").create(
-        {"game_id": int, "date": str, "finished_at": str, "variant": str,
-         "sides": str, "teams": str, "totals": str},  # JSON: side names, player ids, totals
-        pk="game_id", not_null={"date", "finished_at", "variant", "sides", "teams", "totals"},
+        {
+            "game_id": int,
+            "date": str,
+            "finished_at": str,
+            "variant": str,
+            "sides": str,
+            "teams": str,
+            "totals": str,
+        },  # JSON: side names, player ids, totals
+        pk="game_id",
+        not_null={"date", "finished_at", "variant", "sides", "teams", "totals"},
         foreign_keys=[("game_id", "games", "id")],
-    )  # fmt: skip
+    )
     db.execute("CREATE INDEX rated_games_order ON rated_games (date, finished_at, game_id)")
     db.table("rating_changes").create(
-        {"game_id": int, "player_id": int, "scope": str, "side": int, "mu_before": float,
-         "sigma_before": float, "mu": float, "sigma": float, "games": int},
+        {
+            "game_id": int,
+            "player_id": int,
+            "scope": str,
+            "side": int,
+            "mu_before": float,
+            "sigma_before": float,
+            "mu": float,
+            "sigma": float,
+            "games": int,
+        },
         pk=("game_id", "player_id", "scope"),
         foreign_keys=[("game_id", "games", "id"), ("player_id", "players", "id")],
-    )  # fmt: skip
+    )
     db.execute("CREATE INDEX rating_changes_player ON rating_changes (player_id, scope, games)")
     db.table("player_ratings").create(
         {"player_id": int, "scope": str, "mu": float, "sigma": float, "games": int},
-        pk=("player_id", "scope"), foreign_keys=[("player_id", "players", "id")],
-    )  # fmt: skip
+        pk=("player_id", "scope"),
+        foreign_keys=[("player_id", "players", "id")],
+    )
     db.table("rating_pairs").create(
-        {"game_id": int, "player_id": int, "other_id": int, "partners": int, "won": int,
-         "margin": int},  # won and margin: player_id's own in that game
+        {
+            "game_id": int,
+            "player_id": int,
+            "other_id": int,
+            "partners": int,
+            "won": int,
+            "margin": int,
+        },  # won and margin: player_id's own in that game
         pk=("player_id", "other_id", "game_id"),
         foreign_keys=[("game_id", "games", "id"), ("player_id", "players", "id")],
-    )  # fmt: skip
+    )
     db.execute("CREATE INDEX rating_pairs_game ON rating_pairs (game_id)")
     backfill(db)
 
@@ -75,8 +99,17 @@ def backfill(db: Database) -> None:
         if not rating.valid(game):
             continue
         games.append(game)
-        rows.append((found["id"], found["date"], found["finished_at"], found["variant"],
-                     found["sides"], json.dumps(teams), json.dumps(scores)))  # fmt: skip
+        rows.append(
+            (
+                found["id"],
+                found["date"],
+                found["finished_at"],
+                found["variant"],
+                found["sides"],
+                json.dumps(teams),
+                json.dumps(scores),
+            )
+        )
         side_of = {p: i for i, team in enumerate(teams) for p in team}
         places, leads = rating.ranks(scores), rating.margins(scores)
         pairs += [
@@ -88,8 +121,19 @@ def backfill(db: Database) -> None:
     current: dict[tuple[int, str], tuple[float, float, int]] = {}
     changes = []
     for c in rating.replay(games, lambda player, scope: None):
-        changes.append((c.game_id, c.player_id, c.scope, c.side, c.before.mu, c.before.sigma,
-                        c.after.mu, c.after.sigma, c.games))  # fmt: skip
+        changes.append(
+            (
+                c.game_id,
+                c.player_id,
+                c.scope,
+                c.side,
+                c.before.mu,
+                c.before.sigma,
+                c.after.mu,
+                c.after.sigma,
+                c.games,
+            )
+        )
         current[c.player_id, c.scope] = (c.after.mu, c.after.sigma, c.games)
     db.conn.executemany("INSERT INTO rating_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", changes)
     db.conn.executemany(

@@ -42,5 +42,5 @@ def apply(db: Database) -> None:
             "created_at": at,
             "updated_at": at,
             "retired_at": None,
-        }  # fmt: skip
+        }
     )

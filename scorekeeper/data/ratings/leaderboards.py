@@ -31,8 +31,9 @@ def of_player(db: Database, player_id: int) -> dict[str, dict[str, Any]]:
 def course(db: Database, player_id: int, scope: str = rating.ALL) -> list[dict[str, Any]]:
     """A player's shown rating after their games, oldest first, at most
     ``CHART_POINTS`` of them (every n-th, and the last), each with its date."""
-    found = row(db, "SELECT games FROM player_ratings WHERE player_id = ? AND scope = ?",
-                [player_id, scope])  # fmt: skip
+    found = row(
+        db, "SELECT games FROM player_ratings WHERE player_id = ? AND scope = ?", [player_id, scope]
+    )
     if not found:
         return []
     games = found["games"]
@@ -44,8 +45,10 @@ def course(db: Database, player_id: int, scope: str = rating.ALL) -> list[dict[s
         f"AND c.games IN ({', '.join('?' * len(wanted))}) ORDER BY c.games"
     )
     found_rows = db.conn.execute(sql, [player_id, scope, *wanted]).fetchall()
-    return [{"games": games, "date": day, "rating": rating.shown_of(mu, sigma)}
-            for games, mu, sigma, day in found_rows]  # fmt: skip
+    return [
+        {"games": games, "date": day, "rating": rating.shown_of(mu, sigma)}
+        for games, mu, sigma, day in found_rows
+    ]
 
 
 def since(period: str, today: date) -> str | None:
@@ -76,10 +79,15 @@ def leaderboard(
     )
     board: dict[int, dict[str, Any]] = {}
     for r in rows(db, sql, [scope, first_day or ""]):
-        line = board.setdefault(r["player_id"], {
-            "id": r["player_id"], "name": r["name"], "played": 0,
-            "from": rating.shown(rating.Skill(r["mu_before"], r["sigma_before"])),
-        })  # fmt: skip
+        line = board.setdefault(
+            r["player_id"],
+            {
+                "id": r["player_id"],
+                "name": r["name"],
+                "played": 0,
+                "from": rating.shown(rating.Skill(r["mu_before"], r["sigma_before"])),
+            },
+        )
         line["played"] += 1
         line["games"] = r["games"]
         line["rating"] = rating.shown(rating.Skill(r["mu"], r["sigma"]))
@@ -104,8 +112,10 @@ def partners(db: Database, player_id: int, together: bool, limit: int = 5) -> li
         f"WHERE q.player_id = ? AND q.partners = ? GROUP BY q.other_id ORDER BY gain {order}, "
         "games DESC, p.name LIMIT ?"
     )
-    return [{**r, "gain": rating.points(r["gain"])}
-            for r in rows(db, sql, [player_id, int(together), limit])]  # fmt: skip
+    return [
+        {**r, "gain": rating.points(r["gain"])}
+        for r in rows(db, sql, [player_id, int(together), limit])
+    ]
 
 
 def partnership(db: Database, a: int, b: int) -> dict[str, dict[str, Any]]:

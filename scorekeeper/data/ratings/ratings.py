@@ -92,8 +92,10 @@ def update_game(db: Database, game_id: int, finished: bool | None) -> tuple[Key,
             db.execute(f"DELETE FROM {table} WHERE game_id = ?", [game_id])
     if new is not None:
         found, pairs = new
-        db.execute(f"INSERT INTO rated_games VALUES ({', '.join('?' * len(COLUMNS))})",
-                   [found[c] for c in COLUMNS])  # fmt: skip
+        db.execute(
+            f"INSERT INTO rated_games VALUES ({', '.join('?' * len(COLUMNS))})",
+            [found[c] for c in COLUMNS],
+        )
         db.conn.executemany("INSERT INTO rating_pairs VALUES (?, ?, ?, ?, ?, ?)", pairs)
     return min(key(r) for r in (old, new and new[0]) if r), players
 
@@ -113,8 +115,9 @@ def read_game(db: Database, game_id: int) -> tuple[dict[str, Any], list[tuple[An
         return None
     sides = json.loads(found["sides"])
     teams: list[list[int]] = [[] for _ in sides]
-    for seat in rows(db, "SELECT side, player_id FROM seats WHERE game_id = ? ORDER BY seat",
-                     [game_id]):  # fmt: skip
+    for seat in rows(
+        db, "SELECT side, player_id FROM seats WHERE game_id = ? ORDER BY seat", [game_id]
+    ):
         teams[seat["side"]].append(seat["player_id"])
     totals = [0] * len(sides)
     for side in rows(db, "SELECT side_index, total FROM game_sides WHERE game_id = ?", [game_id]):
@@ -133,34 +136,54 @@ def read_game(db: Database, game_id: int) -> tuple[dict[str, Any], list[tuple[An
 
 def as_rated(found: dict[str, Any]) -> rating.RatedGame:
     teams = tuple(tuple(team) for team in json.loads(found["teams"]))
-    return rating.RatedGame(found["game_id"], found["variant"], teams,
-                            tuple(json.loads(found["totals"])))  # fmt: skip
+    return rating.RatedGame(
+        found["game_id"], found["variant"], teams, tuple(json.loads(found["totals"]))
+    )
 
 
 def replay_from(db: Database, start: Key, players: set[int]) -> None:
     """Rate every game from ``start`` on again, from each player's rating before
     it; then set the current ratings of ``players`` and of everyone rated."""
     later = f"SELECT game_id FROM rated_games WHERE {ORDER} >= (?, ?, ?)"
-    touched = {r["player_id"] for r in rows(
-        db, f"SELECT DISTINCT player_id FROM rating_changes WHERE game_id IN ({later})", start
-    )}  # fmt: skip
+    touched = {
+        r["player_id"]
+        for r in rows(
+            db, f"SELECT DISTINCT player_id FROM rating_changes WHERE game_id IN ({later})", start
+        )
+    }
     db.execute(f"DELETE FROM rating_changes WHERE game_id IN ({later})", start)
     sql = f"SELECT * FROM rated_games WHERE {ORDER} >= (?, ?, ?) ORDER BY {ORDER_BY}"
     games = [as_rated(r) for r in rows(db, sql, start)]
     changes = list(rating.replay(games, lambda player, scope: known(db, player, scope)))
     db.conn.executemany(
         "INSERT INTO rating_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(c.game_id, c.player_id, c.scope, c.side, c.before.mu, c.before.sigma,
-          c.after.mu, c.after.sigma, c.games) for c in changes],
-    )  # fmt: skip
+        [
+            (
+                c.game_id,
+                c.player_id,
+                c.scope,
+                c.side,
+                c.before.mu,
+                c.before.sigma,
+                c.after.mu,
+                c.after.sigma,
+                c.games,
+            )
+            for c in changes
+        ],
+    )
     final = {(c.player_id, c.scope): (c.after.mu, c.after.sigma, c.games) for c in changes}
     set_current(db, touched | players, final)
 
 
 def known(db: Database, player: int, scope: str) -> tuple[rating.Skill, int] | None:
     """A player's latest rating in ``scope`` and their rated games there, if any."""
-    found = row(db, "SELECT mu, sigma, games FROM rating_changes WHERE player_id = ? "
-                "AND scope = ? ORDER BY games DESC LIMIT 1", [player, scope])  # fmt: skip
+    found = row(
+        db,
+        "SELECT mu, sigma, games FROM rating_changes WHERE player_id = ? "
+        "AND scope = ? ORDER BY games DESC LIMIT 1",
+        [player, scope],
+    )
     return (rating.Skill(found["mu"], found["sigma"]), found["games"]) if found else None
 
 
@@ -181,12 +204,15 @@ def set_current(
                 continue
             found = known(db, player, scope)
             if found is None:
-                db.execute("DELETE FROM player_ratings WHERE player_id = ? AND scope = ?",
-                           [player, scope])  # fmt: skip
+                db.execute(
+                    "DELETE FROM player_ratings WHERE player_id = ? AND scope = ?", [player, scope]
+                )
             else:
-                db.execute("UPDATE player_ratings SET mu = ?, sigma = ?, games = ? "
-                           "WHERE player_id = ? AND scope = ?",
-                           [found[0].mu, found[0].sigma, found[1], player, scope])  # fmt: skip
+                db.execute(
+                    "UPDATE player_ratings SET mu = ?, sigma = ?, games = ? "
+                    "WHERE player_id = ? AND scope = ?",
+                    [found[0].mu, found[0].sigma, found[1], player, scope],
+                )
 
 
 def from_scratch(db: Database) -> dict[str, list[tuple[Any, ...]]]:
@@ -213,7 +239,7 @@ def from_scratch(db: Database) -> dict[str, list[tuple[Any, ...]]]:
                 c.games,
             )
             for c in changes
-        ),  # fmt: skip
+        ),
         "player_ratings": sorted((p, s, *values) for (p, s), values in current.items()),
     }
 

@@ -1,2 +1,2 @@
-"""The table's phones: joining, seats, parts sent from a phone, and the table's
-agreement on a round."""
+"""The table's phones: joining, seats, parts sent from a phone, confirmations and
+queries of saved rounds, and the table's agreement on a round."""

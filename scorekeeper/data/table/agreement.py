@@ -58,9 +58,14 @@ def agreement(
             state, shown = ("asked again" if found and not now else "waiting"), None
         who = list(dict.fromkeys(c["who"] for c in reversed(confirms)))
         states[r["number"]] = {
-            "state": state, "answer": shown, "version": r["version"],
-            "confirmed_by": who, "phones": {c["phone_id"] for c in confirms},
-            "awaited": [game["sides"][p] for p in sorted(set().union(
-                *(by[s] & present for s in needed - covered)))],
-        }  # fmt: skip
+            "state": state,
+            "answer": shown,
+            "version": r["version"],
+            "confirmed_by": who,
+            "phones": {c["phone_id"] for c in confirms},
+            "awaited": [
+                game["sides"][p]
+                for p in sorted(set().union(*(by[s] & present for s in needed - covered)))
+            ],
+        }
     return states

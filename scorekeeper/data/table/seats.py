@@ -40,9 +40,14 @@ def ask(db: Database, seat: Phone) -> str:
         sql = "UPDATE seat_requests SET state = 'superseded', answered_at = ? "
         db.execute(sql + "WHERE phone_id = ? AND state = 'asked'", [at, seat["id"]])
         db.table("seat_requests").insert(
-            {"game_id": seat["game_id"], "phone_id": seat["id"], "token_hash": token_hash(token),
-             "state": "asked", "asked_at": at},
-        )  # fmt: skip
+            {
+                "game_id": seat["game_id"],
+                "phone_id": seat["id"],
+                "token_hash": token_hash(token),
+                "state": "asked",
+                "asked_at": at,
+            },
+        )
         bump(db, seat["game_id"])
     return token
 

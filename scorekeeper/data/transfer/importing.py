@@ -217,8 +217,9 @@ def check_seats(seats: Any, doc: dict[str, Any], players: int) -> list[str]:
         problem = checks.name_problem(seat, checks.SEAT_NAME_LENGTH)
         if problem or not seat.strip():
             problem = problem or P_("a name may not be empty")
-            raise ImportProblem(P_("seats: %(seat)s: %(problem)s", seat=quote(seat[:40]),
-                                   problem=problem))  # fmt: skip
+            raise ImportProblem(
+                P_("seats: %(seat)s: %(problem)s", seat=quote(seat[:40]), problem=problem)
+            )
     if seats and len(seats) != players:
         raise ImportProblem(P_("seats: do not match the sides and players of the game"))
     # side names need not follow the seats: a player renamed since keeps the sides'
@@ -259,8 +260,11 @@ def write(
     empty ones were once one transaction), a game its rounds and 1 more."""
     counts = {"evenings added": 0, "games added": 0, "games already here": 0}
     ids: dict[str, int] = {}
-    items = [(n, evening, game) for n, evening in enumerate(plan, start=1)
-             for game in (None, *evening.games)]  # fmt: skip
+    items = [
+        (n, evening, game)
+        for n, evening in enumerate(plan, start=1)
+        for game in (None, *evening.games)
+    ]
 
     def write_one(item: tuple[int, PlannedEvening, PlannedGame | None]) -> int:
         n, evening, game = item
@@ -303,10 +307,18 @@ def write_game(
         return
     doc, newest = game.doc, staging.newest_player(db)
     game_id = create_game(
-        db, evening_id=evening, variant=doc["variant"], sides=doc["sides"], players=game.players,
-        options=doc.get("options", {}), seats=game.seats, first_dealer=game.first_dealer,
-        start=doc.get("start"), uid=game.uid, name=game.name,
-    )  # fmt: skip
+        db,
+        evening_id=evening,
+        variant=doc["variant"],
+        sides=doc["sides"],
+        players=game.players,
+        options=doc.get("options", {}),
+        seats=game.seats,
+        first_dealer=game.first_dealer,
+        start=doc.get("start"),
+        uid=game.uid,
+        name=game.name,
+    )
     staging.hide_game(db, stage, game_id, game.removed, newest)
     stamp, played = now(), doc.get("rounds", [])
     texts = [json.dumps(entries) for entries in played]

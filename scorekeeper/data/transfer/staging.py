@@ -168,10 +168,13 @@ def show_game(db: Database, game_id: int) -> int:
 
 
 def described(db: Database, game_id: int) -> str:
-    game = next(db.query(
-        "SELECT g.name, g.variant, g.sides, e.date FROM games g "
-        "JOIN evenings e ON e.id = g.evening_id WHERE g.id = ?", [game_id],
-    ))  # fmt: skip
+    game = next(
+        db.query(
+            "SELECT g.name, g.variant, g.sides, e.date FROM games g "
+            "JOIN evenings e ON e.id = g.evening_id WHERE g.id = ?",
+            [game_id],
+        )
+    )
     sides = " · ".join(json.loads(game["sides"]))
     return f"{game['name'] or game['variant']}: {sides} ({game['date']})"
 

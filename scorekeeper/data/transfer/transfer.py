@@ -52,13 +52,19 @@ def export(
         games = [g for g in games if game_ids is None or g in game_ids]
         if game_ids is not None and not games:
             continue
-        out.append({key: evening[key] for key in ("uid", "date", "name", "note")}
-                   | {"games": [export_game(db, g) for g in games]})  # fmt: skip
+        out.append(
+            {key: evening[key] for key in ("uid", "date", "name", "note")}
+            | {"games": [export_game(db, g) for g in games]}
+        )
     if progress:
         progress(len(evenings), len(evenings))
     whole = evening_ids is None and game_ids is None  # saved rule sets go with everything
-    return {"format": FORMAT, "version": VERSION, "evenings": out,
-            **({"rule_sets": export_all(db)} if whole else {})}  # fmt: skip
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "evenings": out,
+        **({"rule_sets": export_all(db)} if whole else {}),
+    }
 
 
 def export_game(db: Database, game_id: int) -> dict[str, Any]:
@@ -85,8 +91,21 @@ def to_csv(db: Database, data: dict[str, Any]) -> str:
     and the breakdown line by line."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["date", "evening", "game", "variant", "round", "side", "players", *FIELDS,
-                     "score", "total", "breakdown"])  # fmt: skip
+    writer.writerow(
+        [
+            "date",
+            "evening",
+            "game",
+            "variant",
+            "round",
+            "side",
+            "players",
+            *FIELDS,
+            "score",
+            "total",
+            "breakdown",
+        ]
+    )
     for evening in data["evenings"]:
         for game in evening["games"]:
             writer.writerows([cell(value) for value in row] for row in game_rows(evening, game))

@@ -47,8 +47,10 @@ def amount_problem(text: str) -> str | None:
         return _("Type the points without a sign: the +/− button beside them sets it.")
     if not re.fullmatch(r"[0-9]+", text):
         shown = "".join(c if c.isprintable() else "?" for c in text[:12])
-        return _("The adjustment is a whole number of points, like 50: “%(text)s” is not one.",
-                 text=shown)  # fmt: skip
+        return _(
+            "The adjustment is a whole number of points, like 50: “%(text)s” is not one.",
+            text=shown,
+        )
     if len(text) > 9 or int(text) > ADJUSTMENT_LIMIT:
         return _("An adjustment is at most %(most)s points.", most=ADJUSTMENT_LIMIT)
     if int(text) % 5:
@@ -74,8 +76,11 @@ class NoteField(StringField):
 
 def fields_of(side: int) -> list[tuple[str, Any]]:
     """One side's three form fields, by their names on the round form."""
-    sign = SelectField(_l("Sign of the adjustment"), default=PLUS,
-                       choices=[SelectChoice(PLUS, "+"), SelectChoice(MINUS, "−")])  # fmt: skip
+    sign = SelectField(
+        _l("Sign of the adjustment"),
+        default=PLUS,
+        choices=[SelectChoice(PLUS, "+"), SelectChoice(MINUS, "−")],
+    )
     return [
         (f"s{side}_adjustment", AmountField(_l("Adjustment"))),
         (f"s{side}_adjustment_sign", sign),

@@ -37,8 +37,18 @@ MOST_ENTRIES = 400  # a 100-table club night of pairs, and then some
 VP_ROWS = 10  # rows of the victory-point table shown (empty ones are left out)
 # A burraco club's kind of table, offered to start from: from the winning margin,
 # the winner's and the loser's victory points (20 shared in every game).
-VP_TABLE = [(0, 10, 10), (100, 11, 9), (250, 12, 8), (500, 13, 7), (750, 14, 6),
-            (1000, 15, 5), (1500, 16, 4), (2000, 17, 3), (2500, 18, 2), (3000, 20, 0)]  # fmt: skip
+VP_TABLE = [
+    (0, 10, 10),
+    (100, 11, 9),
+    (250, 12, 8),
+    (500, 13, 7),
+    (750, 14, 6),
+    (1000, 15, 5),
+    (1500, 16, 4),
+    (2000, 17, 3),
+    (2500, 18, 2),
+    (3000, 20, 0),
+]
 
 
 def entry_lines(text: str) -> list[str]:
@@ -129,16 +139,18 @@ class NewEventForm(Form):
         default="wdl",
     )
     table = FieldList(
-        FormField(VictoryRow), min_entries=VP_ROWS, max_entries=VP_ROWS,
+        FormField(VictoryRow),
+        min_entries=VP_ROWS,
+        max_entries=VP_ROWS,
         default=[{"margin": m, "winner": w, "loser": lo} for m, w, lo in VP_TABLE],
-    )  # fmt: skip
+    )
     bye = SelectField(
         _l("A bye counts as"),
         choices=[
             SelectChoice("win", _l("a win")),
             SelectChoice("draw", _l("a draw")),
             SelectChoice("loss", _l("a loss")),
-        ],  # fmt: skip
+        ],
     )
     entries = TextAreaField(
         _l("Entries, one a line"),
@@ -181,8 +193,11 @@ class NewEventForm(Form):
             for part in (row.margin, row.winner, row.loser):
                 if part.data is None and not part.errors:
                     part.errors = [*part.errors, _l("Fill in the whole row, or none of it.")]
-            if row.winner.data is not None and row.loser.data is not None \
-                    and row.winner.data < row.loser.data:  # fmt: skip
+            if (
+                row.winner.data is not None
+                and row.loser.data is not None
+                and row.winner.data < row.loser.data
+            ):
                 row.loser.errors = [*row.loser.errors, _l("Not more than the winner's.")]
             problems = problems or any(p.errors for p in (row.margin, row.winner, row.loser))
         margins = [row.margin for row in rows if row.margin.data is not None]
@@ -205,8 +220,7 @@ class NewEventForm(Form):
 
     def scale_data(self) -> dict[str, Any]:
         """The event's scale as the data layer stores it."""
-        wdl = {"kind": "wdl", "win": self.win.data, "draw": self.draw.data,
-               "loss": self.loss.data}  # fmt: skip
+        wdl = {"kind": "wdl", "win": self.win.data, "draw": self.draw.data, "loss": self.loss.data}
         if self.scale.data == "vp":
             return {"kind": "vp", "table": self.victory_table()}
         if self.scale.data == "wdl+vp":
@@ -223,8 +237,12 @@ class NewEventForm(Form):
             names = [line] if self.movement.data == "rotating" else line.split("&")
             for name in names:
                 if checks.name_problem(name.strip(), checks.SEAT_NAME_LENGTH):
-                    raise ValidationError(_l("“%(line)s”: a name of letters, digits and "
-                                             "punctuation, 1 to 40 long.", line=line))  # fmt: skip
+                    raise ValidationError(
+                        _l(
+                            "“%(line)s”: a name of letters, digits and punctuation, 1 to 40 long.",
+                            line=line,
+                        )
+                    )
         keys = [checks.name_key(line) for line in lines]
         if len(set(keys)) < len(keys):
             raise ValidationError(_l("Each entry once, please: one is there twice."))

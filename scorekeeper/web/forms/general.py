@@ -10,12 +10,10 @@ from typing import Any
 from flask import request
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
-    BooleanField,
     DateField,
     Field,
     HiddenField,
     PasswordField,
-    RadioField,
     SelectChoice,
     SelectField,
     StringField,
@@ -213,9 +211,10 @@ def new_game_form(
     NewGameForm.save_as = rule_set_name_field(_l("Save these house rules as… (optional)"))
     start = [Optional(), NumberRange(-10 * POINTS_LIMIT, 10 * POINTS_LIMIT), multiple_of_5]
     NewGameForm.start_rounds = IntegerField(
-        _l("Rounds already played"), [Optional(), NumberRange(0, 200)],
+        _l("Rounds already played"),
+        [Optional(), NumberRange(0, 200)],
         render_kw={"inputmode": "numeric", "min": 0},
-    )  # fmt: skip
+    )
     most = max([len(variant.arrangement(players)), *side_choices(variant, players)])
     for side in range(most):  # a total for every side the table may choose to have
         total = IntegerField(_("Side %(n)s", n=side + 1), start, render_kw={"inputmode": "numeric"})
@@ -230,10 +229,12 @@ def dealer_choices(names: list[str | None]) -> list[SelectChoice]:
     or by its number while it is empty ("Seat 2"); seats.js keeps them so as names
     are typed."""
     return [
-        SelectChoice(str(i), _("%(name)s (seat %(n)s)", name=name, n=i + 1) if name
-                     else _("Seat %(n)s", n=i + 1))
+        SelectChoice(
+            str(i),
+            _("%(name)s (seat %(n)s)", name=name, n=i + 1) if name else _("Seat %(n)s", n=i + 1),
+        )
         for i, name in enumerate(" ".join((n or "").split()) for n in names)
-    ]  # fmt: skip
+    ]
 
 
 def paper_start(form: Form, sides: list[str]) -> dict[str, Any] | None:
@@ -248,8 +249,11 @@ def paper_start(form: Form, sides: list[str]) -> dict[str, Any] | None:
 def rule_set_name_field(label: str, required: bool = False) -> StringField:
     """A saved rule set's name, e.g. "Friday rules"."""
     need = DataRequired(_l("Give the rule set a name.")) if required else Optional()
-    return StringField(label, [need, Length(max=NAME_LENGTH), printable],
-                       filters=[lambda s: " ".join(s.split()) if s else s])  # fmt: skip
+    return StringField(
+        label,
+        [need, Length(max=NAME_LENGTH), printable],
+        filters=[lambda s: " ".join(s.split()) if s else s],
+    )
 
 
 class PassphraseForm(Form):
@@ -277,26 +281,32 @@ def one_line(text: str | None) -> str | None:
 
 class GameNameForm(Form):
     name = StringField(
-        _l("Name of this game"), [Length(max=checks.GAME_NAME_LENGTH), printable],
+        _l("Name of this game"),
+        [Length(max=checks.GAME_NAME_LENGTH), printable],
         filters=[one_line],
-        description=_l("Shown on the scoreboard, the list of games and the evening. "
-                       "Leave it empty to call the game by its variant."),
-    )  # fmt: skip
+        description=_l(
+            "Shown on the scoreboard, the list of games and the evening. "
+            "Leave it empty to call the game by its variant."
+        ),
+    )
 
 
 class PlayerNameForm(Form):
     name = StringField(
         _l("New name"),
         [DataRequired(_l("Type the new name.")), Length(max=NAME_LENGTH), printable],
-        filters=[one_line], render_kw={"autocomplete": "off"},
-    )  # fmt: skip
+        filters=[one_line],
+        render_kw={"autocomplete": "off"},
+    )
 
 
 class RemoveForm(Form):
     by = StringField(
-        _l("Who is removing it? (optional)"), [Length(max=NAME_LENGTH), printable],
-        filters=[one_line], render_kw={"list": "known-players", "autocomplete": "off"},
-    )  # fmt: skip
+        _l("Who is removing it? (optional)"),
+        [Length(max=NAME_LENGTH), printable],
+        filters=[one_line],
+        render_kw={"list": "known-players", "autocomplete": "off"},
+    )
 
 
 class UndoForm(Form):
@@ -329,71 +339,20 @@ class LeaderboardForm(Form):
 
     scope = SelectField(
         _l("Game"),
-        choices=[SelectChoice("all", _l("All games")),
-                 *(SelectChoice(v.id, _l(v.name)) for v in VARIANTS.values())],
+        choices=[
+            SelectChoice("all", _l("All games")),
+            *(SelectChoice(v.id, _l(v.name)) for v in VARIANTS.values()),
+        ],
         default="all",
-    )  # fmt: skip
+    )
     period = SelectField(
         _l("Period"),
-        choices=[SelectChoice("month", _l("This month")),
-                 SelectChoice("season", _l("This season (quarter)")),
-                 SelectChoice("year", _l("The last 12 months")),
-                 SelectChoice("all", _l("All time"))],
+        choices=[
+            SelectChoice("month", _l("This month")),
+            SelectChoice("season", _l("This season (quarter)")),
+            SelectChoice("year", _l("The last 12 months")),
+            SelectChoice("all", _l("All time")),
+        ],
         default="all",
-    )  # fmt: skip
-    least = IntegerField(_l("Fewest games"), [InputRequired(), NumberRange(1, 1000)],
-                         default=3)  # fmt: skip
-
-
-# -- every phone at the table (web/table.py) ------------------------------------------
-
-
-class StandsForm(DeleteRoundForm):
-    """The scorer's answer to a phone's query: the round stands as entered (as it is at
-    ``version``), with a word back to the phones."""
-
-    note = StringField(_l("A word back"), validators=[Length(max=200), printable])
-
-
-class JoinCodeForm(Form):
-    """The join code typed by hand, for a phone that cannot scan the QR code."""
-
-    class Meta:
-        csrf = False  # a GET form that only leads to /join/<code>
-
-    code = StringField(_l("Join code"), validators=[DataRequired(), Length(max=40)])
-
-
-def join_form(choices: list[tuple[str, str]]) -> Any:
-    """Who this phone is: one of the game's players (or sides), or a watcher."""
-
-    class JoinForm(Form):
-        who = RadioField(
-            _l("Who is this phone?"),
-            choices=[SelectChoice(value, label) for value, label in choices],
-            validators=[InputRequired(message=_l("Choose who this phone is."))],
-        )
-
-    return JoinForm()
-
-
-class TableSettingsForm(Form):
-    phones_enter = BooleanField(_l("Players enter their own counts"))
-    confirm_rounds = BooleanField(_l("Opponents confirm rounds"))
-
-
-class RemovePhoneForm(Form):
-    """Only the CSRF token: the phone is named in the URL."""
-
-
-class FollowForm(Form):
-    """Only the CSRF token: the phone is in the URL, the game it follows to is the
-    one started after its own."""
-
-
-class AnswerForm(Form):
-    """A phone confirms a saved round, or queries it with a note."""
-
-    number = HiddenField(validators=[DataRequired(), Regexp(r"^[0-9]{1,6}$", message=STALE_FORM)])
-    version = HiddenField(validators=[DataRequired(), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)])
-    note = StringField(_l("What looks wrong?"), validators=[Length(max=200), printable])
+    )
+    least = IntegerField(_l("Fewest games"), [InputRequired(), NumberRange(1, 1000)], default=3)

@@ -126,10 +126,12 @@ def option_fields(
     n = len(value) if rows is None else rows
     if option.kind == "by_round":
         return [
-            (opt(option.key, i), IntegerField(_l("round %(n)s", n=i + 1), number,
-                                              default=at(value, i)))
+            (
+                opt(option.key, i),
+                IntegerField(_l("round %(n)s", n=i + 1), number, default=at(value, i)),
+            )
             for i in range(n)
-        ]  # fmt: skip
+        ]
     fields = []
     for i in range(n):
         low, need = at(value, i) or (None, None)
@@ -166,8 +168,10 @@ def value_of(form: Any, option: Option, rows: int | None) -> Any:
     n = len(option.default) if rows is None else rows
     if option.kind == "by_round":
         return [form[opt(option.key, i)].data for i in range(n)]
-    table = [[form[opt(option.key, i, "low")].data, form[opt(option.key, i, "need")].data]
-             for i in range(n)]  # fmt: skip
+    table = [
+        [form[opt(option.key, i, "low")].data, form[opt(option.key, i, "need")].data]
+        for i in range(n)
+    ]
     return sorted(table, key=lambda row: (row[0] is not None, row[0] or 0))
 
 
@@ -224,11 +228,12 @@ def layout(form: Any, variant: Variant, state: Editor) -> list[dict[str, Any]]:
         item = {
             "option": option,
             "list": option.kind in LISTS,
-            "rows": [[form[n] for n in names[i:i + per_row]]
-                     for i in range(0, len(names), per_row)],
+            "rows": [
+                [form[n] for n in names[i : i + per_row]] for i in range(0, len(names), per_row)
+            ],
             "errors": state.errors.get(option.key, []),
             "fill": fill_words(option),
-        }  # fmt: skip
+        }
         group = groups[option.topic]
         group["items"].append(item)
         group["open"] |= bool(item["errors"] or state.changed_rows == option.key)
@@ -245,11 +250,15 @@ def fill_words(option: Option) -> str | None:
     why = gettext(option.fill)
     if option.kind == "flag":
         if option.default:
-            return _("The rule sheet does not say; most tables play with this on (%(why)s).",
-                     why=why)  # fmt: skip
+            return _(
+                "The rule sheet does not say; most tables play with this on (%(why)s).", why=why
+            )
         return _("The rule sheet does not say; most tables play with this off (%(why)s).", why=why)
-    return _("The rule sheet does not say; most tables play %(value)s (%(why)s).",
-             value=value_words(option.default), why=why)  # fmt: skip
+    return _(
+        "The rule sheet does not say; most tables play %(value)s (%(why)s).",
+        value=value_words(option.default),
+        why=why,
+    )
 
 
 def value_words(value: Any) -> str:
@@ -261,8 +270,11 @@ def value_words(value: Any) -> str:
     for row in value:
         if isinstance(row, list):
             low, need = row
-            said.append(number(need) if low is None else
-                        _("%(need)s from %(low)s", need=number(need), low=number(low)))  # fmt: skip
+            said.append(
+                number(need)
+                if low is None
+                else _("%(need)s from %(low)s", need=number(need), low=number(low))
+            )
         else:
             said.append(number(row))
     return ", ".join(said)
@@ -274,9 +286,11 @@ def rule_set_form(
     """A saved rule set's editor: its name and every house rule."""
 
     class RuleSetForm(Form):
-        name = StringField(_l("Name"), [DataRequired(_l("Give the rule set a name.")),
-                                        Length(max=40)],
-                           filters=[lambda s: " ".join(s.split()) if s else s])  # fmt: skip
+        name = StringField(
+            _l("Name"),
+            [DataRequired(_l("Give the rule set a name.")), Length(max=40)],
+            filters=[lambda s: " ".join(s.split()) if s else s],
+        )
 
     add_fields(RuleSetForm, variant, values, state.rows)
     return RuleSetForm(formdata=state.formdata, name=name)
@@ -293,10 +307,14 @@ def what_if_form(
             csrf = False
 
         rule_set = SelectField(
-            _l("Rules"), coerce=ascii_int, default=0,
-            choices=[SelectChoice("0", _l("the numbers below")),
-                     *(SelectChoice(str(s["id"]), s["name"]) for s in sets)],
-        )  # fmt: skip
+            _l("Rules"),
+            coerce=ascii_int,
+            default=0,
+            choices=[
+                SelectChoice("0", _l("the numbers below")),
+                *(SelectChoice(str(s["id"]), s["name"]) for s in sets),
+            ],
+        )
 
     add_fields(WhatIfForm, variant, values, state.rows)
     return WhatIfForm(formdata=state.formdata)
@@ -305,8 +323,9 @@ def what_if_form(
 class NameForm(Form):
     """Save a game's house rules as a rule set."""
 
-    name = StringField(_l("Save these rules as"), [DataRequired(_l("Give the rule set a name.")),
-                                               Length(max=40)])  # fmt: skip
+    name = StringField(
+        _l("Save these rules as"), [DataRequired(_l("Give the rule set a name.")), Length(max=40)]
+    )
 
 
 class ConfirmForm(Form):

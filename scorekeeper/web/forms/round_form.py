@@ -241,9 +241,11 @@ def side_field(
     hint = {"enterkeyhint": "next"} if points else {}
     limit = POINTS_LIMIT if points else COUNT_LIMIT
     fields: list[tuple[str, Field]] = [
-        (field_name(side, name), WholeNumberField(_(spec.label), limit=limit, points=points,
-                                                   render_kw=hint))
-    ]  # fmt: skip
+        (
+            field_name(side, name),
+            WholeNumberField(_(spec.label), limit=limit, points=points, render_kw=hint),
+        )
+    ]
     if points and counters:
         for card in variant.counter_cards(name):
             counter = WholeNumberField(_(card.label), limit=CARD_LIMIT)

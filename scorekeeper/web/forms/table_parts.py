@@ -82,8 +82,9 @@ def bound(game: dict[str, Any], members: dict[str, list[str]], data: Any) -> Any
     """A round form of ``game`` filled with ``data`` (no CSRF: nothing is posted)."""
     variant = get_variant(game["variant"])
     rules = variant.rules(game["options"])
-    return round_form.round_form(variant, game["sides"], rules, members, formdata=data,
-                                 meta={"csrf": False})  # fmt: skip
+    return round_form.round_form(
+        variant, game["sides"], rules, members, formdata=data, meta={"csrf": False}
+    )
 
 
 def entries_of(game: dict[str, Any], form: Any) -> dict[str, Any]:

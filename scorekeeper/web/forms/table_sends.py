@@ -12,8 +12,8 @@ from wtforms import HiddenField
 from wtforms.validators import Optional, Regexp
 
 from .base import Form
-from .general import AnswerForm
 from .round_form import STALE_FORM
+from .table_phones import AnswerForm
 
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 

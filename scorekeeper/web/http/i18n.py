@@ -94,8 +94,9 @@ def init_app(app: Flask) -> None:
         ngettext=lambda singular, plural, n: catalog().ungettext(singular, plural, n),
         newstyle=True,
     )
-    app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext,
-                                 ngettext=template_ngettext)  # fmt: skip
+    app.jinja_env.globals.update(
+        _=template_gettext, gettext=template_gettext, ngettext=template_ngettext
+    )
     app.add_template_filter(number)
     app.add_template_filter(signed)
     app.add_template_filter(gettext, "t")  # a text from the engine, in the reader's words
@@ -103,8 +104,9 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(option_label)
     app.add_template_filter(line_label)
     app.add_template_filter(field_label)
-    app.context_processor(lambda: {"LANGUAGES": LANGUAGES, "language": language,
-                                   "html_lang": html_lang})  # fmt: skip
+    app.context_processor(
+        lambda: {"LANGUAGES": LANGUAGES, "language": language, "html_lang": html_lang}
+    )
     app.after_request(vary)
 
 
@@ -238,8 +240,9 @@ def say(text: object) -> str:
         text = text.args[0]
     if not isinstance(text, Problem):
         return str(text)
-    params = {k: say(v) if isinstance(v, Problem | Exception) else v
-              for k, v in text.params.items()}  # fmt: skip
+    params = {
+        k: say(v) if isinstance(v, Problem | Exception) else v for k, v in text.params.items()
+    }
     template = gettext(text.template)
     return template % params if params else template
 

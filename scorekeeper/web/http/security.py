@@ -127,8 +127,9 @@ def try_keys(game_id: int | str, app_wide: bool = False) -> list[Key]:
 def refuse_if_throttled(keys: list[Key]) -> None:
     wait = throttle().wait(keys)
     if wait:
-        raise TooManyRequests(f"too many wrong passphrases: try again in {wait} seconds",
-                              retry_after=wait)  # fmt: skip
+        raise TooManyRequests(
+            f"too many wrong passphrases: try again in {wait} seconds", retry_after=wait
+        )
 
 
 def header_matches(hashes: list[str], game_id: int | str, app_wide: bool = False) -> bool:

@@ -110,8 +110,9 @@ def create_game() -> Reply:
         raise ScoringError("the game must be a JSON object")
     unknown = set(doc) - {"variant", "sides", "players", "options"}
     if unknown:
-        raise ScoringError("unknown field (expected variant, sides, players, options)",
-                           field=sorted(unknown)[0])  # fmt: skip
+        raise ScoringError(
+            "unknown field (expected variant, sides, players, options)", field=sorted(unknown)[0]
+        )
     game = read_game({**doc, "rounds": []})  # checks it all, and works out players
     for name in game.sides:
         problem = checks.name_problem(name, checks.SIDE_NAME_LENGTH)
@@ -122,9 +123,13 @@ def create_game() -> Reply:
     db = get_db()
     evening = evenings.create_evening(db, date.today().isoformat())
     game_id = games.create_game(
-        db, evening_id=evening, variant=game.variant.id, sides=game.sides, players=game.players,
+        db,
+        evening_id=evening,
+        variant=game.variant.id,
+        sides=game.sides,
+        players=game.players,
         options=doc.get("options", {}),
-    )  # fmt: skip
+    )
     return jsonify(id=game_id), 201
 
 

@@ -36,9 +36,15 @@ def evenings() -> str:
     rows, count = history.evenings(db, player, variant, page)
     pages = max(1, -(-count // history.PAGE_SIZE))
     return render_template(
-        "evenings.html", evenings=rows, count=count, page=page, pages=pages, player=player,
-        variant=variant, known=players.names(db),
-    )  # fmt: skip
+        "evenings.html",
+        evenings=rows,
+        count=count,
+        page=page,
+        pages=pages,
+        player=player,
+        variant=variant,
+        known=players.names(db),
+    )
 
 
 def boards_of(db: Any, evening_id: int) -> list[tuple[games.Game, board.Board]]:

@@ -53,10 +53,13 @@ def table_page(event_id: int, game_id: int, status: int = 200, **forms: Any) -> 
         _("Points for %(side)s", side=side) for side in table["sides"]
     )
     page = render_template(
-        "event_table.html", event=found, table=table, adjust=adjust,
+        "event_table.html",
+        event=found,
+        table=table,
+        adjust=adjust,
         reopen=forms.get("reopen") or event_forms.ReopenForm(formdata=None),
         director=security.may_create(),
-    )  # fmt: skip
+    )
     return page, status
 
 
@@ -104,8 +107,11 @@ def reopen(event_id: int, game_id: int) -> Page:
         except events.EventProblem as problem:
             form.reason.errors = [*form.reason.errors, say(problem)]
         else:
-            flash(_("Reopened: its result counts again once you close it.") if open_
-                  else _("Closed again: its result counts."))  # fmt: skip
+            flash(
+                _("Reopened: its result counts again once you close it.")
+                if open_
+                else _("Closed again: its result counts.")
+            )
             return redirect(url_for(".table", event_id=event_id, game_id=game_id))
     return table_page(event_id, game_id, 400, reopen=form)
 

@@ -45,8 +45,9 @@ def drawn(first_turn: str) -> int | None:
 
 @bp.route("/events")
 def index() -> str:
-    return render_template("events.html", events=events.all_events(get_db()),
-                           director=security.may_create())  # fmt: skip
+    return render_template(
+        "events.html", events=events.all_events(get_db()), director=security.may_create()
+    )
 
 
 @bp.route("/events/new", methods=["GET", "POST"])
@@ -57,14 +58,23 @@ def new() -> str | Response | tuple[str, int]:
     if form.validate_on_submit():
         try:
             event_id = events.create_event(
-                get_db(), name=form.name.data.strip(), date=form.day.data.isoformat(),
-                variant=form.variant_id(), rule_set=form.rule_set_id(), options={},
-                movement=form.movement.data, turns=form.turns.data or 1,
-                deals=form.deals.data or 0, target=form.target.data or 0,
-                minutes=form.minutes.data or 0, scale=form.scale_data(), bye=form.bye.data,
+                get_db(),
+                name=form.name.data.strip(),
+                date=form.day.data.isoformat(),
+                variant=form.variant_id(),
+                rule_set=form.rule_set_id(),
+                options={},
+                movement=form.movement.data,
+                turns=form.turns.data or 1,
+                deals=form.deals.data or 0,
+                target=form.target.data or 0,
+                minutes=form.minutes.data or 0,
+                scale=form.scale_data(),
+                bye=form.bye.data,
                 entries=event_forms.entries_of(form.entries.data, form.movement.data),
-                skip=form.skip.data, draw=drawn(form.first_turn.data),
-            )  # fmt: skip
+                skip=form.skip.data,
+                draw=drawn(form.first_turn.data),
+            )
         except events.EventProblem as problem:
             field = form.field_of(problem.field)
             field.errors = [*field.errors, say(problem)]
@@ -113,16 +123,25 @@ def desk(event_id: int) -> Response:
     at_tables = event_desk.desk(db, event_id, found["turn"])
     director = security.may_create()
     after = after_turn(found)
-    return live(render_template(
-        "event.html", event=found, entries=people, tables=at_tables,
-        variant=get_variant(found["variant"]),
-        standings=events.event_standings(db, found, upto=after),
-        director=director, start=event_forms.StartTurnForm() if director else None,
-        clock=events.clock(db, event_id), clock_form=event_forms.ClockForm() if director else None,
-        swap=swap_form(people) if director and not found["turn"] else None, after=after,
-        can_start=found["turn"] < found["turns"]
-        and (not found["turn"] or events.turn_finished(db, event_id, found["turn"])),
-    ), tag)  # fmt: skip
+    return live(
+        render_template(
+            "event.html",
+            event=found,
+            entries=people,
+            tables=at_tables,
+            variant=get_variant(found["variant"]),
+            standings=events.event_standings(db, found, upto=after),
+            director=director,
+            start=event_forms.StartTurnForm() if director else None,
+            clock=events.clock(db, event_id),
+            clock_form=event_forms.ClockForm() if director else None,
+            swap=swap_form(people) if director and not found["turn"] else None,
+            after=after,
+            can_start=found["turn"] < found["turns"]
+            and (not found["turn"] or events.turn_finished(db, event_id, found["turn"])),
+        ),
+        tag,
+    )
 
 
 @bp.route("/events/<int:event_id>/start", methods=["POST"])
@@ -170,11 +189,17 @@ def standings(event_id: int) -> Response:
     db = get_db()
     found = events.event(db, event_id)
     after = after_turn(found)
-    return live(render_template(
-        "event_standings.html", event=found, entries=events.entries_of(db, event_id),
-        clock=events.clock(db, event_id), after=after,
-        standings=events.event_standings(db, found, upto=after),
-    ), tag)  # fmt: skip
+    return live(
+        render_template(
+            "event_standings.html",
+            event=found,
+            entries=events.entries_of(db, event_id),
+            clock=events.clock(db, event_id),
+            after=after,
+            standings=events.event_standings(db, found, upto=after),
+        ),
+        tag,
+    )
 
 
 @bp.route("/events/<int:event_id>/clock", methods=["POST"])
@@ -205,12 +230,18 @@ def cards(event_id: int) -> str:
     db = get_db()
     found = events.event(db, event_id)
     count = events.table_count(found, len(events.entries_of(db, event_id)))
-    links = [hosts.phone_url(".table_link", token=found["cards_token"], table_no=n)
-             for n in range(1, count + 1)]  # fmt: skip
-    return render_template("event_cards.html", event=found, cards=[
-        {"number": n, "link": link, "qr": Markup(sharing.qr_svg(link, scale=12))}
-        for n, link in enumerate(links, start=1)
-    ])  # fmt: skip
+    links = [
+        hosts.phone_url(".table_link", token=found["cards_token"], table_no=n)
+        for n in range(1, count + 1)
+    ]
+    return render_template(
+        "event_cards.html",
+        event=found,
+        cards=[
+            {"number": n, "link": link, "qr": Markup(sharing.qr_svg(link, scale=12))}
+            for n, link in enumerate(links, start=1)
+        ],
+    )
 
 
 @bp.route("/tables/<token>/<int:table_no>")
@@ -222,8 +253,12 @@ def table_link(token: str, table_no: int) -> Response | tuple[str, int]:
         abort(404)
     game_id = events.current_game(db, found["id"], found["turn"], table_no)
     if game_id is None:
-        message = _("Table %(n)s of %(event)s has no game yet: scan the card again once the "
-                    "director has started the turn.", n=table_no, event=found["name"])  # fmt: skip
+        message = _(
+            "Table %(n)s of %(event)s has no game yet: scan the card again once the "
+            "director has started the turn.",
+            n=table_no,
+            event=found["name"],
+        )
         return render_template("error.html", title=_("Not yet"), message=message), 404
     return redirect(url_for("table.join", code=phones.join_code(db, game_id)))
 
@@ -235,11 +270,16 @@ def standings_file(event_id: int, kind: str) -> Response:
     found = events.event(db, event_id)
     rows = event_exports.standings_rows(db, found)
     response: Response = (
-        jsonify(event=found["name"], date=found["date"], turn=found["turn"],
-                turns=found["turns"], standings=rows)
+        jsonify(
+            event=found["name"],
+            date=found["date"],
+            turn=found["turn"],
+            turns=found["turns"],
+            standings=rows,
+        )
         if kind == "json"
         else Response(event_exports.standings_csv(rows, found["turns"]), mimetype="text/csv")
-    )  # fmt: skip
+    )
     name = f"event-{event_id}-standings.{kind}"
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
@@ -251,10 +291,13 @@ def printed(event_id: int) -> str:
     db = get_db()
     found = events.event(db, event_id)
     return render_template(
-        "print_event.html", event=found, entries=events.entries_of(db, event_id),
-        standings=events.event_standings(db, found), tables=events.tables(db, event_id),
+        "print_event.html",
+        event=found,
+        entries=events.entries_of(db, event_id),
+        standings=events.event_standings(db, found),
+        tables=events.tables(db, event_id),
         variant=get_variant(found["variant"]),
-    )  # fmt: skip
+    )
 
 
 def swap_form(people: list[dict[str, Any]]) -> Any:

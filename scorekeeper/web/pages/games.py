@@ -46,8 +46,14 @@ def choose() -> str | Response:
     rule_sets.offer(form)
     if request.args and form.validate():
         chosen = form.variant.data.removeprefix("set-") if form.variant.data in form.sets else None
-        return redirect(url_for(".new_game", variant_id=form.variant_id(),
-                                players=form.players.data, rule_set=chosen))  # fmt: skip
+        return redirect(
+            url_for(
+                ".new_game",
+                variant_id=form.variant_id(),
+                players=form.players.data,
+                rule_set=chosen,
+            )
+        )
     return render_template("choose.html", form=form)
 
 
@@ -77,13 +83,20 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
             security.remember(game_id, games.get_game(get_db(), game_id)["passphrase_hash"])
             return redirect(url_for(".scoreboard", game_id=game_id))
     page = render_template(
-        "new_game.html", form=form, variant=variant, players=players, rule_set=chosen,
+        "new_game.html",
+        form=form,
+        variant=variant,
+        players=players,
+        rule_set=chosen,
         rule_sets=[s for s in saved.rule_sets(get_db()) if s["variant"] == variant.id],
-        known=people.names(get_db()), seating=seating,
-        partners=partners(seating), paper_sides=paper_sides(seating),
-        editor=option_form.layout(form, variant, state), state=state,
+        known=people.names(get_db()),
+        seating=seating,
+        partners=partners(seating),
+        paper_sides=paper_sides(seating),
+        editor=option_form.layout(form, variant, state),
+        state=state,
         problems=general.problems_of(form) if request.method == "POST" else [],
-    )  # fmt: skip
+    )
     failed = request.method == "POST" and state.changed_rows is None
     return (page, 400) if failed else page
 
@@ -106,10 +119,15 @@ def paper_sides(seating: list[list[str]]) -> str:
     """Which side is which, for the totals carried over from paper: "side 1 is
     seats 1 & 3; side 2 is seats 2 & 4"."""
     return "; ".join(
-        ngettext("side %(side)s is seat %(seats)s", "side %(side)s is seats %(seats)s",
-                 len(team), side=i, seats=" & ".join(team))
+        ngettext(
+            "side %(side)s is seat %(seats)s",
+            "side %(side)s is seats %(seats)s",
+            len(team),
+            side=i,
+            seats=" & ".join(team),
+        )
         for i, team in enumerate(seating, start=1)
-    )  # fmt: skip
+    )
 
 
 def start_game(
@@ -127,11 +145,16 @@ def start_game(
     evening = evenings.evening_for(db, str(form.date.data), seats, form.evening.data)
     secret = form.passphrase.data and security.hash_passphrase(form.passphrase.data)
     game = dict(
-        evening_id=evening, variant=variant.id, sides=sides, players=count,
-        options=option_form.house_rules(form, variant, state.rows), seats=seats,
-        first_dealer=form.first_dealer.data, passphrase_hash=secret or None,
+        evening_id=evening,
+        variant=variant.id,
+        sides=sides,
+        players=count,
+        options=option_form.house_rules(form, variant, state.rows),
+        seats=seats,
+        first_dealer=form.first_dealer.data,
+        passphrase_hash=secret or None,
         start=general.paper_start(form, sides),
-    )  # fmt: skip
+    )
     return saved.start_game(db, game, chosen["id"] if chosen else None, save_as)
 
 
@@ -176,8 +199,16 @@ def scoreboard_page(game_id: int, saved: int | None) -> str:
     table = table_view.panel(game, editable, board_)
     event_id = events.event_of_game(db, game_id)  # a club night's table: the turn's clock
     clock_url = url_for("events.clock_json", event_id=event_id) if event_id else None
-    return render_template("scoreboard.html", game=game, board=board_, editable=editable,
-                           undo=undo, again=again, table=table, clock_url=clock_url)  # fmt: skip
+    return render_template(
+        "scoreboard.html",
+        game=game,
+        board=board_,
+        editable=editable,
+        undo=undo,
+        again=again,
+        table=table,
+        clock_url=clock_url,
+    )
 
 
 @bp.route("/games/<int:game_id>/again", methods=["POST"])
@@ -221,5 +252,9 @@ def db_path() -> str:
 def history(game_id: int) -> str:
     db = get_db()
     game = games.get_game(db, game_id)
-    return render_template("history.html", game=game, changes=rounds.changes(db, game_id),
-                           events=phones.events(db, game_id))  # fmt: skip
+    return render_template(
+        "history.html",
+        game=game,
+        changes=rounds.changes(db, game_id),
+        events=phones.events(db, game_id),
+    )

@@ -44,33 +44,54 @@ def responses(ok: str, ok_schema: Schema, ok_text: str, *errors: str) -> Schema:
 
 
 def header(name: str, description: str, schema: Schema) -> Schema:
-    return {"name": name, "in": "header", "required": False, "description": description,
-            "schema": schema}  # fmt: skip
+    return {
+        "name": name,
+        "in": "header",
+        "required": False,
+        "description": description,
+        "schema": schema,
+    }
 
 
 PASSPHRASE = header(
-    "X-Scorer-Passphrase", "the scorer passphrase, when one guards the game or the app",
+    "X-Scorer-Passphrase",
+    "the scorer passphrase, when one guards the game or the app",
     {"type": "string"},
-)  # fmt: skip
+)
 IF_MATCH = header(
-    "If-Match", "the round's version (from versions); a changed round answers 409",
+    "If-Match",
+    "the round's version (from versions); a changed round answers 409",
     {"type": "string", "pattern": "^[0-9]{1,9}$"},
-)  # fmt: skip
+)
 IDEMPOTENCY = header(
-    "Idempotency-Key", "stores the round once however often the request is sent",
+    "Idempotency-Key",
+    "stores the round once however often the request is sent",
     {"type": "string", "maxLength": 200},
-)  # fmt: skip
-GAME_ID = {"name": "game_id", "in": "path", "required": True, "example": 1,
-           "schema": {"type": "integer", "minimum": 0, "maximum": 2**31}}  # fmt: skip
-NUMBER = {"name": "number", "in": "path", "required": True, "example": 1,
-          "schema": {"type": "integer", "minimum": 0, "maximum": 10_000}}  # fmt: skip
+)
+GAME_ID = {
+    "name": "game_id",
+    "in": "path",
+    "required": True,
+    "example": 1,
+    "schema": {"type": "integer", "minimum": 0, "maximum": 2**31},
+}
+NUMBER = {
+    "name": "number",
+    "in": "path",
+    "required": True,
+    "example": 1,
+    "schema": {"type": "integer", "minimum": 0, "maximum": 10_000},
+}
 WRITES = ("400", "401", "403", "404", "409", "413", "415")
 
 
 def components() -> Schema:
     schemas: Schema = {
-        "Error": {"type": "object", "required": ["error"],
-                  "properties": {"error": {"type": "string"}}},
+        "Error": {
+            "type": "object",
+            "required": ["error"],
+            "properties": {"error": {"type": "string"}},
+        },
         "Answer": answer_schema(),
         "Game": {"oneOf": [ref(f"Game-{v}") for v in VARIANTS]},
         "NewGame": {"oneOf": [ref(f"NewGame-{v}") for v in VARIANTS]},
@@ -79,7 +100,7 @@ def components() -> Schema:
             "type": "object",
             "additionalProperties": {"anyOf": [ref(f"Side-{v}") for v in VARIANTS]},
         },
-    }  # fmt: skip
+    }
     for variant in VARIANTS.values():
         schemas[f"Game-{variant.id}"] = game_schema(variant)
         schemas[f"NewGame-{variant.id}"] = game_schema(variant, with_rounds=False)
@@ -102,38 +123,50 @@ def paths() -> Schema:
     created = {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}
     round_body = {"required": True, **json_body(ref("Round"), "the round: {side: fields}")}
     return {
-        "/api/games": {"post": {
-            "operationId": "createGame", "summary": "Start a game",
-            "parameters": [PASSPHRASE],
-            "requestBody": {"required": True, **json_body(ref("NewGame"), "the new game")},
-            "responses": responses("201", created, "the game's id", "400", "401", "403",
-                                   "413", "415"),
-        }},
-        "/api/games/{game_id}": {"get": {
-            "operationId": "getGame", "summary": "Read a game: its document and answer",
-            "parameters": [GAME_ID],
-            "responses": responses("200", stored, "the game", "404"),
-        }},
-        "/api/games/{game_id}/rounds": {"post": {
-            "operationId": "addRound", "summary": "Add the next round",
-            "parameters": [GAME_ID, PASSPHRASE, IDEMPOTENCY],
-            "requestBody": round_body,
-            "responses": responses("201", answer, "the game's whole answer", *WRITES),
-        }},
+        "/api/games": {
+            "post": {
+                "operationId": "createGame",
+                "summary": "Start a game",
+                "parameters": [PASSPHRASE],
+                "requestBody": {"required": True, **json_body(ref("NewGame"), "the new game")},
+                "responses": responses(
+                    "201", created, "the game's id", "400", "401", "403", "413", "415"
+                ),
+            }
+        },
+        "/api/games/{game_id}": {
+            "get": {
+                "operationId": "getGame",
+                "summary": "Read a game: its document and answer",
+                "parameters": [GAME_ID],
+                "responses": responses("200", stored, "the game", "404"),
+            }
+        },
+        "/api/games/{game_id}/rounds": {
+            "post": {
+                "operationId": "addRound",
+                "summary": "Add the next round",
+                "parameters": [GAME_ID, PASSPHRASE, IDEMPOTENCY],
+                "requestBody": round_body,
+                "responses": responses("201", answer, "the game's whole answer", *WRITES),
+            }
+        },
         "/api/games/{game_id}/rounds/{number}": {
             "put": {
-                "operationId": "editRound", "summary": "Correct a round",
+                "operationId": "editRound",
+                "summary": "Correct a round",
                 "parameters": [GAME_ID, NUMBER, PASSPHRASE, IF_MATCH],
                 "requestBody": round_body,
                 "responses": responses("200", answer, "the game's whole answer", *WRITES),
             },
             "delete": {
-                "operationId": "deleteRound", "summary": "Delete a round",
+                "operationId": "deleteRound",
+                "summary": "Delete a round",
                 "parameters": [GAME_ID, NUMBER, PASSPHRASE, IF_MATCH],
                 "responses": responses("200", answer, "the game's whole answer", *WRITES),
             },
         },
-    }  # fmt: skip
+    }
 
 
 def describe() -> dict[str, Any]:

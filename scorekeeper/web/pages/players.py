@@ -50,8 +50,9 @@ def kept(kind: str, shown: dict[str, Any], render: Callable[[], str]) -> str:
 @bp.route("/players")
 def players() -> str:
     everyone = people.ranking(get_db())  # with each one's rating
-    return kept("players", {"players": everyone},
-                lambda: render_template("players.html", players=everyone))  # fmt: skip
+    return kept(
+        "players", {"players": everyone}, lambda: render_template("players.html", players=everyone)
+    )
 
 
 @bp.route("/players/<int:player_id>")
@@ -62,35 +63,47 @@ def player(player_id: int) -> str | Response:
     if other:
         return redirect(url_for(".head_to_head", a=player_id, b=other))
     shown = player_shown(row)
-    return kept("player", shown, lambda: player_page(shown, general.PlayerNameForm(
-        data={"name": row["name"]})))  # fmt: skip
+    return kept(
+        "player",
+        shown,
+        lambda: player_page(shown, general.PlayerNameForm(data={"name": row["name"]})),
+    )
 
 
 def player_shown(row: dict[str, Any]) -> dict[str, Any]:
     """Everything a player's page shows, as read (its charts are drawn from it)."""
     db, player_id = get_db(), row["id"]
     return dict(
-        player=row, stats=people.statistics(db, player_id), months=tallies.months(db, player_id),
+        player=row,
+        stats=people.statistics(db, player_id),
+        months=tallies.months(db, player_id),
         others=[p for p in people.all_players(db) if p["id"] != player_id],
-        results=people.latest_games(db, player_id), may_change=security.may_create(),
-        ratings=leaderboards.of_player(db, player_id), course=leaderboards.course(db, player_id),
-    )  # fmt: skip
+        results=people.latest_games(db, player_id),
+        may_change=security.may_create(),
+        ratings=leaderboards.of_player(db, player_id),
+        course=leaderboards.course(db, player_id),
+    )
 
 
 def player_page(shown: dict[str, Any], rename_form: Any) -> str:
     name = shown["player"]["name"]
     return render_template(
-        "player.html", **shown, rename_form=rename_form, settling=ratings.SETTLING,
+        "player.html",
+        **shown,
+        rename_form=rename_form,
+        settling=ratings.SETTLING,
         chart=charts.win_rate(
             shown["months"],
             _("%(name)s: win rate over time", name=name),
             (_("running win rate"), _("win rate")),
         ),
         rating_chart=charts.rating_course(
-            shown["course"], _("%(name)s: rating over time", name=name),
-            (_("rating"), _("games")), number,
+            shown["course"],
+            _("%(name)s: rating over time", name=name),
+            (_("rating"), _("games")),
+            number,
         ),
-    )  # fmt: skip
+    )
 
 
 @bp.route("/players/<int:player_id>/rename", methods=["POST"])
@@ -119,9 +132,12 @@ def head_to_head(a: int, b: int) -> str:
     if not first or not second or a == b:
         abort(404)
     return render_template(
-        "head_to_head.html", a=first, b=second, h2h=people.head_to_head(db, a, b),
+        "head_to_head.html",
+        a=first,
+        b=second,
+        h2h=people.head_to_head(db, a, b),
         pair=leaderboards.partnership(db, a, b),
-    )  # fmt: skip
+    )
 
 
 @bp.route("/players/<int:player_id>/partners")
@@ -130,9 +146,11 @@ def partners(player_id: int) -> str:
     db = get_db()
     row = people.player(db, player_id) or abort(404)
     return render_template(
-        "partners.html", player=row, best=leaderboards.partners(db, player_id, True),
+        "partners.html",
+        player=row,
+        best=leaderboards.partners(db, player_id, True),
         toughest=leaderboards.partners(db, player_id, False),
-    )  # fmt: skip
+    )
 
 
 @bp.route("/leaderboard")

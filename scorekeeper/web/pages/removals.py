@@ -40,9 +40,13 @@ def remove_game(game_id: int) -> Page:
         flash(_("Removed %(what)s. Undo it from the history of removals.", what=game_label(game)))
         return redirect(url_for("games.index"))
     page = render_template(
-        "remove.html", form=form, kind="game", what=game_label(game), known=people.names(db),
+        "remove.html",
+        form=form,
+        kind="game",
+        what=game_label(game),
+        known=people.names(db),
         back=url_for("games.scoreboard", game_id=game_id),
-    )  # fmt: skip
+    )
     return (page, 400) if request.method == "POST" else page
 
 
@@ -61,9 +65,13 @@ def remove_player(player_id: int) -> Page:
         flash(_("Removed %(what)s. Undo it from the history of removals.", what=row["name"]))
         return redirect(url_for("players.players"))
     page = render_template(
-        "remove.html", form=form, kind="player", what=row["name"], known=people.names(db),
+        "remove.html",
+        form=form,
+        kind="player",
+        what=row["name"],
+        known=people.names(db),
         back=url_for("players.player", player_id=player_id),
-    )  # fmt: skip
+    )
     return (page, 400) if request.method == "POST" else page
 
 

@@ -22,7 +22,7 @@ from werkzeug.wrappers import Response
 
 from ...data.connection import get_db
 from ...data.games import games, rounds
-from ...data.table import table as phones
+from ...data.table import answers as table_answers, table as phones
 from ...scoring import ScoringError, Variant, get_variant
 from ..forms import general, round_errors, round_form, table_parts
 from ..forms.whole_numbers import digits
@@ -84,7 +84,7 @@ def edit_round(game_id: int, number: int) -> Page:
         abort(404)
     screen = round_screen.Screen.of(game, played, number, played[number - 1], answer)
     if game["confirm_rounds"]:  # a phone's query of it, shown where it is corrected
-        said = phones.answers(get_db(), game_id).get(number, [])
+        said = table_answers.answers(get_db(), game_id).get(number, [])
         now = [a for a in said if a["version"] == played[number - 1]["version"]]
         screen.query = now[0] if now and now[0]["action"] == "queried" else None
     return round_page(screen)
@@ -135,9 +135,17 @@ def round_page(screen: round_screen.Screen) -> Page:
     form = round_form.with_counters(form)  # shown again: with the card counters
     layout = round_screen.layout(variant, rules, board_, screen)
     return render_template(
-        "round.html", game=game, board=board_, form=form, variant=variant, rules=rules,
-        screen=screen, problems=errors, layout=layout, parts=parts,
-    ), status  # fmt: skip
+        "round.html",
+        game=game,
+        board=board_,
+        form=form,
+        variant=variant,
+        rules=rules,
+        screen=screen,
+        problems=errors,
+        layout=layout,
+        parts=parts,
+    ), status
 
 
 def too_late(screen: round_screen.Screen, form: Any) -> None:
@@ -238,7 +246,7 @@ def keep_in_history(screen: round_screen.Screen, number: int) -> None:
     """Each number the scorer kept over a phone's, in the game's history."""
     for d in screen.kept:
         note = json.dumps({"field": d.label, "phone": d.phone, "saved": d.here})
-        phones.overridden(get_db(), screen.game["id"], d.phone_id, d.who, number, note)
+        table_answers.overridden(get_db(), screen.game["id"], d.phone_id, d.who, number, note)
 
 
 def submit(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> Response | None:
@@ -325,8 +333,9 @@ def preview(game_id: int, number: int) -> Response | tuple[Response, int]:
     listed = round_errors.error_list(form, sides) + problems
     if listed:
         first = listed[0]
-        return jsonify(error=first["text"], side=first.get("side"), field=first.get("field"),
-                       problems=listed), 400  # fmt: skip
+        return jsonify(
+            error=first["text"], side=first.get("side"), field=first.get("field"), problems=listed
+        ), 400
     before = round_screen.totals_before(board_, number)
     result = round_screen.preview_scores(game, played, number, entries)
     after = {s: before[s] + result["scores"][s] for s in sides}

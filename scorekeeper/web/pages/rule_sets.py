@@ -83,10 +83,15 @@ def edit(set_id: int) -> str | Response | tuple[str, int]:
                 flash(_("Saved %(name)s.", name=form.name.data))
                 return redirect(url_for(".edit", set_id=set_id))
     page = render_template(
-        "rule_set.html", rule_set=found, variant=variant, form=form, state=state,
-        editor=option_form.layout(form, variant, state), may_change=security.may_create(),
+        "rule_set.html",
+        rule_set=found,
+        variant=variant,
+        form=form,
+        state=state,
+        editor=option_form.layout(form, variant, state),
+        may_change=security.may_create(),
         confirm=option_form.ConfirmForm(),
-    )  # fmt: skip
+    )
     failed = request.method == "POST" and state.changed_rows is None
     return (page, 400) if failed else page
 

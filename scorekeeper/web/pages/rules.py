@@ -32,10 +32,15 @@ def going_out_needs(variant: Variant, house: Mapping[str, Any]) -> list[str]:
 def rules_page(variant: Variant, game: dict[str, Any] | None = None, form: Any = None) -> str:
     house = game["options"] if game else {}
     return render_template(
-        "rules.html", variant=variant, game=game, house=house,
-        penalties=variant.card_penalties(house), needs=going_out_needs(variant, house),
-        save_form=form or option_form.NameForm(), may_save=bool(game) and security.may_create(),
-    )  # fmt: skip
+        "rules.html",
+        variant=variant,
+        game=game,
+        house=house,
+        penalties=variant.card_penalties(house),
+        needs=going_out_needs(variant, house),
+        save_form=form or option_form.NameForm(),
+        may_save=bool(game) and security.may_create(),
+    )
 
 
 def game_rules_page(game: dict[str, Any], form: Any = None) -> str:

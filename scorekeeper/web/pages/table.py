@@ -2,7 +2,8 @@
 code; a phone that opens it says who it is and gets its own secret link,
 ``/table/<token>``: the capability to watch, enter its side's part of the round
 (a server-side draft the scorer takes into the round form) and confirm or query
-saved rounds. The scorer decides what phones may do, sees them, removes them.
+saved rounds. The scorer decides what phones may do, sees them, removes them
+(``table_scorer``).
 
 Phones stay live by polling ``.../stamp`` every second with an ETag: a 304 costs
 one indexed read, and no connection is held open (waitress has 8 threads)."""
@@ -27,83 +28,17 @@ from werkzeug.wrappers import Response
 from ...data.connection import get_db
 from ...data.events import events
 from ...data.games import games
-from ...data.table import seats, table as phones
+from ...data.table import answers as table_answers, seats, table as phones
 from ...scoring import get_variant
-from ..forms import general, round_errors, round_form, table_parts, table_sends
-from ..http import hosts, security
+from ..forms import round_errors, round_form, table_parts, table_phones, table_sends
+from ..http import security
 from ..http.i18n import _, ngettext
 from ..shown import board, round_screen, table_view
 from . import sharing, table_scorer
-from .table_scorer import gone
+from .table_scorer import gone, stamp_answer
 
 bp = Blueprint("table", __name__)
 Page = str | Response | tuple[str, int] | tuple[str, int, dict[str, str]] | tuple[Response, int]
-
-
-# -- the scorer's side --------------------------------------------------------------------
-
-
-@bp.route("/games/<int:game_id>/table", methods=["POST"])
-def settings(game_id: int) -> Response:
-    """The scorer's house settings: may phones enter parts, must rounds be confirmed."""
-    game = games.get_game(get_db(), game_id)
-    security.guard_change(game)
-    form = general.TableSettingsForm()
-    if not form.validate_on_submit():
-        abort(400)
-    phones.set_settings(get_db(), game_id, form.phones_enter.data, form.confirm_rounds.data)
-    flash(_("Table settings saved."))
-    return redirect(url_for("games.scoreboard", game_id=game_id, _anchor="table"))
-
-
-@bp.route("/games/<int:game_id>/table/phones/<int:phone_id>/remove", methods=["GET", "POST"])
-def remove(game_id: int, phone_id: int) -> Page:
-    """Asked first (a page of its own, so a slip of the thumb on the scoreboard
-    removes nobody), then done: the phone's link stops working at once."""
-    game = games.get_game(get_db(), game_id)
-    security.guard_change(game)
-    phone = next((p for p in phones.phones(get_db(), game_id) if p["id"] == phone_id), None)
-    if phone is None:
-        abort(404)
-    form = general.RemovePhoneForm()
-    if request.method == "GET":
-        return render_template("remove_phone.html", game=game, phone=phone, form=form)
-    if not form.validate_on_submit():
-        abort(400)
-    if not phones.remove_phone(get_db(), game_id, phone_id):
-        abort(404)
-    flash(_("Phone removed: its link no longer works."))
-    return redirect(url_for("games.scoreboard", game_id=game_id, _anchor="table"))
-
-
-@bp.route("/games/<int:game_id>/join.svg")
-def join_qr(game_id: int) -> Response:
-    game = games.get_game(get_db(), game_id)
-    security.guard_change(game)
-    link = hosts.phone_url(".join", code=phones.join_code(get_db(), game_id))
-    return Response(sharing.qr_svg(link), mimetype="image/svg+xml",
-                    headers={"Cache-Control": sharing.SECRET})  # fmt: skip
-
-
-@bp.route("/games/<int:game_id>/table/stamp")
-def game_stamp(game_id: int) -> Response:
-    """What the scorer's pages poll: moves on every round, part, phone and answer."""
-    found = phones.stamp(get_db(), game_id)
-    if found is None:
-        abort(404)
-    return stamp_answer(found)
-
-
-def stamp_answer(value: int) -> Response:
-    """The stamp as JSON with an ETag; 304 (no body) when the phone has it already."""
-    etag = f"t{value}"
-    if request.if_none_match.contains(etag):
-        response = Response(status=304)
-    else:
-        response = jsonify(stamp=value)
-    response.set_etag(etag)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
 
 
 # -- joining --------------------------------------------------------------------------------
@@ -112,7 +47,7 @@ def stamp_answer(value: int) -> Response:
 @bp.route("/join")
 def join_by_hand() -> Page:
     """Type the join code (for a phone without a camera)."""
-    form = general.JoinCodeForm(request.args)
+    form = table_phones.JoinCodeForm(request.args)
     if request.args and form.validate():
         return redirect(url_for(".join", code=phones.normal_code(form.code.data)))
     return render_template("join_code.html", form=form)
@@ -136,7 +71,7 @@ def join(code: str) -> Page:
         security.throttle().failed(keys)
         return gone(_("That join code is not (or no longer) valid."), 404)  # as an unknown link
     game = games.get_game(get_db(), game_id)
-    form = general.join_form(table_view.join_choices(game))
+    form = table_phones.join_form(table_view.join_choices(game))
     taken = None
     if form.validate_on_submit():
         who, side = table_view.chosen(game, form.who.data)
@@ -215,7 +150,7 @@ def part(token: str) -> Page | Response:
 def follow(token: str) -> Page | Response:
     """Go on to the table's next game ("Same table again"), with the same link."""
     found = phone_or_stop(token)
-    if not general.FollowForm().validate_on_submit():
+    if not table_phones.FollowForm().validate_on_submit():
         abort(400)
     following = games.next_game(get_db(), games.get_game(get_db(), found["game_id"]))
     if following is not None:  # else the page says how things stand
@@ -287,10 +222,10 @@ def stored_answer(
     key = form.key.data or None
     note = form.note.data or ""
     try:
-        phones.answer_round(get_db(), phone, number, version, action, note, key, fields)
-    except phones.RoundChanged:
+        table_answers.answer_round(get_db(), phone, number, version, action, note, key, fields)
+    except table_answers.RoundChanged:
         return _("That round changed since you saw it: look at it again."), 409
-    except phones.AlreadyQueried:
+    except table_answers.AlreadyQueried:
         return _("Your query of round %(n)s is with the scorer already.", n=number), 409
     if fields is not None:
         return _("Your numbers for round %(n)s are with the scorer.", n=number), 200
@@ -306,9 +241,13 @@ def gone_here(reason: str) -> tuple[str, int]:
 
 
 def phone_page(
-    phone: phones.Phone, token: str, form: Any = None, answer_form: Any = None,
-    clash: dict[str, Any] | None = None, status: int = 200,
-) -> tuple[str, int]:  # fmt: skip
+    phone: phones.Phone,
+    token: str,
+    form: Any = None,
+    answer_form: Any = None,
+    clash: dict[str, Any] | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
     """The phone's page; with ``form``, the part as it was just posted."""
     db = get_db()
     game, played, answer = games.scored(db, phone["game_id"])
@@ -320,8 +259,11 @@ def phone_page(
     layout = None
     if entering:
         if form is None:
-            data = {**(draft["fields"] if draft else {}), "number": str(number),
-                    "version": str(draft["version"] if draft else 0)}  # fmt: skip
+            data = {
+                **(draft["fields"] if draft else {}),
+                "number": str(number),
+                "version": str(draft["version"] if draft else 0),
+            }
             form = part_form(game, board_, data=data)
         form = round_form.with_counters(form)  # shown: with the card counters
         screen = round_screen.Screen.of(game, played, number)
@@ -332,18 +274,32 @@ def phone_page(
     following = games.next_game(db, game) if answer["finished"] else None
     states = table_view.agreement(game, played) if confirming else None
     page = render_template(
-        "table.html", game=game, board=board_, phone=phone, token=token, form=form,
-        following=following, follow_form=general.FollowForm() if following else None,
-        draft=draft, clash=clash, layout=layout, number=number, entering=entering,
-        variant=variant, rules=variant.rules(game["options"]),
-        agreement=states, to_confirm=table_view.to_confirm(board_.rounds, states) if states else [],
-        answer_form=answer_form or general.AnswerForm(),
-        screen=round_screen.Screen.of(game, played, number), stamp=phone["table_stamp"],
-        clock_url=clock_of(game["id"]), check_in=table_view.check_in(game),
+        "table.html",
+        game=game,
+        board=board_,
+        phone=phone,
+        token=token,
+        form=form,
+        following=following,
+        follow_form=table_phones.FollowForm() if following else None,
+        draft=draft,
+        clash=clash,
+        layout=layout,
+        number=number,
+        entering=entering,
+        variant=variant,
+        rules=variant.rules(game["options"]),
+        agreement=states,
+        to_confirm=table_view.to_confirm(board_.rounds, states) if states else [],
+        answer_form=answer_form or table_phones.AnswerForm(),
+        screen=round_screen.Screen.of(game, played, number),
+        stamp=phone["table_stamp"],
+        clock_url=clock_of(game["id"]),
+        check_in=table_view.check_in(game),
         problems=round_errors.error_list(form, game["sides"]) if form else [],
         saved=table_view.saved_parts(game, played, board_, side, form) if entering else None,
         outbox=table_view.outbox_words(),
-    )  # fmt: skip
+    )
     return page, status
 
 

@@ -1,10 +1,11 @@
-"""The scorer's word to the phones. A query answered: the round stands as entered.
-A phone taking over a seat: a phone that joins for a player
-(or side) whose seat has a phone already asks the scorer for it, and waits on its
-own page; the scorer hands the seat over on the scoreboard (or refuses). Then the
-new phone has the seat's part, confirmations and history, and the old phone's link
-says that another phone took the seat over. Also ``gone``: the page of any phone
-link that no longer works, and why."""
+"""The scorer's side of the table: the table's settings, its join code's QR code,
+removing a phone, the stamp the scorer's pages poll, and the scorer's word to the
+phones. A query answered: the round stands as entered. A phone taking over a seat:
+a phone that joins for a player (or side) whose seat has a phone already asks the
+scorer for it, and waits on its own page; the scorer hands the seat over on the
+scoreboard (or refuses). Then the new phone has the seat's part, confirmations and
+history, and the old phone's link says that another phone took the seat over. Also
+``gone``: the page of any phone link that no longer works, and why."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from flask import (
     Blueprint,
     abort,
     flash,
+    jsonify,
     make_response,
     redirect,
     render_template,
@@ -22,9 +24,9 @@ from werkzeug.wrappers import Response
 
 from ...data.connection import get_db
 from ...data.games import games
-from ...data.table import seats as table_seats, table as phones
-from ..forms import general, table_sends
-from ..http import security
+from ...data.table import answers as table_answers, seats as table_seats, table as phones
+from ..forms import table_phones, table_sends
+from ..http import hosts, security
 from ..http.i18n import _, say
 from ..shown import round_screen
 from . import sharing
@@ -43,8 +45,11 @@ def asked_page(token: str) -> Response | None:
     if asked is None:
         return None
     if asked["lost"]:
-        why = _("Another phone took over %(who)s’s seat, with the scorer’s word: this link no "
-                "longer works.", who=asked["who"])  # fmt: skip
+        why = _(
+            "Another phone took over %(who)s’s seat, with the scorer’s word: this link no "
+            "longer works.",
+            who=asked["who"],
+        )
         return make_response(gone(why, 410))
     if asked["seat_removed"]:  # the scorer removed the seat's phone meanwhile: join again
         return make_response(
@@ -58,8 +63,9 @@ def asked_page(token: str) -> Response | None:
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
-        page = render_template("seat_waiting.html", asked=asked, token=token,
-                               stamp=asked["table_stamp"])  # fmt: skip
+        page = render_template(
+            "seat_waiting.html", asked=asked, token=token, stamp=asked["table_stamp"]
+        )
         response = make_response(page)
     response.set_etag(etag)
     response.headers["Cache-Control"] = sharing.SECRET
@@ -89,7 +95,7 @@ def stands(game_id: int, number: int) -> tuple[str, int] | Response:
     back; the query is cleared on every phone (correcting the round clears it too)."""
     game = games.get_game(get_db(), game_id)
     security.guard_change(game)
-    form = general.StandsForm()
+    form = table_phones.StandsForm()
     label = round_screen.label(game, number)
     if not form.validate_on_submit():
         if "csrf_token" in form.errors:  # from elsewhere, or expired: nothing stored
@@ -100,10 +106,74 @@ def stands(game_id: int, number: int) -> tuple[str, int] | Response:
     else:
         try:
             note = form.note.data or ""
-            phones.stands(get_db(), game_id, number, int(form.version.data), note)
-        except phones.RoundChanged as problem:
+            table_answers.stands(get_db(), game_id, number, int(form.version.data), note)
+        except table_answers.RoundChanged as problem:
             text = say(problem)
             flash(text[:1].upper() + text[1:] + ".")
         else:
             flash(_("Round %(n)s stands as entered; the phones are told.", n=label))
     return redirect(url_for("games.scoreboard", game_id=game_id))
+
+
+@bp.route("/games/<int:game_id>/table", methods=["POST"])
+def settings(game_id: int) -> Response:
+    """The scorer's house settings: may phones enter parts, must rounds be confirmed."""
+    game = games.get_game(get_db(), game_id)
+    security.guard_change(game)
+    form = table_phones.TableSettingsForm()
+    if not form.validate_on_submit():
+        abort(400)
+    phones.set_settings(get_db(), game_id, form.phones_enter.data, form.confirm_rounds.data)
+    flash(_("Table settings saved."))
+    return redirect(url_for("games.scoreboard", game_id=game_id, _anchor="table"))
+
+
+@bp.route("/games/<int:game_id>/table/phones/<int:phone_id>/remove", methods=["GET", "POST"])
+def remove(game_id: int, phone_id: int) -> str | Response:
+    """Asked first (a page of its own, so a slip of the thumb on the scoreboard
+    removes nobody), then done: the phone's link stops working at once."""
+    game = games.get_game(get_db(), game_id)
+    security.guard_change(game)
+    phone = next((p for p in phones.phones(get_db(), game_id) if p["id"] == phone_id), None)
+    if phone is None:
+        abort(404)
+    form = table_phones.RemovePhoneForm()
+    if request.method == "GET":
+        return render_template("remove_phone.html", game=game, phone=phone, form=form)
+    if not form.validate_on_submit():
+        abort(400)
+    if not phones.remove_phone(get_db(), game_id, phone_id):
+        abort(404)
+    flash(_("Phone removed: its link no longer works."))
+    return redirect(url_for("games.scoreboard", game_id=game_id, _anchor="table"))
+
+
+@bp.route("/games/<int:game_id>/join.svg")
+def join_qr(game_id: int) -> Response:
+    game = games.get_game(get_db(), game_id)
+    security.guard_change(game)
+    link = hosts.phone_url("table.join", code=phones.join_code(get_db(), game_id))
+    return Response(
+        sharing.qr_svg(link), mimetype="image/svg+xml", headers={"Cache-Control": sharing.SECRET}
+    )
+
+
+@bp.route("/games/<int:game_id>/table/stamp")
+def game_stamp(game_id: int) -> Response:
+    """What the scorer's pages poll: moves on every round, part, phone and answer."""
+    found = phones.stamp(get_db(), game_id)
+    if found is None:
+        abort(404)
+    return stamp_answer(found)
+
+
+def stamp_answer(value: int) -> Response:
+    """The stamp as JSON with an ETag; 304 (no body) when the phone has it already."""
+    etag = f"t{value}"
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        response = jsonify(stamp=value)
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response

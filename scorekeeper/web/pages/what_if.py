@@ -51,8 +51,9 @@ class Question:
     sets: list[dict[str, Any]] = field(default_factory=list)
 
 
-def compare(game: dict[str, Any], played: list[dict[str, Any]], answer: Any,
-            options: dict[str, Any] | None) -> Comparison:  # fmt: skip
+def compare(
+    game: dict[str, Any], played: list[dict[str, Any]], answer: Any, options: dict[str, Any] | None
+) -> Comparison:
     """Each round as played beside the same round under ``options``."""
     variant = get_variant(game["variant"])
     offset = game.get("start", {}).get("rounds", 0)
@@ -62,12 +63,18 @@ def compare(game: dict[str, Any], played: list[dict[str, Any]], answer: Any,
         other = again["rounds"][i] if again else {"scores": None, "problem": None}
         rounds.append({"label": offset + i + 1, "played": result["scores"], **other})
     return Comparison(
-        game=game, variant=variant, sides=game["sides"], rounds=rounds,
-        played={"totals": answer["totals"], "winners": answer["winners"],
-                "finished": answer["finished"]},
+        game=game,
+        variant=variant,
+        sides=game["sides"],
+        rounds=rounds,
+        played={
+            "totals": answer["totals"],
+            "winners": answer["winners"],
+            "finished": answer["finished"],
+        },
         again=dict(again) if again else None,
         problems=sum(1 for r in rounds if r["problem"]),
-    )  # fmt: skip
+    )
 
 
 def ask(variant: Variant, values: dict[str, Any]) -> Question:
@@ -97,18 +104,23 @@ def ask(variant: Variant, values: dict[str, Any]) -> Question:
 def page(template: str, **context: Any) -> str:
     question = context["question"]
     return render_template(
-        template, editor=option_form.layout(question.form, question.variant, question.state),
+        template,
+        editor=option_form.layout(question.form, question.variant, question.state),
         state=question.state,
-        query=request.query_string.decode(), **context,
-    )  # fmt: skip
+        query=request.query_string.decode(),
+        **context,
+    )
 
 
 def game_context(game_id: int) -> dict[str, Any]:
     game, played, answer = games.scored(get_db(), game_id)
     variant = get_variant(game["variant"])
     question = ask(variant, variant.rules(game["options"]))
-    return {"game": game, "question": question,
-            "comparison": compare(game, played, answer, question.options)}  # fmt: skip
+    return {
+        "game": game,
+        "question": question,
+        "comparison": compare(game, played, answer, question.options),
+    }
 
 
 def evening_context(evening_id: int) -> dict[str, Any]:
@@ -125,8 +137,12 @@ def evening_context(evening_id: int) -> dict[str, Any]:
         compare(g, rounds, answer, question.options if g["variant"] == wanted else None)
         for g, rounds, answer in scored
     ]
-    return {"evening": row, "question": question, "comparisons": comparisons,
-            "variants": [get_variant(v) for v in played]}  # fmt: skip
+    return {
+        "evening": row,
+        "question": question,
+        "comparisons": comparisons,
+        "variants": [get_variant(v) for v in played],
+    }
 
 
 @bp.route("/games/<int:game_id>/what-if")

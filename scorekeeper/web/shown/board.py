@@ -168,8 +168,9 @@ def chart(
     if isinstance(variant.end, ReachTarget):
         marks.append((rules[variant.end.option], _("target")))
     title = _("Running totals, %(variant)s", variant=_(variant.name))
-    return charts.running_totals(sides, series, first_round=offset, marks=marks, title=title,
-                                 axis=_("round"), number=number)  # fmt: skip
+    return charts.running_totals(
+        sides, series, first_round=offset, marks=marks, title=title, axis=_("round"), number=number
+    )
 
 
 def house_changes(variant: Variant, options: dict[str, Any]) -> list[dict[str, Any]]:
@@ -186,8 +187,9 @@ def describe(option: Any, value: Any) -> str:
     if option.kind == "flag":
         return _("yes") if value else _("no")
     if option.kind == "by_round":
-        return ", ".join(_("round %(n)s: %(points)s", n=i + 1, points=number(v))
-                         for i, v in enumerate(value))  # fmt: skip
+        return ", ".join(
+            _("round %(n)s: %(points)s", n=i + 1, points=number(v)) for i, v in enumerate(value)
+        )
     if option.kind == "thresholds":
         parts = []
         for i, (low, need) in enumerate(value):

@@ -69,11 +69,14 @@ def line(
     at = [(f"{px:.1f}", f"{py:.1f}") for px, py in points]  # each written once
     path = " ".join([f"{x},{y}" for x, y in at])
     fills = [("currentColor" if f else "none") for f in filled] or ["currentColor"] * len(at)
-    return series(n, (
-        f'<polyline points="{path}" fill="none" stroke="currentColor" stroke-width="2.5" '
-        f'stroke-dasharray="{side.dash}"><title>{escape(name)}</title></polyline>'
-        + markers(side.shape, points, at, 4.5, fills)
-    ))  # fmt: skip
+    return series(
+        n,
+        (
+            f'<polyline points="{path}" fill="none" stroke="currentColor" stroke-width="2.5" '
+            f'stroke-dasharray="{side.dash}"><title>{escape(name)}</title></polyline>'
+            + markers(side.shape, points, at, 4.5, fills)
+        ),
+    )
 
 
 def legend(names: Sequence[str]) -> tuple[str, int]:

@@ -125,9 +125,12 @@ def said_rating(lang: str, rating: int, games: int, settling: bool) -> str:
         return ngettext(
             "about %(rating)s, still settling: %(num)d game",
             "about %(rating)s, still settling: %(num)d games",
-            games, rating=number(rating),
-        )  # fmt: skip
+            games,
+            rating=number(rating),
+        )
     return ngettext(
-        "about %(rating)s over %(num)d game", "about %(rating)s over %(num)d games",
-        games, rating=number(rating),
-    )  # fmt: skip
+        "about %(rating)s over %(num)d game",
+        "about %(rating)s over %(num)d games",
+        games,
+        rating=number(rating),
+    )

@@ -69,14 +69,31 @@ def differences(
                 shown(unset(field.data, field)),
             )
             if phone != here:
-                found.append(Difference(side, field.name, str(field.label.text), draft["who"],
-                                        draft["phone_id"], phone or "0", here or "0"))  # fmt: skip
+                found.append(
+                    Difference(
+                        side,
+                        field.name,
+                        str(field.label.text),
+                        draft["who"],
+                        draft["phone_id"],
+                        phone or "0",
+                        here or "0",
+                    )
+                )
         says_out = theirs.get("went_out") == str(side)
         out_here = form.went_out.data == str(side)
         if says_out != out_here and not out_chosen:
-            found.append(Difference(side, "went_out", _("Went out"), draft["who"],
-                                    draft["phone_id"], _("yes") if says_out else _("no"),
-                                    _("yes") if out_here else _("no")))  # fmt: skip
+            found.append(
+                Difference(
+                    side,
+                    "went_out",
+                    _("Went out"),
+                    draft["who"],
+                    draft["phone_id"],
+                    _("yes") if says_out else _("no"),
+                    _("yes") if out_here else _("no"),
+                )
+            )
     return found
 
 
@@ -118,6 +135,7 @@ def phone_values(drafts: dict[int, dict[str, Any]]) -> dict[str, str]:
     for side, draft in drafts.items():
         for name, value in draft["fields"].items():
             if name.startswith(f"s{side}_") and "__" not in name:
-                said[name] = _("%(who)s's phone: %(value)s", who=draft["who"],
-                               value=shown(value) or "0")  # fmt: skip
+                said[name] = _(
+                    "%(who)s's phone: %(value)s", who=draft["who"], value=shown(value) or "0"
+                )
     return said

@@ -75,8 +75,20 @@ def star(x: float, y: float, r: float) -> str:
 
 def plus(x: float, y: float, r: float) -> str:
     t = r / 3
-    steps = [(-t, -r), (t, -r), (t, -t), (r, -t), (r, t), (t, t), (t, r), (-t, r),
-             (-t, t), (-r, t), (-r, -t), (-t, -t)]  # fmt: skip
+    steps = [
+        (-t, -r),
+        (t, -r),
+        (t, -t),
+        (r, -t),
+        (r, t),
+        (t, t),
+        (t, r),
+        (-t, r),
+        (-t, t),
+        (-r, t),
+        (-r, -t),
+        (-t, -t),
+    ]
     return " ".join(f"{x + dx:.1f},{y + dy:.1f}" for dx, dy in steps)
 
 
@@ -101,9 +113,12 @@ def shape(name: str, x: float, y: float, r: float, fill: str = "currentColor") -
 
 
 def markers(
-    name: str, points: Sequence[tuple[float, float]], at: Sequence[tuple[str, str]], r: float,
+    name: str,
+    points: Sequence[tuple[float, float]],
+    at: Sequence[tuple[str, str]],
+    r: float,
     fills: Sequence[str],
-) -> str:  # fmt: skip
+) -> str:
     """``shape`` at each of ``points`` (``at``: their coordinates as a chart writes
     them, to one decimal), filled as ``fills`` says; what circles share is written
     once (a player's chart has a marker a month, some 150 on a busy player's page).
@@ -119,8 +134,12 @@ def markers(
 
 def circles(at: Sequence[tuple[str, str]], r: float, fills: Sequence[str]) -> str:
     radius, paints = f"{r * 0.85:.1f}", {fill: paint(fill) for fill in set(fills)}
-    return "".join([f'<circle cx="{x}" cy="{y}" r="{radius}" {paints[f]}/>'
-                    for (x, y), f in zip(at, fills, strict=True)])  # fmt: skip
+    return "".join(
+        [
+            f'<circle cx="{x}" cy="{y}" r="{radius}" {paints[f]}/>'
+            for (x, y), f in zip(at, fills, strict=True)
+        ]
+    )
 
 
 def mark(n: int) -> Markup:

@@ -9,14 +9,19 @@ from typing import Any
 from ...data.connection import get_db
 from ...data.events import desk as event_desk, events
 from ...data.games import games
-from ...data.table import agreement as table_agreement, seats as table_seats, table as phones
+from ...data.table import (
+    agreement as table_agreement,
+    answers as table_answers,
+    seats as table_seats,
+    table as phones,
+)
 from ...scoring import FIELDS, get_variant
 from ..forms import (
     events as event_forms,
-    general,
     round_errors,
     round_form,
     table_parts,
+    table_phones,
     table_sends,
 )
 from ..http import hosts
@@ -35,7 +40,7 @@ def join_choices(game: games.Game) -> list[tuple[str, str]]:
     else:
         people = [(f"s{n}", name, n) for n, name in enumerate(sides)]
     choices = [(value, join_choice(name, sides[side], enter)) for value, name, side in people]
-    return [*choices, (WATCH, _("Just watching"))]  # made SelectChoices by general.join_form
+    return [*choices, (WATCH, _("Just watching"))]  # made SelectChoices by table_phones.join_form
 
 
 def join_choice(name: str, side: str, enter: bool) -> str:
@@ -82,9 +87,8 @@ def to_confirm(rounds: list[Any], states: dict[int, dict[str, Any]], latest: int
     dropped off the list of the last five)."""
     newest = list(reversed(rounds))
     return [
-        r for n, r in enumerate(newest)
-        if n < latest or states[r["number"]]["state"] != "confirmed"
-    ]  # fmt: skip
+        r for n, r in enumerate(newest) if n < latest or states[r["number"]]["state"] != "confirmed"
+    ]
 
 
 def confirmers(game: games.Game) -> list[set[int]]:
@@ -98,7 +102,7 @@ def agreement(game: games.Game, played: list[dict[str, Any]]) -> dict[int, dict[
     table's answers and the phones at it."""
     db = get_db()
     at_table = game["phones"] if "phones" in game else phones.phones(db, game["id"])
-    return table_agreement.agreement(game, played, phones.answers(db, game["id"]), at_table)
+    return table_agreement.agreement(game, played, table_answers.answers(db, game["id"]), at_table)
 
 
 def panel(game: games.Game, editable: bool, board_: board.Board) -> dict[str, Any]:
@@ -110,21 +114,25 @@ def panel(game: games.Game, editable: bool, board_: board.Board) -> dict[str, An
     if shown["confirm"]:  # the board's rounds carry each one's number and version
         shown["agreement"] = agreement(game, board_.rounds)
         if editable:  # a query answered with "stands as entered"
-            shown["stands"] = general.StandsForm()
+            shown["stands"] = table_phones.StandsForm()
     if editable and not game["removed_at"] and not board_.finished:
         code = phones.join_code_if_writable(db, game["id"])
-        settings = {"phones_enter": bool(game["phones_enter"]),
-                    "confirm_rounds": bool(game["confirm_rounds"])}  # fmt: skip
+        settings = {
+            "phones_enter": bool(game["phones_enter"]),
+            "confirm_rounds": bool(game["confirm_rounds"]),
+        }
         shown.update(
-            code=code, link=hosts.phone_url("table.join", code=code) if code else None,
-            settings=general.TableSettingsForm(data=settings),
-            phones=phones.phones(db, game["id"]), seat_requests=table_seats.waiting(db, game["id"]),
+            code=code,
+            link=hosts.phone_url("table.join", code=code) if code else None,
+            settings=table_phones.TableSettingsForm(data=settings),
+            phones=phones.phones(db, game["id"]),
+            seat_requests=table_seats.waiting(db, game["id"]),
             seat_form=table_sends.SeatAnswerForm(),
-        )  # fmt: skip
+        )
     if game["phones_enter"]:
         shown["corrections"] = corrections(game, board_.rounds)
         if editable and "stands" not in shown:
-            shown["stands"] = general.StandsForm()
+            shown["stands"] = table_phones.StandsForm()
     return shown
 
 
@@ -152,8 +160,14 @@ def round_parts(game: games.Game, played: list[games.Round], number: int, member
             scored = round_screen.preview_scores(game, played, number, entries)
             scores, shares = scored["scores"], scored["shares"]
     said = overrides.phone_values(drafts)
-    return {"drafts": drafts, "scores": scores, "shares": shares, "problem": problem,
-            "number": number, "said": said}  # fmt: skip
+    return {
+        "drafts": drafts,
+        "scores": scores,
+        "shares": shares,
+        "problem": problem,
+        "number": number,
+        "said": said,
+    }
 
 
 def prefilled(game: games.Game, number: int) -> tuple[dict[str, Any], list[int]]:
@@ -212,8 +226,11 @@ def check_in(game: games.Game) -> dict[str, Any] | None:
     if events.event_of_game(db, game["id"]) is None:
         return None
     here = event_desk.checked_in(db, [game["id"]]).get(game["id"], [])
-    return {"names": game["seats"] or game["sides"], "here": here,
-            "form": event_forms.CheckInForm()}  # fmt: skip
+    return {
+        "names": game["seats"] or game["sides"],
+        "here": here,
+        "form": event_forms.CheckInForm(),
+    }
 
 
 def saved_parts(
@@ -248,18 +265,39 @@ def outbox_words() -> dict[str, dict[str, str]]:
         return {"one": say(1), "other": say(2)}
 
     return {
-        "part": forms(lambda n: ngettext("%(num)s part waiting for the connection",
-                                         "%(num)s parts waiting for the connection", n, num="{n}")),
-        "confirmation": forms(lambda n: ngettext(
-            "%(num)s confirmation waiting for the connection",
-            "%(num)s confirmations waiting for the connection", n, num="{n}")),
-        "query": forms(lambda n: ngettext(
-            "%(num)s query waiting for the connection",
-            "%(num)s queries waiting for the connection", n, num="{n}")),
-        "correction": forms(lambda n: ngettext(
-            "%(num)s correction waiting for the connection",
-            "%(num)s corrections waiting for the connection", n, num="{n}")),
-    }  # fmt: skip
+        "part": forms(
+            lambda n: ngettext(
+                "%(num)s part waiting for the connection",
+                "%(num)s parts waiting for the connection",
+                n,
+                num="{n}",
+            )
+        ),
+        "confirmation": forms(
+            lambda n: ngettext(
+                "%(num)s confirmation waiting for the connection",
+                "%(num)s confirmations waiting for the connection",
+                n,
+                num="{n}",
+            )
+        ),
+        "query": forms(
+            lambda n: ngettext(
+                "%(num)s query waiting for the connection",
+                "%(num)s queries waiting for the connection",
+                n,
+                num="{n}",
+            )
+        ),
+        "correction": forms(
+            lambda n: ngettext(
+                "%(num)s correction waiting for the connection",
+                "%(num)s corrections waiting for the connection",
+                n,
+                num="{n}",
+            )
+        ),
+    }
 
 
 def corrections(game: games.Game, played: list[Any]) -> dict[int, dict[str, Any]]:
@@ -268,7 +306,7 @@ def corrections(game: games.Game, played: list[Any]) -> dict[int, dict[str, Any]
     at the top of the scoreboard with the numbers, confirming on or off."""
     found: dict[int, dict[str, Any]] = {}
     versions = {r["number"]: r["version"] for r in played}
-    for number, said in phones.answers(get_db(), game["id"]).items():
+    for number, said in table_answers.answers(get_db(), game["id"]).items():
         now = [a for a in said if a["version"] == versions.get(number)]
         says = [a for a in now if a["action"] in ("queried", "answered")]
         if says and says[0]["action"] == "queried" and says[0]["fields"]:
