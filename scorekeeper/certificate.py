@@ -105,9 +105,17 @@ def make_certificate(
     trusted by a phone that installed it."""
     subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Scorekeeper at home")])
     now = datetime.now(UTC)
-    usage = x509.KeyUsage(digital_signature=True, key_cert_sign=True, content_commitment=False,
-                          key_encipherment=False, data_encipherment=False, key_agreement=False,
-                          crl_sign=False, encipher_only=False, decipher_only=False)  # fmt: skip
+    usage = x509.KeyUsage(
+        digital_signature=True,
+        key_cert_sign=True,
+        content_commitment=False,
+        key_encipherment=False,
+        data_encipherment=False,
+        key_agreement=False,
+        crl_sign=False,
+        encipher_only=False,
+        decipher_only=False,
+    )
     builder = (
         x509.CertificateBuilder()
         .subject_name(subject)

@@ -22,8 +22,25 @@ import ifaddr
 MDNS_HOST = "scorekeeper.local"
 # Interfaces that never lead to a phone on the wifi: container and VM bridges,
 # tunnels and VPNs. Their addresses still show, after the real ones.
-VIRTUAL = ("docker", "br-", "veth", "virbr", "vmnet", "vboxnet", "lxc", "lxdbr", "podman",
-           "cni", "flannel", "tun", "tap", "wg", "zt", "tailscale", "utun")  # fmt: skip
+VIRTUAL = (
+    "docker",
+    "br-",
+    "veth",
+    "virbr",
+    "vmnet",
+    "vboxnet",
+    "lxc",
+    "lxdbr",
+    "podman",
+    "cni",
+    "flannel",
+    "tun",
+    "tap",
+    "wg",
+    "zt",
+    "tailscale",
+    "utun",
+)
 PRIVATE_V4 = [ipaddress.ip_network(n) for n in ("192.168.0.0/16", "10.0.0.0/8", "172.16.0.0/12")]
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -109,8 +126,14 @@ def announce(address: str, port: int, scheme: str = "http") -> Callable[[], None
     from zeroconf import ServiceInfo, Zeroconf
 
     kind = f"_{scheme}._tcp.local."
-    info = ServiceInfo(kind, f"Scorekeeper.{kind}", port=port, properties={"path": "/"},
-                       server=f"{MDNS_HOST}.", parsed_addresses=[address])  # fmt: skip
+    info = ServiceInfo(
+        kind,
+        f"Scorekeeper.{kind}",
+        port=port,
+        properties={"path": "/"},
+        server=f"{MDNS_HOST}.",
+        parsed_addresses=[address],
+    )
     zeroconf = Zeroconf(interfaces=[address])
     try:
         zeroconf.register_service(info, allow_name_change=True)

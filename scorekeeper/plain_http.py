@@ -94,8 +94,11 @@ def https_address(head: bytes, local: Any) -> str:
     lines = head.decode("latin-1").split("\r\n")
     words = lines[0].split(" ")
     target = words[1] if len(words) == 3 and TARGET.fullmatch(words[1]) else "/"
-    hosts = [line.split(":", 1)[1].strip() for line in lines[1:] if ":" in line
-             and line.split(":", 1)[0].strip().lower() == "host"]  # fmt: skip
+    hosts = [
+        line.split(":", 1)[1].strip()
+        for line in lines[1:]
+        if ":" in line and line.split(":", 1)[0].strip().lower() == "host"
+    ]
     host = hosts[0] if len(hosts) == 1 and HOST.fullmatch(hosts[0]) else None
     if host is None:
         address, port = local[0], local[1]

@@ -81,10 +81,14 @@ def serve_http(app: Any, hosts: list[str], port: int, threads: int) -> None:
     listen = " ".join(f"[{h}]:{port}" if ":" in h else f"{h}:{port}" for h in hosts)
     try:
         server = create_server(
-            app, listen=listen, threads=threads, ident="scorekeeper",
-            max_request_body_size=MAX_BODY, connection_limit=CONNECTION_LIMIT,
+            app,
+            listen=listen,
+            threads=threads,
+            ident="scorekeeper",
+            max_request_body_size=MAX_BODY,
+            connection_limit=CONNECTION_LIMIT,
             channel_timeout=CHANNEL_TIMEOUT,
-        )  # fmt: skip
+        )
     except OSError as error:  # taken between check_port and now
         raise PortProblem(explain(error, hosts[0], port)) from None
     server.run()

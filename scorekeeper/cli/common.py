@@ -39,8 +39,10 @@ def app_for(database: Path | None) -> Any:
         fail(str(error))
     except sqlite3.DatabaseError as error:  # not SQLite, or a folder that cannot be made
         where = database or "the database in the instance folder"
-        fail(f"cannot use {where} as the database ({error}): give --db a Scorekeeper "
-             "database (.sqlite) or the name of a new file to start one")  # fmt: skip
+        fail(
+            f"cannot use {where} as the database ({error}): give --db a Scorekeeper "
+            "database (.sqlite) or the name of a new file to start one"
+        )
 
 
 def on_terminal(stream: TextIO) -> bool:

@@ -25,8 +25,9 @@ def passphrase(database: Path | None, clear: bool) -> None:
     from ..web.http import security
 
     app = app_for(database)
-    secret = None if clear else click.prompt("Passphrase", hide_input=True,
-                                             confirmation_prompt=True)  # fmt: skip
+    secret = (
+        None if clear else click.prompt("Passphrase", hide_input=True, confirmation_prompt=True)
+    )
     if secret is not None and len(secret) < security.MIN_PASSPHRASE:
         raise click.BadParameter(f"use at least {security.MIN_PASSPHRASE} characters")
     db = connect(app.config["DATABASE"])
@@ -70,8 +71,10 @@ def restore_command(path: Path, database: Path | None, yes: bool) -> None:
         fail(str(error))
     lock = take_lock(live)  # held until the restore is done: no server can start meanwhile
     if lock is None:
-        fail(f"a scorekeeper server (process {holder(live)}) is using {live}: stop it first "
-             "(Ctrl-C in its window, or kill that process), then restore")  # fmt: skip
+        fail(
+            f"a scorekeeper server (process {holder(live)}) is using {live}: stop it first "
+            "(Ctrl-C in its window, or kill that process), then restore"
+        )
     if not yes:
         click.confirm(f"Replace {live} with {path}?", abort=True)
     try:
@@ -138,8 +141,13 @@ def import_command(file: TextIO, database: Path | None) -> None:
 
 @click.command("sample")
 @DB_OPTION
-@click.option("--evenings", default=20, show_default=True, type=click.IntRange(1, 100000),
-              help="How many evenings to generate.")  # fmt: skip
+@click.option(
+    "--evenings",
+    default=20,
+    show_default=True,
+    type=click.IntRange(1, 100000),
+    help="How many evenings to generate.",
+)
 @click.option("--seed", default=1, show_default=True, help="Same seed, same evenings.")
 def sample_command(database: Path | None, evenings: int, seed: int) -> None:
     """Fill the database with generated evenings of valid games, to try the app out.

@@ -78,8 +78,9 @@ def scored(file: TextIO) -> dict[str, object]:
     except ScoringError as error:
         raise Unscorable(str(error)) from None
     except UnicodeEncodeError:
-        raise Unscorable("not valid JSON: a string holds half a surrogate pair (like \\ud800), "
-                         "which is not text") from None  # fmt: skip
+        raise Unscorable(
+            "not valid JSON: a string holds half a surrogate pair (like \\ud800), which is not text"
+        ) from None
     return answer
 
 

@@ -130,8 +130,10 @@ def hold_server_lock(database: str) -> None:
 
     lock = take_lock(database)
     if lock is None:
-        fail(f"another scorekeeper server (process {holder(database)}) is using {database}: "
-             "stop it first (Ctrl-C in its window, or kill that process)")  # fmt: skip
+        fail(
+            f"another scorekeeper server (process {holder(database)}) is using {database}: "
+            "stop it first (Ctrl-C in its window, or kill that process)"
+        )
     SERVER_LOCK.append(lock)
 
 
