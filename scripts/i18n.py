@@ -7,7 +7,8 @@
 ``ngettext`` in the web layer and templates, ``N_``/``P_``/``term`` in the scoring
 engine) plus every text of the variant registry (names, summaries, options, score
 lines, notes, FILL notes, field labels and a variant's own words for them) into
-``scorekeeper/translations/messages.pot``,
+``scorekeeper/translations/messages.pot``; a new variant's texts come in with it,
+and until then pages show them in English (the catalogs test lets them wait),
 merges it into each language's ``messages.po`` (new strings come in empty, so the
 completeness test names them) and compiles the ``.mo`` files beside them. The
 ``.po`` and ``.mo`` files are both committed; a test checks the ``.mo`` match.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Collection
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -40,15 +42,16 @@ OPTIONS = {  # the templates' own tags (``{% cache %}``) must parse, or a file's
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)  # no churn in the header on every update
 
 
-def registry_texts() -> list[tuple[str, str]]:
-    """Every text the variant registry shows on a page, with where it comes from."""
+def registry_texts(leave_out: Collection[str] = ()) -> list[tuple[str, str]]:
+    """Every text the variant registry shows on a page, with where it comes from; none
+    of the variants whose ids are in ``leave_out``."""
     sys.path.insert(0, str(ROOT))
     from scorekeeper.scoring import FIELDS, VARIANTS
 
     texts = []
     for field in FIELDS.values():
         texts += [(field.label, "scoring/fields.py"), (field.help, "scoring/fields.py")]
-    for variant in VARIANTS.values():
+    for variant in (v for v in VARIANTS.values() if v.id not in leave_out):
         where = f"scoring/variants ({variant.id})"
         texts += [(variant.name, where), (variant.summary, where), (variant.going_out, where)]
         texts += [(t, where) for t in (*variant.notes, *variant.fill_notes)]
@@ -62,8 +65,18 @@ def registry_texts() -> list[tuple[str, str]]:
     return [(text, where) for text, where in texts if text]
 
 
-def extract() -> Catalog:
-    """The template catalog of every string in the source, as it is now."""
+def untranslated(template: Catalog) -> set[str]:
+    """The variants not in the catalogs yet (no msgid is their name): pages show their
+    texts in English until ``update`` brings them in to be translated."""
+    sys.path.insert(0, str(ROOT))
+    from scorekeeper.scoring import VARIANTS
+
+    return {v.id for v in VARIANTS.values() if template.get(v.name) is None}
+
+
+def extract(leave_out: Collection[str] = ()) -> Catalog:
+    """The template catalog of every string in the source, as it is now (without the
+    texts of the variants in ``leave_out``)."""
     catalog = Catalog(project="Scorekeeper", creation_date=FIXED_DATE, fuzzy=False)
     catalog.revision_date = FIXED_DATE
     found = extract_from_dir(ROOT, METHODS, OPTIONS, keywords=KEYWORDS, strip_comment_tags=True)
@@ -71,7 +84,7 @@ def extract() -> Catalog:
         if message:
             catalog.add(message, None, [(filename, None)], auto_comments=comments,
                         context=context)  # fmt: skip
-    for text, where in registry_texts():
+    for text, where in registry_texts(leave_out):
         catalog.add(text, None, [(where, None)])
     return catalog
 

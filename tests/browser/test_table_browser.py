@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from scorekeeper.data.connection import connect
 from scorekeeper.data.games.evenings import create_evening
 from scorekeeper.data.games.games import create_game
-from scorekeeper.scoring import get_variant
+from scorekeeper.scoring import VARIANTS, get_variant
 from scorekeeper.scoring.seating import side_names
 from tests.browser.test_flow_browser import PHONE
 
@@ -53,9 +53,7 @@ def join(page, link, who):
     return page.url
 
 
-@pytest.mark.parametrize(
-    "variant", ["classic", "hand-and-foot", "five-person", "weeping", "samba-foot"]
-)
+@pytest.mark.parametrize("variant", list(VARIANTS))
 def test_every_phone_at_the_table(pages, live_server, variant):
     game, sides, seats = new_game(live_server.database, variant)
     base = live_server.url

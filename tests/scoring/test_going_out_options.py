@@ -276,14 +276,21 @@ DEFAULTS = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("variant_id", list(VARIANTS))
-def test_new_options_are_plain_options_with_rules_md_defaults(variant_id):
-    variant = VARIANTS[variant_id]
-    options = {o.key: o for o in variant.all_options()}
-    new = {k: o for k, o in options.items() if k.startswith("out_") or k in DEFAULTS["weeping"]
-           or k == "count_out_side_hands"}  # fmt: skip
+def going_out_options(variant):
+    """The going-out options: the ``out_*`` requirements and the two flags."""
+    keys = ("count_out_side_hands", "penalty_unless_all_wept")
+    return {o.key: o for o in variant.all_options() if o.key.startswith("out_") or o.key in keys}
+
+
+@pytest.mark.parametrize("variant_id", list(DEFAULTS))
+def test_going_out_options_default_as_rules_md_says(variant_id):
+    new = going_out_options(VARIANTS[variant_id])
     assert {k: o.default for k, o in new.items()} == DEFAULTS[variant_id]
-    for option in new.values():
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS.values()), ids=list(VARIANTS))
+def test_going_out_options_are_plain_options(variant):
+    for option in going_out_options(variant).values():
         assert option.kind == ("flag" if isinstance(option.default, bool) else "points")
         assert option.label and option.fill is None and "_" not in option.label
 

@@ -2,11 +2,13 @@
 
 import ast
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
 
 from scorekeeper.scoring import FIELDS, VARIANTS, ScoringError, card_points, get_variant
+from scorekeeper.scoring.variants import BUILT_IN
 
 ROOT = Path(__file__).parents[2]
 SCORING = ROOT / "scorekeeper" / "scoring"
@@ -39,8 +41,11 @@ def test_every_variant_is_complete(variant):
     assert variant.end.option in keys and variant.opening.option in keys
 
 
-def test_the_five_built_in_ids():
-    assert list(VARIANTS) == ["classic", "hand-and-foot", "five-person", "weeping", "samba-foot"]
+def test_each_built_in_variant_is_registered_under_its_stable_id():
+    """The ids are the JSON contract's ``variant``: lower-case words joined by hyphens."""
+    assert list(VARIANTS) == [cls.id for cls in BUILT_IN]
+    for variant_id, variant in VARIANTS.items():
+        assert re.fullmatch(r"[a-z]+(-[a-z]+)*", variant_id) and variant.id == variant_id
 
 
 def test_unknown_variant_is_a_value_error():

@@ -12,6 +12,7 @@ from scorekeeper.data.games.games import create_game, recent_games, scored
 from scorekeeper.data.games.removals import remove_game
 from scorekeeper.data.games.rounds import add_round, changes
 from scorekeeper.data.table import table
+from scorekeeper.scoring import VARIANTS
 from tests.conftest import rounds_reaching
 
 
@@ -242,9 +243,7 @@ def test_five_player_classic_shows_who_sits_out(client, make_game):
     assert "A sits out" in client.get(f"/games/{game}").get_data(as_text=True)
 
 
-@pytest.mark.parametrize(
-    "variant", ["classic", "hand-and-foot", "five-person", "weeping", "samba-foot"]
-)
+@pytest.mark.parametrize("variant", list(VARIANTS))
 def test_rules_page_marks_every_fill(client, variant):
     from scorekeeper.scoring import get_variant
 
