@@ -25,6 +25,12 @@ OUT_OPTIONS = {
 }  # fmt: skip
 
 
+def out_options(variant):
+    """``OUT_OPTIONS`` of a variant; of one not in the table, as its ``out_needs`` say."""
+    needs = {need.option: (need.fields, need.what) for need in variant.out_needs}
+    return OUT_OPTIONS.get(variant.id, needs)
+
+
 def canastas(n: int, what: str) -> str:
     return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
@@ -87,7 +93,7 @@ def games(draw, variant_ids=tuple(VARIANTS)):
     """A whole game, valid by construction, under random values of every house-rule
     option (and red sevens allowed, so every field can be used)."""
     variant = VARIANTS[draw(st.sampled_from(variant_ids))]
-    options = {key: draw(st.integers(0, 3)) for key in OUT_OPTIONS[variant.id]}
+    options = {key: draw(st.integers(0, 3)) for key in out_options(variant)}
     for option in variant.options:
         if option.key in (
             "penalty_unless_all_wept",
@@ -150,7 +156,7 @@ def side_fields(draw, variant, out, options):
         f["adjustment"] = 5 * draw(st.integers(-2000, 2000))
         f["note"] = draw(st.text(max_size=20).filter(lambda t: not note_problem(t)))
     if out:  # three of the first kind each option counts meets any out_* value drawn
-        f.update({fields[0]: 3 for fields, _ in OUT_OPTIONS[variant.id].values()})
+        f.update({fields[0]: 3 for fields, _ in out_options(variant).values()})
         f["went_out"] = True
         if variant.uses("foot_points") and variant.id == "samba-foot":
             f["foot_points"] = 0

@@ -110,9 +110,14 @@ def test_five_person_partner_and_rentrap(side, partner, rentrap):
 
 @pytest.mark.parametrize(
     ("variant_id", "has_dealer"),
-    [("classic", True), ("hand-and-foot", False), ("five-person", True), ("weeping", True),
-     ("samba-foot", True)],
-)  # fmt: skip
+    [
+        ("classic", True),
+        ("hand-and-foot", False),
+        ("five-person", True),
+        ("weeping", True),
+        ("samba-foot", True),
+    ],
+)
 def test_whether_a_variant_has_a_dealer(variant_id, has_dealer):
     assert VARIANTS[variant_id].has_dealer is has_dealer
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorekeeper.scoring import ScoringError, score_game
+from scorekeeper.scoring import VARIANTS, ScoringError, score_game
 
 AB = ["Ann & Bea", "Cat & Dee"]
 
@@ -16,13 +16,13 @@ def r(variant="classic", **fields):
     return doc(variant, [{"Cat & Dee": fields}])
 
 
+KNOWN = ", ".join(VARIANTS)  # the registry's ids, in its order
 CASES = [
     ("not-an-object", [1, 2], "the game document must be a JSON object"),
     ("unknown-top", {**doc(), "colour": 1},
      "colour: unknown field (expected variant, sides, players, options, rounds, start)"),
     ("no-variant", {"sides": AB}, "variant: missing: name one of the variants"),
-    ("unknown-variant", doc("gin"), "variant: 'gin' is not a known variant (classic, "
-     "hand-and-foot, five-person, weeping, samba-foot)"),
+    ("unknown-variant", doc("gin"), f"variant: 'gin' is not a known variant ({KNOWN})"),
     ("sides-not-list", {**doc(), "sides": "Ann"}, "sides: must be a list of names"),
     ("side-empty", {**doc(), "sides": ["Ann", " "]}, "sides: a side's name may not be empty"),
     ("side-twice", {**doc(), "sides": ["Ann", "Ann"]}, 'sides: "Ann" is named twice'),

@@ -62,10 +62,14 @@ def test_every_operation_is_fuzzed():
 
 
 def store_example_games(app):
-    """Games 1 to 5, one per variant, each with two rounds of its shipped example."""
+    """A game of each variant, from game 1 on, each with two rounds of its shipped
+    example (a variant without one: a game of its usual sides, no rounds)."""
     client = app.test_client()
-    for variant in VARIANTS:
-        doc = json.loads((EXAMPLES / f"{variant}.json").read_text(encoding="utf-8"))
+    for variant in VARIANTS.values():
+        path = EXAMPLES / f"{variant.id}.json"
+        sides = [f"S{n}" for n, _ in enumerate(variant.arrangement(variant.default_players))]
+        usual = {"variant": variant.id, "sides": sides, "rounds": []}
+        doc = json.loads(path.read_text(encoding="utf-8")) if path.exists() else usual
         new = {key: doc[key] for key in ("variant", "sides", "players") if key in doc}
         game = client.post("/api/games", json=new).get_json()["id"]
         for entries in doc["rounds"][:2]:

@@ -144,8 +144,8 @@ def test_engine_shape_problems_are_problems_a_page_can_say(app):
          'start: totals: "A": 12 ist kein Vielfaches von 5'),
         ({"variant": "classic", "sides": ["A", "B"], "options": {"nope": 1}},
          "options: nope: not an option of classic", "options: nope: keine Option von classic"),
-        ({"variant": "gin"}, "variant: 'gin' is not a known variant (classic, hand-and-foot, "
-         "five-person, weeping, samba-foot)", "variant: 'gin' ist keine bekannte Variante"),
+        ({"variant": "gin"}, f"variant: 'gin' is not a known variant ({', '.join(VARIANTS)})",
+         "variant: 'gin' ist keine bekannte Variante"),
         ([], "the game document must be a JSON object", "das Spieldokument muss ein JSON-Objekt sein"),
     ]  # fmt: skip
     for doc, english, shown in cases:

@@ -1,5 +1,6 @@
 """The built-in variants, one module each. To add one: write a module with a
-``Variant`` subclass, list it here, and add its table of worked rounds to the tests."""
+``Variant`` subclass, list it here, add its table of worked rounds to the tests and
+regenerate docs/reference.md and docs/api.md (the README's recipe)."""
 
 from __future__ import annotations
 
