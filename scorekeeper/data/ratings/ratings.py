@@ -141,6 +141,21 @@ def as_rated(found: dict[str, Any]) -> rating.RatedGame:
     )
 
 
+def change_row(c: rating.Change) -> tuple[Any, ...]:
+    """A rating change as its row of ``rating_changes``, in the table's column order."""
+    return (
+        c.game_id,
+        c.player_id,
+        c.scope,
+        c.side,
+        c.before.mu,
+        c.before.sigma,
+        c.after.mu,
+        c.after.sigma,
+        c.games,
+    )
+
+
 def replay_from(db: Database, start: Key, players: set[int]) -> None:
     """Rate every game from ``start`` on again, from each player's rating before
     it; then set the current ratings of ``players`` and of everyone rated."""
@@ -157,20 +172,7 @@ def replay_from(db: Database, start: Key, players: set[int]) -> None:
     changes = list(rating.replay(games, lambda player, scope: known(db, player, scope)))
     db.conn.executemany(
         "INSERT INTO rating_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                c.game_id,
-                c.player_id,
-                c.scope,
-                c.side,
-                c.before.mu,
-                c.before.sigma,
-                c.after.mu,
-                c.after.sigma,
-                c.games,
-            )
-            for c in changes
-        ],
+        [change_row(c) for c in changes],
     )
     final = {(c.player_id, c.scope): (c.after.mu, c.after.sigma, c.games) for c in changes}
     set_current(db, touched | players, final)
@@ -226,20 +228,7 @@ def from_scratch(db: Database) -> dict[str, list[tuple[Any, ...]]]:
     return {
         "rated_games": sorted(tuple(g[c] for c in COLUMNS) for g, _ in found),
         "rating_pairs": sorted(p for _, pairs in found for p in pairs),
-        "rating_changes": sorted(
-            (
-                c.game_id,
-                c.player_id,
-                c.scope,
-                c.side,
-                c.before.mu,
-                c.before.sigma,
-                c.after.mu,
-                c.after.sigma,
-                c.games,
-            )
-            for c in changes
-        ),
+        "rating_changes": sorted(change_row(c) for c in changes),
         "player_ratings": sorted((p, s, *values) for (p, s), values in current.items()),
     }
 
