@@ -125,15 +125,21 @@ def import_command(file: TextIO, database: Path | None) -> None:
     database keeps taking rounds meanwhile)."""
     from ..data.connection import connect
     from ..data.transfer import transfer
+    from ..data.transfer.kept import KeptRound
 
     db = connect(app_for(database).config["DATABASE"])
     try:
         with progress_bar("Importing") as progress:
             data = transfer.parse(file.read(transfer.MAX_BYTES + 1))
-            counts = transfer.import_data(db, data, progress)
+            kept: list[KeptRound] = []
+            counts = transfer.import_data(db, data, progress, kept=kept)
     except (UnicodeDecodeError, transfer.ImportProblem) as error:
         fail(f"nothing imported: {error}")
     click.echo(", ".join(f"{n} {what}" for what, n in counts.items()))
+    if kept:  # rounds played before a check that they break: kept, and said here
+        click.echo("Kept as played, though they break a check added after they were played:")
+        for k in kept:
+            click.echo(f"  {k.date}, {k.game}, round {k.number}: {k.problem}")
 
 
 @click.command("sample")
