@@ -56,15 +56,29 @@ def backup_command(path: Path, database: Path | None, force: bool) -> None:
 
 
 @click.command("restore")
-@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path), required=False)
 @DB_OPTION
 @click.option("--yes", is_flag=True, help="Do not ask before replacing the database.")
-def restore_command(path: Path, database: Path | None, yes: bool) -> None:
-    """Replace the database with the backup at PATH. Stop the server first."""
+@click.option(
+    "--from-replica",
+    "replica",
+    metavar="DIR_OR_URL",
+    help="Restore the newest copy in the replica that 'serve --replicate-to' kept.",
+)
+def restore_command(
+    path: Path | None, database: Path | None, yes: bool, replica: str | None
+) -> None:
+    """Replace the database with the backup at PATH, or with the newest copy in a
+    replica (--from-replica). Stop the server first."""
     from ..data.backup import BackupProblem, check, holder, restore, take_lock
 
+    if (path is None) == (replica is None):
+        fail("give either a backup file or --from-replica DIR_OR_URL")
     app = app_for(database)
     live = app.config["DATABASE"]
+    if replica is not None:
+        path = from_replica(replica, Path(live))
+    assert path is not None
     try:
         check(path)
     except BackupProblem as error:
@@ -82,7 +96,22 @@ def restore_command(path: Path, database: Path | None, yes: bool) -> None:
     except BackupProblem as error:
         fail(str(error))
     app_for(database)  # a backup from an older version is upgraded in place
-    click.echo(f"Restored {path} into {app.config['DATABASE']}")
+    click.echo(f"Restored {replica or path} into {app.config['DATABASE']}")
+    if replica is not None:
+        path.unlink(missing_ok=True)
+
+
+def from_replica(replica: str, live: Path) -> Path:
+    """The replica's newest copy, in a new file beside the database."""
+    from ..data import replica as replicas
+
+    copy = live.with_name(live.name + ".from-replica")
+    copy.unlink(missing_ok=True)
+    try:
+        replicas.restore(replica, copy)
+    except replicas.ReplicaProblem as error:
+        fail(str(error))
+    return copy
 
 
 @click.command("export")
@@ -128,15 +157,21 @@ def import_command(file: TextIO, database: Path | None) -> None:
     database keeps taking rounds meanwhile)."""
     from ..data.connection import connect
     from ..data.transfer import transfer
+    from ..data.transfer.kept import KeptRound
 
     db = connect(app_for(database).config["DATABASE"])
     try:
         with progress_bar("Importing") as progress:
             data = transfer.parse(file.read(transfer.MAX_BYTES + 1))
-            counts = transfer.import_data(db, data, progress)
+            kept: list[KeptRound] = []
+            counts = transfer.import_data(db, data, progress, kept=kept)
     except (UnicodeDecodeError, transfer.ImportProblem) as error:
         fail(f"nothing imported: {error}")
     click.echo(", ".join(f"{n} {what}" for what, n in counts.items()))
+    if kept:  # rounds played before a check that they break: kept, and said here
+        click.echo("Kept as played, though they break a check added after they were played:")
+        for k in kept:
+            click.echo(f"  {k.date}, {k.game}, round {k.number}: {k.problem}")
 
 
 @click.command("sample")

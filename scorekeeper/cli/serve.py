@@ -59,6 +59,14 @@ from .common import DB_OPTION, app_for, fail
     show_default=True,
     help="Also announce the server on the network as scorekeeper.local.",
 )
+@click.option(
+    "--replicate-to",
+    "replica",
+    metavar="DIR_OR_URL",
+    help="Stream every change, about once a second, to a second copy (Litestream): a "
+    "directory on another disk, a USB stick or a NAS, or S3-compatible storage "
+    "(s3://bucket/path). Bring it back with 'restore --from-replica'.",
+)
 def serve(
     host: str,
     port: int,
@@ -70,6 +78,7 @@ def serve(
     cert_dir: Path | None,
     mdns: bool,
     trusted_hosts: tuple[str, ...],
+    replica: str | None = None,
 ) -> None:
     """Serve the app (waitress; cheroot for --https). The database is created on first run.
 
@@ -109,6 +118,7 @@ def serve(
         app.config["PHONE_URL"] = network.url(scheme, phones[0], port)
     show_addresses(scheme, host, lan, port)
     withdraw = start_mdns(lan[0], port, scheme) if mdns and lan else None
+    replicating = start_replica(app, replica) if replica else None
     try:
         if files:
             serving.serve_https(app, hosts, port, threads, files)
@@ -119,6 +129,25 @@ def serve(
     finally:
         if withdraw:
             withdraw()
+        if replicating:
+            from ..data import replica as replicas
+
+            replicas.stop(replicating)
+
+
+def start_replica(app: Any, target: str) -> Any:
+    """Litestream streaming the database to ``target`` (checkpoints left to it)."""
+    from ..data import replica as replicas
+    from ..data.connection import leave_checkpoints
+
+    leave_checkpoints()
+    app.config["REPLICA"] = target
+    try:
+        process = replicas.start(app.config["DATABASE"], target)
+    except (OSError, replicas.ReplicaProblem) as error:
+        fail(f"cannot replicate to {target}: {error}")
+    click.echo(f"Replica: {target} (every change, about once a second)")
+    return process
 
 
 SERVER_LOCK: list[Any] = []  # the lock, held for the server's life

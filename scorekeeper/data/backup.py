@@ -223,6 +223,9 @@ def schema_objects(conn: sqlite3.Connection) -> set[tuple[str, str, str]]:
     return {(kind, name, " ".join((sql or "").split())) for kind, name, sql in rows}
 
 
+LITESTREAM_TABLES = {("table", "_litestream_seq"), ("table", "_litestream_lock")}
+
+
 def schema_difference(
     conn: sqlite3.Connection,
 ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
@@ -249,7 +252,8 @@ def schema_difference(
         expected = schema_objects(reference.conn)
     finally:
         reference.close()
-    found = schema_objects(conn)
+    # Litestream's own bookkeeping (serve --replicate-to): tables only, kept as they are
+    found = {o for o in schema_objects(conn) if o[:2] not in LITESTREAM_TABLES}
     extra = sorted((kind, name) for kind, name, _ in found - expected)
     missing = sorted((kind, name) for kind, name, _ in expected - found)
     return extra, missing

@@ -60,11 +60,22 @@ class Connection(sqlite3.Connection):
             self.rollback()
 
 
+CHECKPOINTS = {"ours": True}  # False while Litestream replicates (``leave_checkpoints``)
+
+
+def leave_checkpoints() -> None:
+    """From now on no connection of this process checkpoints the WAL: Litestream,
+    replicating the database (``replica``), does it once it has copied the pages."""
+    CHECKPOINTS["ours"] = False
+
+
 def connect(path: str | Path) -> Database:
     """A connection with foreign keys on, waiting rather than failing when busy."""
     conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False, factory=Connection)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = FULL")
+    if not CHECKPOINTS["ours"]:
+        conn.execute("PRAGMA wal_autocheckpoint = 0")
     return Database(conn)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from .document import TOP_LEVEL
 from .engine import Answer
 from .fields import FIELDS
+from .later_checks import LATER_CHECKS
 from .reference import GENERATED, code, labels_text, table
 from .registry import VARIANTS
 from .schema import FIELD_KINDS, OPTION_KINDS, sides_counts
@@ -27,6 +28,13 @@ TOP_LEVEL_MEANING = {
     "options": ("no", "house rules: option key → value (see each variant's options)"),
     "rounds": ("no", "the rounds played so far, each `{side: {field: value}}`"),
     "start": ("no", 'a game resumed from paper: `{"totals": {side: points}, "rounds": n}`'),
+    "grandfathered": (
+        "no",
+        "rounds kept as played despite a check added after they were "
+        "stored, `{check: [round numbers]}` (checks: "
+        + ", ".join(f"`{name}`" for name in LATER_CHECKS)
+        + ")",
+    ),
 }
 ANSWER_MEANING = {
     "rounds": "per round: `scores` (side → points) and `breakdown` (side → "

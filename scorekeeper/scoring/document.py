@@ -7,19 +7,19 @@ field; nothing here computes a score.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .adjustments import table_field_problem
 from .errors import ScoringError, quote
 from .fields import CANASTA_CARDS, COUNT_LIMIT, FIELDS, POINTS_LIMIT, Field
 from .i18n import N_, problem as P_
-from .packs import CARD_POINT_FIELDS
+from .later_checks import read_grandfathered, run_later_checks
 from .registry import get_variant
 from .rules import Fields, Option, Rules
 from .variant import Variant, option_error, round_error
 
-TOP_LEVEL = ("variant", "sides", "players", "options", "rounds", "start")
+TOP_LEVEL = ("variant", "sides", "players", "options", "rounds", "start", "grandfathered")
 START_LIMIT = 10 * POINTS_LIMIT
 RED_THREE_FIELDS = ("red_threes", "red_threes_in_hand", "red_threes_in_weeper")
 
@@ -33,6 +33,8 @@ class Game:
     rounds: list[Any]  # still unchecked: each is checked as it is scored
     start_totals: dict[str, int]  # a game resumed from paper: its totals so far
     start_rounds: int  # ... and the rounds already played there
+    # rounds kept despite a check added after they were stored: number -> checks
+    grandfathered: Mapping[int, frozenset[str]] = field(default_factory=dict)
 
     @property
     def team_sizes(self) -> dict[str, int]:
@@ -65,7 +67,8 @@ def read_game(doc: Any) -> Game:
     if not isinstance(rounds, list):
         raise ScoringError(P_("must be a list of rounds"), field="rounds")
     totals, played = read_start(sides, doc.get("start", {}))
-    return Game(variant, sides, players, rules, rounds, totals, played)
+    kept = read_grandfathered(doc.get("grandfathered", {}))
+    return Game(variant, sides, players, rules, rounds, totals, played, kept)
 
 
 def read_start(sides: list[str], start: Any) -> tuple[dict[str, int], int]:
@@ -231,8 +234,10 @@ def read_round(game: Game, number: int, raw: Any) -> dict[str, Fields]:
 
     The order decides which problem a scorer sees first: each field on its own,
     then each side's fields together (``check_side``), then going out, then the
-    cards of all sides against the packs, then their card points against the value of
-    all the cards in play, then the variant's checks across sides.
+    cards of each side against the packs, then the checks added later (all sides'
+    cards against the packs, their card points against the value of all the cards
+    in play; but those the round is grandfathered for), then the variant's checks
+    across sides.
     """
     if not isinstance(raw, dict):
         raise ScoringError(P_("must be an object of sides and their fields"), round=number)
@@ -247,7 +252,7 @@ def read_round(game: Game, number: int, raw: Any) -> dict[str, Fields]:
         game.variant.check_side(number, side, f, game.rules, sizes[side])
     check_going_out(game, number, entries)
     check_cards(game, number, entries)
-    check_card_points(game, number, entries)
+    run_later_checks(game, number, entries)
     game.variant.check_round(number, entries, game.rules, game.players)
     return entries
 
@@ -279,7 +284,7 @@ def round_problems(game: Game, number: int, raw: Any) -> list[ScoringError]:
             except ScoringError as error:
                 problems.append(error)
         entries[side] = read_side(game.variant, number, side, valid)
-    checks = (check_going_out, check_cards, check_card_points, variant_checks)
+    checks = (check_going_out, check_cards, run_later_checks, variant_checks)
     for check in checks:
         try:
             check(game, number, entries)
@@ -354,37 +359,3 @@ def check_cards(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
                 template = N_("%(n)s canastas need more than the %(cards)s cards in play")
                 problem = P_(template, n=f[name], cards=cards)
                 raise round_error(number, side, name, problem)
-    check_all_sides(game, number, entries)
-
-
-def check_all_sides(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
-    """The canastas of all sides together, and each scarce kind of card (sevens,
-    wild cards...), no more than the packs hold."""
-    variant = game.variant
-    for fields, each, most, template in variant.card_limits(game.players):
-        seen = 0
-        for side, f in entries.items():
-            for name in (n for n in fields if variant.uses(n)):
-                seen += f[name] * (each or CANASTA_CARDS[name])
-                if f[name] and seen > most:
-                    problem = P_(template, n=f[name], seen=seen, most=most)
-                    raise round_error(number, side, name, problem)
-
-
-def check_card_points(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
-    """The card points of all sides together, no more than the value of all the cards
-    in play; the largest value typed is named, the likeliest slip (23500 for 235)."""
-    most = game.variant.card_points_in_play(game.players, game.rules)
-    typed = [(f[n], side, n) for side, f in entries.items() for n in CARD_POINT_FIELDS if n in f]
-    seen = sum(value for value, _, _ in typed)
-    if seen <= most:
-        return
-    value, side, name = max(typed, key=lambda t: t[0])  # the first of the largest
-    if value > most:
-        template = N_("%(value)s is more than the %(most)s points of all the cards in play")
-    else:
-        template = N_(
-            "%(value)s makes %(seen)s card points this round, more than the %(most)s "
-            "points of all the cards in play"
-        )
-    raise round_error(number, side, name, P_(template, value=value, seen=seen, most=most))

@@ -15,6 +15,7 @@ from typing import Any
 
 from .document import START_LIMIT, TOP_LEVEL
 from .fields import ADJUSTMENT_LIMIT, COUNT_LIMIT, NOTE_LIMIT, POINTS_LIMIT, Field
+from .later_checks import LATER_CHECKS
 from .registry import VARIANTS
 from .rules import Option
 from .variant import Variant
@@ -163,6 +164,19 @@ def game_schema(variant: Variant, *, with_rounds: bool = True) -> Schema:
                 "rounds": {"type": "integer", "minimum": 0, "maximum": COUNT_LIMIT},
             },
             "description": "a game resumed from paper: its totals and rounds so far",
+        }
+        properties["grandfathered"] = {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                name: {
+                    "type": "array",
+                    "items": {"type": "integer", "minimum": 1, "maximum": 10 * COUNT_LIMIT},
+                }
+                for name in LATER_CHECKS
+            },
+            "description": "rounds kept as played despite a check added after they were "
+            "stored: the check's name and the rounds' numbers",
         }
     assert set(properties) <= set(TOP_LEVEL)
     return {

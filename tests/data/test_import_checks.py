@@ -16,7 +16,7 @@ SIDES = ["Ann & Bea", "Cat & Dee"]
 
 def export(games=1, rounds=3):
     played = [{SIDES[i % 2]: {"meld_points": 5}} for i in range(rounds)]
-    return {"format": "scorekeeper", "version": 1, "evenings": [
+    return {"format": "scorekeeper", "version": 2, "evenings": [
         {"uid": "e1", "date": "2026-11-20", "name": "Club", "note": "line one\nline two",
          "games": [{"uid": f"g{n}", "seats": list(SEATS), "first_dealer": 1,
                     "document": {"variant": "classic", "sides": list(SIDES), "players": 4,

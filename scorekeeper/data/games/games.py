@@ -222,12 +222,27 @@ def games_of_evening(db: Database, evening_id: int) -> list[int]:
 
 
 def rounds_of(db: Database, game_id: int) -> list[Round]:
-    sql = "SELECT number, entries, version FROM rounds WHERE game_id = ? ORDER BY number"
-    return [{**r, "entries": json.loads(r["entries"])} for r in rows(db, sql, [game_id])]
+    sql = (
+        "SELECT number, entries, version, grandfathered FROM rounds "
+        "WHERE game_id = ? ORDER BY number"
+    )
+    return [parsed_round(r) for r in rows(db, sql, [game_id])]
 
 
-def document(game: Game, rounds: list[Round]) -> dict[str, Any]:
-    """The game as the game document of docs/api.md."""
+def parsed_round(found: dict[str, Any]) -> Round:
+    """A stored round with its entries and the later checks it is kept despite
+    (``grandfathered``: a list of names, empty for almost every round)."""
+    return {
+        **found,
+        "entries": json.loads(found["entries"]),
+        "grandfathered": json.loads(found.get("grandfathered") or "[]"),
+    }
+
+
+def document(game: Game, rounds: list[Round], first: int = 1) -> dict[str, Any]:
+    """The game as the game document of docs/api.md, ``rounds`` being its rounds
+    from number ``first`` on (all of them, or those scored again after a change)."""
+    kept = grandfathered(game, rounds, first)
     return {
         "variant": game["variant"],
         "sides": game["sides"],
@@ -235,7 +250,20 @@ def document(game: Game, rounds: list[Round]) -> dict[str, Any]:
         "options": game["options"],
         "rounds": [r["entries"] for r in rounds],
         **({"start": game["start"]} if game.get("start") else {}),
+        **({"grandfathered": kept} if kept else {}),
     }
+
+
+def grandfathered(game: Game, rounds: list[Round], first: int = 1) -> dict[str, list[int]]:
+    """The document's ``grandfathered`` for ``rounds`` (stored numbers from
+    ``first``): each later check with the engine's numbers of the rounds kept
+    despite it (after the rounds played on paper)."""
+    played = int((game.get("start") or {}).get("rounds", 0)) + first
+    out: dict[str, list[int]] = {}
+    for n, r in enumerate(rounds):
+        for name in r.get("grandfathered") or ():
+            out.setdefault(name, []).append(played + n)
+    return out
 
 
 def scored(db: Database, game_id: int) -> Scored:
@@ -245,14 +273,12 @@ def scored(db: Database, game_id: int) -> Scored:
     game = game_row(db, game_id)
     stored = game.pop("answer", None)
     sql = (
-        "SELECT number, entries, version, result, result_version FROM rounds "
+        "SELECT number, entries, version, grandfathered, result, result_version FROM rounds "
         "WHERE game_id = ? ORDER BY number"
     )
     found = rows(db, sql, [game_id])
-    played = [
-        {"number": r["number"], "entries": json.loads(r["entries"]), "version": r["version"]}
-        for r in found
-    ]
+    keys = ("number", "entries", "version", "grandfathered")
+    played = [parsed_round({k: r[k] for k in keys}) for r in found]
     answer = results.stored_answer(game, stored, found)
     return game, played, answer or score_game(document(game, played))
 

@@ -14,11 +14,23 @@ from typing import Any
 from sqlite_utils import Database
 
 from ...scoring import Answer, ScoringError, State, score_from, score_game
+from ...scoring.grandfather import breaches
 from ...scoring.i18n import N_, problem as P_
 from .. import checks
 from ..connection import now, row, rows, writing
 from . import results
-from .games import Game, NotFound, Round, check_kept, document, get_game, rounds_of, scoring_row
+from .games import (
+    Game,
+    NotFound,
+    Round,
+    check_kept,
+    document,
+    get_game,
+    grandfathered,
+    parsed_round,
+    rounds_of,
+    scoring_row,
+)
 
 UNDO_SECONDS = 20  # the screen offers Undo for 10 s; the server allows for slow wifi
 
@@ -123,10 +135,11 @@ def edit_round(
         old = later[0]
         changed = [{**old, "entries": entries}, *later[1:]]
         answer = rescore(db, game, changed, number)
+        kept = still_kept(game, number, old, entries)
         db.execute(
-            "UPDATE rounds SET entries = ?, version = version + 1, updated_at = ? "
-            "WHERE game_id = ? AND number = ?",
-            [json.dumps(entries), now(), game_id, number],
+            "UPDATE rounds SET entries = ?, version = version + 1, updated_at = ?, "
+            "grandfathered = ? WHERE game_id = ? AND number = ?",
+            [json.dumps(entries), now(), json.dumps(kept) if kept else None, game_id, number],
         )
         log_change(db, game_id, number, "edited", old["entries"], entries)
         results.refresh_from(db, game_id, game, changed, answer, count, number)
@@ -151,9 +164,22 @@ def delete_round(db: Database, game_id: int, number: int, version: int) -> None:
 
 def rescore(db: Database, game: Game, rounds: list[Round], number: int) -> Answer:
     """The engine's answer for ``rounds``, stored from round ``number`` on, scored
-    from the game's state before that round."""
+    from the game's state before that round (each kept despite the later checks
+    it is grandfathered for)."""
     state = results.state_before(db, game["id"], game, number)
-    return score_from(document(game, []), state, [r["entries"] for r in rounds])
+    head = {**document(game, []), "grandfathered": grandfathered(game, rounds, number)}
+    return score_from(head, state, [r["entries"] for r in rounds])
+
+
+def still_kept(game: Game, number: int, old: Round, entries: dict[str, Any]) -> list[str]:
+    """The later checks a corrected round is still kept despite: those the stored
+    round was grandfathered for and the correction still breaks (a correction that
+    keeps to a check is held to it from then on)."""
+    if not old["grandfathered"]:
+        return []
+    played = int((game.get("start") or {}).get("rounds", 0))
+    broken = breaches(document(game, []), played + number, entries)
+    return [name for name in old["grandfathered"] if name in broken]
 
 
 def undoable(db: Database, game_id: int, number: int) -> int | None:
@@ -197,10 +223,10 @@ def locate(db: Database, game_id: int, number: int, version: int) -> tuple[Game,
     game = get_game(db, game_id)
     check_kept(game)
     sql = (
-        "SELECT number, entries, version FROM rounds "
+        "SELECT number, entries, version, grandfathered FROM rounds "
         "WHERE game_id = ? AND number >= ? ORDER BY number"
     )
-    later = [{**r, "entries": json.loads(r["entries"])} for r in rows(db, sql, [game_id, number])]
+    later = [parsed_round(r) for r in rows(db, sql, [game_id, number])]
     if number < 1 or not later or later[0]["number"] != number:
         raise NotFound(P_("game %(id)s has no round %(n)s", id=game_id, n=number))
     if later[0]["version"] != version:

@@ -31,8 +31,11 @@ from ..games import results, rule_sets
 from ..games.evenings import create_evening
 from ..games.games import create_game
 from . import staging
+from .kept import KeptRound, kept_by_number, kept_rounds, with_grandfathered
 
-FORMAT, VERSION = "scorekeeper", 1
+# 2: a game's document names the rounds kept despite a later check ("grandfathered");
+# every round of a version 1 file that breaks one is kept so, and the import says which
+FORMAT, VERSION = "scorekeeper", 2
 MAX_BYTES = 10 * 1024 * 1024
 MAX_GAMES = 5000
 MAX_ROUNDS = checks.MAX_ROUNDS
@@ -54,6 +57,8 @@ class PlannedGame:
     first_dealer: int
     name: str = ""
     removed: bool = False
+    kept: list[KeptRound] = field(default_factory=list)
+    added: bool = False  # written by this import (not already here)
 
 
 @dataclass
@@ -77,10 +82,14 @@ def parse(raw: str | bytes) -> Any:
 
 
 def import_data(
-    db: Database, data: Any, progress: Callable[[int, int], None] | None = None
+    db: Database,
+    data: Any,
+    progress: Callable[[int, int], None] | None = None,
+    kept: list[KeptRound] | None = None,
 ) -> dict[str, int]:
     """Add what is new in an export; how many evenings and games were added or
-    skipped. ``progress`` is told the evenings written so far and in all."""
+    skipped. ``progress`` is told the evenings written so far and in all; ``kept``
+    is given each round of an added game kept despite a later check."""
     plan = check_export(data)
     stage = staging.begin(db)
     try:
@@ -90,6 +99,8 @@ def import_data(
         staging.abandon(db, stage)
         raise
     staging.finish(db, stage)
+    if kept is not None:
+        kept.extend(k for e in plan for g in e.games if g.added for k in g.kept)
     return {**counts, "rule sets added": added} if data.get("rule_sets") else counts
 
 
@@ -129,7 +140,7 @@ def check_export(data: Any) -> list[PlannedEvening]:
     planned = []
     for e, evening in enumerate(evenings, start=1):
         try:
-            planned.append(check_evening(evening))
+            planned.append(check_evening(evening, data["version"]))
         except (ScoringError, ImportProblem, KeyError, TypeError) as error:
             raise ImportProblem(
                 P_("evening %(n)s: %(problem)s", n=e, problem=describe(error))
@@ -148,14 +159,14 @@ def describe(error: Exception) -> str:
 def check_format(data: Any) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportProblem(P_("this is not a Scorekeeper export"))
-    if not is_int(data.get("version")) or data["version"] != VERSION:
+    if not is_int(data.get("version")) or data["version"] not in (1, VERSION):
         template = N_("export version %(version)s is not one this app reads")
         raise ImportProblem(P_(template, version=repr(data.get("version"))))
     if not isinstance(data.get("evenings"), list):
         raise ImportProblem(P_("evenings: must be a list"))
 
 
-def check_evening(evening: Any) -> PlannedEvening:
+def check_evening(evening: Any, version: int) -> PlannedEvening:
     if not isinstance(evening, dict):
         raise ImportProblem(P_("must be an object"))
     if not checks.is_date(evening.get("date")):
@@ -171,7 +182,7 @@ def check_evening(evening: Any) -> PlannedEvening:
         raise ImportProblem(P_("games: must be a list"))
     for g, game in enumerate(evening["games"], start=1):
         try:
-            planned.games.append(check_game(game))
+            planned.games.append(check_game(game, version, evening["date"]))
         except (ScoringError, ImportProblem, KeyError, TypeError) as error:
             raise ImportProblem(
                 P_("game %(n)s: %(problem)s", n=g, problem=describe(error))
@@ -179,7 +190,7 @@ def check_evening(evening: Any) -> PlannedEvening:
     return planned
 
 
-def check_game(game: Any) -> PlannedGame:
+def check_game(game: Any, version: int, date: str) -> PlannedGame:
     """One game: its document scored whole, its names, seats and dealer checked."""
     if not isinstance(game, dict):
         raise ImportProblem(P_("must be an object"))
@@ -188,6 +199,7 @@ def check_game(game: Any) -> PlannedGame:
         raise ImportProblem(P_("document: must be a game document (an object)"))
     if isinstance(doc.get("rounds"), list) and len(doc["rounds"]) > MAX_ROUNDS:
         raise ImportProblem(P_("rounds: a game may have at most %(most)s", most=MAX_ROUNDS))
+    doc = with_grandfathered(doc, version)
     answer = score_game(doc)
     for side in doc["sides"]:
         problem = checks.name_problem(side, checks.SIDE_NAME_LENGTH)
@@ -207,7 +219,9 @@ def check_game(game: Any) -> PlannedGame:
     removed = game.get("removed_at")
     if removed is not None and not isinstance(removed, str):
         raise ImportProblem(P_("removed_at: must be the time it was removed, or absent"))
-    return PlannedGame(uid(game), doc, answer, players, seats, dealer, name, bool(removed))
+    planned = PlannedGame(uid(game), doc, answer, players, seats, dealer, name, bool(removed))
+    planned.kept = kept_rounds(doc, date, name or planned.uid)
+    return planned
 
 
 def check_seats(seats: Any, doc: dict[str, Any], players: int) -> list[str]:
@@ -322,16 +336,23 @@ def write_game(
     staging.hide_game(db, stage, game_id, game.removed, newest)
     stamp, played = now(), doc.get("rounds", [])
     texts = [json.dumps(entries) for entries in played]
+    kept = kept_by_number(doc)
     db.conn.executemany(
-        "INSERT INTO rounds (game_id, number, entries, version, created_at, updated_at) "
-        "VALUES (?, ?, ?, 1, ?, ?)",
-        [(game_id, n, t, stamp, stamp) for n, t in enumerate(texts, start=1)],
+        "INSERT INTO rounds (game_id, number, entries, version, created_at, updated_at, "
+        "grandfathered) VALUES (?, ?, ?, 1, ?, ?, ?)",
+        [
+            (game_id, n, t, stamp, stamp, json.dumps(kept[n]) if n in kept else None)
+            for n, t in enumerate(texts, start=1)
+        ],
     )
+    changes = [(n, "added", t) for n, t in enumerate(texts, start=1)]
+    changes += [(n, "grandfathered", texts[n - 1]) for n in sorted(kept)]
     db.conn.executemany(
         "INSERT INTO round_changes (game_id, number, action, before, after, at) "
-        "VALUES (?, ?, 'added', NULL, ?, ?)",
-        [(game_id, n, t, stamp) for n, t in enumerate(texts, start=1)],
+        "VALUES (?, ?, ?, NULL, ?, ?)",
+        [(game_id, n, action, t, stamp) for n, action, t in changes],
     )
     stored = [{"number": n, "entries": e} for n, e in enumerate(played, start=1)]
     results.refresh(db, game_id, {"id": game_id, "sides": doc["sides"]}, stored, game.answer)
     counts["games added"] += 1
+    game.added = True

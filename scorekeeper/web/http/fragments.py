@@ -86,7 +86,8 @@ def round_key(game: Any, r: dict[str, Any], sides: list[str], editable: bool) ->
     scores and lines, who dealt, and whether its correct and delete links show. A
     save leaves every earlier round's details as they were."""
     where = (request.script_root, game["id"], sides, editable)
-    shown = (r["number"], r["label"], r["turn"].dealer, r["scores"], r["breakdown"])
+    kept = [str(problem) for problem in r.get("kept", ())]
+    shown = (r["number"], r["label"], r["turn"].dealer, r["scores"], r["breakdown"], kept)
     return page_key("round details", where, shown)
 
 

@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 from ...data.connection import get_db
 from ...data.games import evenings, games
 from ...data.transfer import transfer as files
+from ...data.transfer.kept import KeptRound
 from ..forms import general
 from ..http import security
 from ..http.i18n import _, ngettext, say
@@ -54,14 +55,43 @@ def import_file() -> str | Response | tuple[str, int]:
     if form.validate_on_submit():
         try:
             data = files.parse(form.file.data.read(files.MAX_BYTES + 1))
-            counts = files.import_data(get_db(), data)
+            kept: list[KeptRound] = []
+            counts = files.import_data(get_db(), data, kept=kept)
         except files.ImportProblem as error:
             form.file.errors.append(_("Nothing was imported: %(problem)s", problem=say(error)))
         else:
             flash(_("Imported: %(counts)s.", counts=", ".join(imported(counts))))
+            if kept:
+                flash(kept_as_played(kept))
             return redirect(url_for("evenings.evenings"))
     page = render_template("import.html", form=form)
     return (page, 400) if request.method == "POST" else page
+
+
+SAID_KEPT = 10  # rounds named one by one; more are counted
+
+
+def kept_as_played(kept: list[KeptRound]) -> str:
+    """Which rounds an import kept as played despite a check added after they were
+    played, in the reader's words."""
+    named = [
+        _(
+            "%(date)s, %(game)s, round %(n)s: %(problem)s",
+            date=k.date,
+            game=k.game,
+            n=k.number,
+            problem=say(k.problem),
+        )
+        for k in kept[:SAID_KEPT]
+    ]
+    more = len(kept) - SAID_KEPT
+    if more > 0:
+        named.append(ngettext("and %(num)s more", "and %(num)s more", more))
+    head = _(
+        "Kept as played, though they break a check added after they were played "
+        "(each marked on its scoreboard and in its history):"
+    )
+    return f"{head} {'; '.join(named)}."
 
 
 def imported(counts: dict[str, int]) -> list[str]:

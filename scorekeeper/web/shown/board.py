@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ...scoring import Answer, Variant, get_variant
+from ...scoring import Answer, ScoringError, Variant, get_variant
 from ...scoring.adjustments import adjustment_in
+from ...scoring.grandfather import breaches
 from ...scoring.rules import AfterRounds, ByScore, ReachTarget
 from ...scoring.seating import Turn, teams, turn
 from ..http.i18n import _, number
@@ -75,6 +76,17 @@ def adjusted(breakdown: dict[str, list[Any]]) -> dict[str, tuple[int, str]]:
     return {side: a for side, a in found.items() if a is not None}
 
 
+def kept_despite(game: dict[str, Any], row: dict[str, Any], offset: int) -> list[ScoringError]:
+    """What each check added after a stored round was played, and that the round
+    is kept despite (grandfathered), says of it; none for almost every round."""
+    names = row.get("grandfathered") or []
+    if not names or "entries" not in row:
+        return []
+    head = {key: game[key] for key in ("variant", "sides", "players", "options")}
+    found = breaches(head, offset + row["number"], row["entries"])
+    return [found[name] for name in names if name in found]
+
+
 def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) -> Board:
     variant = get_variant(game["variant"])
     seats = game["seats"]
@@ -95,6 +107,7 @@ def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) ->
                 "scores": result["scores"],
                 "breakdown": result["breakdown"],
                 "adjusted": adjusted(result["breakdown"]),
+                "kept": kept_despite(game, row, offset),
                 "shares": variant.shares(game["sides"], result["breakdown"]),
                 "running": running,
                 "turn": turn(variant, seats, first, offset + row["number"], rules),

@@ -106,9 +106,10 @@ def preview_scores(
 ) -> dict[str, Any]:
     """The round as it would score, without storing it; with ``shares``, each
     side's own part and its partner's where a round score holds both (five-person)."""
-    docs = [r["entries"] for r in played]
-    docs = docs[: number - 1] + [entries] + docs[number:]
-    doc = games.document(game, [{"entries": e} for e in docs])
+    # each round keeps what it is grandfathered for; so does the one being corrected
+    kept = played[number - 1].get("grandfathered") if number <= len(played) else None
+    rounds = [*played[: number - 1], {"entries": entries, "grandfathered": kept}, *played[number:]]
+    doc = games.document(game, rounds)
     result: dict[str, Any] = dict(score_game(doc)["rounds"][number - 1])
     result["shares"] = get_variant(game["variant"]).shares(game["sides"], result["breakdown"])
     return result
@@ -116,7 +117,9 @@ def preview_scores(
 
 def engine_problems(screen: Screen, entries: dict[str, Any]) -> list[ScoringError]:
     """Every problem the engine finds in the round by itself, all at once."""
-    game = read_game(games.document(screen.game, []))
+    stored = [screen.stored] if screen.stored else []  # a correction keeps its grandfathering
+    kept = games.grandfathered(screen.game, stored, screen.number)
+    game = read_game({**games.document(screen.game, []), "grandfathered": kept})
     return round_problems(game, label(screen.game, screen.number), entries)
 
 
