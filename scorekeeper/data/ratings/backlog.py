@@ -27,8 +27,9 @@ from ...ratings import model as rating
 from ..connection import connect, row, rows, writing
 from . import ratings
 
-STEP_GAMES = 60  # games rated in one step at most
-STEP_ROWS = 3000  # old rating changes dropped in one step at most
+STEP_SECONDS = 0.02  # rating in one step, about (a game is not cut in two)
+STEP_GAMES = 200  # games rated in one step at most
+STEP_ROWS = 1000  # old rating changes dropped in one step at most
 STEP_PAUSE = 0.05  # as an import's steps: a waiting save gets its turn
 
 
@@ -66,8 +67,8 @@ def drop_stale(db: Database, start: ratings.Key, players: set[int]) -> bool:
 
 
 def rate_next(db: Database, start: ratings.Key) -> bool:
-    """Rate the next STEP_GAMES games from ``start`` and move the start past them;
-    False when none are left after them."""
+    """Rate the games from ``start`` on for STEP_SECONDS (one at least, STEP_GAMES
+    at most) and move the start past them; False when none are left after them."""
     sql = (
         f"SELECT * FROM rated_games WHERE {ratings.ORDER} >= (?, ?, ?) "
         f"ORDER BY {ratings.ORDER_BY} LIMIT ?"
@@ -75,18 +76,23 @@ def rate_next(db: Database, start: ratings.Key) -> bool:
     found = rows(db, sql, [*start, STEP_GAMES + 1])
     if not found:
         return False
-    games = [ratings.as_rated(r) for r in found[:STEP_GAMES]]
-    changes = list(rating.replay(games, lambda p, scope: ratings.known(db, p, scope)))
+    deadline, changes = time.monotonic() + STEP_SECONDS, []
+    games = (ratings.as_rated(r) for r in found[:STEP_GAMES])
+    for change in rating.replay(games, lambda p, scope: ratings.known(db, p, scope)):
+        if changes and change.game_id != changes[-1].game_id and time.monotonic() > deadline:
+            break  # a game boundary after the step's time: the rest waits for the next
+        changes.append(change)
     ratings.store_changes(db, changes)
     latest = {(c.player_id, c.scope): (c.after.mu, c.after.sigma, c.games) for c in changes}
     db.conn.executemany(
         "INSERT OR REPLACE INTO player_ratings VALUES (?, ?, ?, ?, ?)",
         [(p, scope, *values) for (p, scope), values in latest.items()],
     )
-    if len(found) <= STEP_GAMES:
+    done = len({c.game_id for c in changes})
+    if done >= len(found):
         return False  # the last of them
     sql = "UPDATE rating_backlog SET date = ?, finished_at = ?, game_id = ? WHERE id = 1"
-    db.execute(sql, list(ratings.key(found[STEP_GAMES])))
+    db.execute(sql, list(ratings.key(found[done])))
     return True
 
 
