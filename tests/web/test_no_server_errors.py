@@ -73,3 +73,24 @@ def test_whitespace_in_a_corrections_hidden_version_is_refused(client, make_game
     response = client.post(f"/games/{game}/rounds/1/edit", data=data)
     assert response.status_code == 400 and STALE in response.get_data(as_text=True)
     assert rounds_of(db, game)[0]["entries"]["Ann & Bea"]["meld_points"] == 50
+
+
+TURNED = ["\u202e001-", "table\u2066 talk", "mis\u200fdeal", "x\u061c"]
+
+
+@pytest.mark.parametrize("note", TURNED, ids=repr)
+def test_marks_that_turn_text_around_are_refused_in_notes(client, make_game, db, note):
+    """A note that turns the text around could make a printout read "+1000" for a
+    -100 adjustment: refused beside the field, as in names, in the form and the API."""
+    game = make_game()
+    adjusted = {"s0_adjustment": "100", "s0_adjustment_sign": "-", "s0_note": note}
+    data = {"number": "1", "s0_meld_points": "120", **adjusted}
+    form = client.post(f"/games/{game}/rounds/new", data=data)
+    assert form.status_code == 400 and "turns the text around" in form.get_data(as_text=True)
+    body = {"Ann & Bea": {"meld_points": 120, "adjustment": -100, "note": note}}
+    api = client.post(f"/api/games/{game}/rounds", json=body)
+    assert api.status_code == 400 and "turns the text around" in api.json["error"]
+    evening = client.post("/evenings/1", data={"name": "Tuesday", "note": f"one\n{note}"})
+    assert evening.status_code == 400 and "turn the text around" in evening.get_data(as_text=True)
+    assert rounds_of(db, game) == []
+    assert not list(db.query("SELECT 1 FROM evenings WHERE note LIKE '%one%'"))

@@ -117,6 +117,12 @@ def printable(form: Form, field: Field) -> None:
         raise ValidationError(_l("Letters, digits and punctuation only, please."))
 
 
+def unturned(form: Form, field: Field) -> None:
+    """Text of many lines (an evening's note): no mark that turns it around, as in names."""
+    if any(c in checks.TURNING for c in field.data or ""):
+        raise ValidationError(_l("No marks that turn the text around, please."))
+
+
 def multiple_of_5(form: Form, field: Field) -> None:
     if field.data and field.data % 5:
         raise ValidationError(_l("Scores are multiples of 5."))
@@ -258,7 +264,7 @@ class PassphraseForm(Form):
 
 class EveningForm(Form):
     name = StringField(_l("Name"), [Length(max=80), printable])
-    note = TextAreaField(_l("Note"), [Length(max=2000)])
+    note = TextAreaField(_l("Note"), [Length(max=2000), unturned])
 
 
 class ImportForm(Form):
