@@ -76,7 +76,7 @@ def rate_next(db: Database, start: ratings.Key) -> bool:
     found = rows(db, sql, [*start, STEP_GAMES + 1])
     if not found:
         return False
-    deadline, changes = time.monotonic() + STEP_SECONDS, []
+    deadline, changes = time.monotonic() + STEP_SECONDS, list[rating.Change]()
     games = (ratings.as_rated(r) for r in found[:STEP_GAMES])
     for change in rating.replay(games, lambda p, scope: ratings.known(db, p, scope)):
         if changes and change.game_id != changes[-1].game_id and time.monotonic() > deadline:

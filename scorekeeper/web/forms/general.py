@@ -33,7 +33,7 @@ from wtforms.validators import (
 
 from ...data import checks
 from ...data.games.evenings import NEW_EVENING
-from ...scoring import VARIANTS, Variant
+from ...scoring import VARIANTS, Variant, adjustments
 from ...scoring.fields import POINTS_LIMIT
 from ...scoring.seating import side_choices
 from ..http.i18n import _, lazy_gettext as _l
@@ -119,7 +119,7 @@ def printable(form: Form, field: Field) -> None:
 
 def unturned(form: Form, field: Field) -> None:
     """Text of many lines (an evening's note): no mark that turns it around, as in names."""
-    if any(c in checks.TURNING for c in field.data or ""):
+    if any(c in adjustments.TURNING for c in field.data or ""):
         raise ValidationError(_l("No marks that turn the text around, please."))
 
 
