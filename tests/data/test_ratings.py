@@ -132,3 +132,19 @@ def test_a_long_replay_is_left_to_short_steps_after_the_write(tmp_path_factory, 
     assert backlog.catch_up(db, pause=0) >= later // 3
     assert not ratings.updating(db) and ratings.stored(db) == ratings.from_scratch(db)
     db.close()
+
+
+def test_the_servers_catch_up_runs_in_a_process_of_its_own(tmp_path_factory, monkeypatch):
+    db = database(tmp_path_factory, "process")
+    sample.fill(db, 4, seed=8)
+    monkeypatch.setattr(ratings, "INLINE_GAMES", 1)
+    first = next(db.query("SELECT game_id FROM rated_games ORDER BY date, finished_at, game_id"))
+    game, rounds, _ = scored(db, first["game_id"])
+    delete_round(db, first["game_id"], len(rounds), rounds[-1]["version"])
+    assert ratings.updating(db)
+    path = next(iter(db.execute("PRAGMA database_list")))[2]
+    backlog.wake(path)
+    backlog.wake(path)  # one at it already: no second
+    assert backlog._running[path].wait(timeout=120) == 0
+    assert not ratings.updating(db) and ratings.stored(db) == ratings.from_scratch(db)
+    db.close()

@@ -10,13 +10,15 @@ end as a rating from scratch would leave them. A step holds the write lock for a
 few tens of milliseconds, then lets go for STEP_PAUSE, so a scorer's save waits
 for one step at most.
 
-The server runs the steps in a thread of their own (``wake``); a test or a command
+The server has a process of its own run the steps (``wake``); a test or a command
 line run calls ``catch_up``.
 """
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import threading
 import time
 from typing import Any
@@ -110,38 +112,34 @@ def catch_up(db: Database, pause: float = STEP_PAUSE) -> int:
 
 
 _lock = threading.Lock()
-_running: dict[str, tuple[threading.Thread, threading.Event]] = {}
+_running: dict[str, subprocess.Popen[bytes]] = {}
 
 
 def wake(path: str) -> None:
-    """Have the server's thread for this database file catch the ratings up (started
-    if none is running; told to look again if one is)."""
+    """Have a process of its own catch this database's ratings up, unless one is at it.
+    A process, not a thread: rating is pure Python, and a thread at it would hold the
+    interpreter's lock against the server's threads and slow every save."""
     with _lock:
         running = _running.get(path)
-        if running is not None and running[0].is_alive():
-            running[1].set()
+        if running is not None and running.poll() is None:
             return
-        told = threading.Event()
-        thread = threading.Thread(
-            target=run, args=(path, told), name="ratings catch-up", daemon=True
-        )
-        _running[path] = (thread, told)
-        thread.start()
+        command = [sys.executable, "-m", __name__, path]
+        _running[path] = subprocess.Popen(command, stdin=subprocess.DEVNULL)
 
 
-def run(path: str, told: threading.Event) -> None:
+def main(path: str) -> None:
+    """Catch up, then look once more (a change may have come in as the last step ended)."""
     db = connect(path)
     try:
-        while True:
-            told.clear()
-            catch_up(db)
-            with _lock:
-                if not told.is_set():
-                    _running.pop(path, None)
-                    return
+        while catch_up(db):
+            pass
     finally:
         db.close()
 
 
 def waiting(db: Database) -> dict[str, Any] | None:
     return row(db, "SELECT * FROM rating_backlog WHERE id = 1")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

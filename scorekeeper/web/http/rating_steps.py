@@ -1,6 +1,6 @@
 """After a request that changed something, ratings left to bring up to date (a
 correction of an old game, an import of older games: ``data/ratings/backlog.py``)
-are caught up after the answer: in the server, by a thread of their own, a few
+are caught up after the answer: in the server, by a process of their own, a few
 games a transaction; under test (``RATINGS_IN_BACKGROUND`` false), at once, so a
 test reads them up to date."""
 
