@@ -94,3 +94,16 @@ def test_marks_that_turn_text_around_are_refused_in_notes(client, make_game, db,
     assert evening.status_code == 400 and "turn the text around" in evening.get_data(as_text=True)
     assert rounds_of(db, game) == []
     assert not list(db.query("SELECT 1 FROM evenings WHERE note LIKE '%one%'"))
+
+
+def test_the_directors_desk_and_the_table_cards_are_never_kept_offline(client):
+    """The app's offline copy (static/sw.js) keeps no page sent ``private``: the table
+    cards carry the links that let a phone in, the desk the director's controls."""
+    from tests.web.test_events import make_event
+
+    desk = make_event(client).headers["Location"]
+    cards = client.get(f"{desk}/cards").headers["Cache-Control"]
+    assert "private" in cards and "no-store" in cards
+    assert "private" in client.get(desk).headers["Cache-Control"]
+    big_screen = client.get(f"{desk}/standings").headers["Cache-Control"]
+    assert big_screen == "no-cache"  # shown to the room: kept offline as before

@@ -93,10 +93,13 @@ def unchanged(event_id: int) -> tuple[Response | None, str]:
     return None, tag
 
 
-def live(page: str, tag: str) -> Response:
+def live(page: str, tag: str, private: bool = False) -> Response:
+    """A page that polls itself: asked again every time (its ETag). ``private``: the
+    director's desk, with the director's controls, never kept by the app's offline copy
+    (static/sw.js keeps no ``private`` page)."""
     response = make_response(page)
     response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Cache-Control"] = "private, no-cache" if private else "no-cache"
     return response
 
 
@@ -122,7 +125,7 @@ def desk(event_id: int) -> Response:
         swap=swap_form(people) if director and not found["turn"] else None, after=after,
         can_start=found["turn"] < found["turns"]
         and (not found["turn"] or events.turn_finished(db, event_id, found["turn"])),
-    ), tag)  # fmt: skip
+    ), tag, private=True)  # fmt: skip
 
 
 @bp.route("/events/<int:event_id>/start", methods=["POST"])
@@ -197,7 +200,7 @@ def clock_json(event_id: int) -> Response:
 
 
 @bp.route("/events/<int:event_id>/cards")
-def cards(event_id: int) -> str:
+def cards(event_id: int) -> Response:
     """A card per table to print and stand on it: its number and a QR code that
     joins the table's game of the turn being played (the director's only: the
     link is what lets a phone join)."""
@@ -207,10 +210,12 @@ def cards(event_id: int) -> str:
     count = events.table_count(found, len(events.entries_of(db, event_id)))
     links = [hosts.phone_url(".table_link", token=found["cards_token"], table_no=n)
              for n in range(1, count + 1)]  # fmt: skip
-    return render_template("event_cards.html", event=found, cards=[
+    page = make_response(render_template("event_cards.html", event=found, cards=[
         {"number": n, "link": link, "qr": Markup(sharing.qr_svg(link, scale=12))}
         for n, link in enumerate(links, start=1)
-    ])  # fmt: skip
+    ]))  # fmt: skip
+    page.headers["Cache-Control"] = sharing.SECRET  # its links let a phone in: kept nowhere
+    return page
 
 
 @bp.route("/tables/<token>/<int:table_no>")
