@@ -3,7 +3,7 @@
 A correction of an old game or an import of older games leaves every later game
 to be rated again (``ratings.rate_from`` notes where in ``rating_backlog``). Each
 ``step`` is one short write: first it drops the ratings of the games from there
-on (a few thousand rows a step), then it rates the next games in order from each
+on (a few hundred rows a step), then it rates the next games in order from each
 player's rating before them, and moves the start past them; the last step reads
 the current rating of every player whose games were dropped or moved. The tables
 end as a rating from scratch would leave them. A step holds the write lock for a
@@ -31,7 +31,7 @@ from . import ratings
 
 STEP_SECONDS = 0.02  # rating in one step, about (a game is not cut in two)
 STEP_GAMES = 200  # games rated in one step at most
-STEP_ROWS = 1000  # old rating changes dropped in one step at most
+STEP_ROWS = 400  # old rating changes dropped in one step at most
 STEP_PAUSE = 0.05  # as an import's steps: a waiting save gets its turn
 
 
