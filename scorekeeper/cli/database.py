@@ -156,6 +156,7 @@ def import_command(file: TextIO, database: Path | None) -> None:
     before anything is stored, then it is written in chunks (a server on the same
     database keeps taking rounds meanwhile)."""
     from ..data.connection import connect
+    from ..data.ratings import backlog
     from ..data.transfer import transfer
     from ..data.transfer.kept import KeptRound
 
@@ -165,6 +166,7 @@ def import_command(file: TextIO, database: Path | None) -> None:
             data = transfer.parse(file.read(transfer.MAX_BYTES + 1))
             kept: list[KeptRound] = []
             counts = transfer.import_data(db, data, progress, kept=kept)
+        backlog.catch_up(db)  # the ratings of every later game, a few at a time
     except (UnicodeDecodeError, transfer.ImportProblem) as error:
         fail(f"nothing imported: {error}")
     click.echo(", ".join(f"{n} {what}" for what, n in counts.items()))
@@ -191,12 +193,14 @@ def sample_command(database: Path | None, evenings: int, seed: int) -> None:
     Use --db to keep them out of the real database.
     """
     from ..data.connection import connect
+    from ..data.ratings import backlog
     from ..data.sample import fill
 
     db = connect(app_for(database).config["DATABASE"])
     try:
         with progress_bar("Generating") as progress:
             fill(db, evenings, seed=seed, progress=progress)
+        backlog.catch_up(db)
     finally:
         db.close()
     click.echo(f"Added {evenings} evenings.")

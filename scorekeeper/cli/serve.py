@@ -104,6 +104,7 @@ def serve(
     app = app_for(database)
     hold_server_lock(app.config["DATABASE"])
     finish_imports(app.config["DATABASE"])
+    catch_up_ratings(app.config["DATABASE"])
     trusted.trust(app, [*trusted_hosts, *([] if host in ("0.0.0.0", "::") else [host])])
     click.echo(f"Database: {app.config['DATABASE']}")
     if backup_dir:
@@ -148,6 +149,19 @@ def start_replica(app: Any, target: str) -> Any:
         fail(f"cannot replicate to {target}: {error}")
     click.echo(f"Replica: {target} (every change, about once a second)")
     return process
+
+
+def catch_up_ratings(path: str) -> None:
+    """Ratings a stopped server left half brought up to date: caught up in the background."""
+    from ..data.connection import connect
+    from ..data.ratings import backlog, ratings
+
+    db = connect(path)
+    try:
+        if ratings.updating(db):
+            backlog.wake(path)
+    finally:
+        db.close()
 
 
 SERVER_LOCK: list[Any] = []  # the lock, held for the server's life

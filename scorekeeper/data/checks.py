@@ -9,6 +9,7 @@ import unicodedata
 from datetime import date
 from typing import Any
 
+from ..scoring.adjustments import TURNING
 from ..scoring.i18n import problem as P_
 
 SEAT_NAME_LENGTH = 40  # a player's name, in a seat
@@ -51,9 +52,7 @@ def name_problem(name: str, limit: int) -> str | None:
 # backwards): refused. Other characters that show nothing are allowed (the zero-width
 # joiner of emoji, the non-joiner of Persian) but left out when names are compared
 # (``name_key``), so they never make a second player of the same name.
-HIDDEN = frozenset(
-    "\u200b\u2060\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
-)
+HIDDEN = frozenset("\u200b\u2060\ufeff") | TURNING
 
 
 def name_key(name: str) -> str:

@@ -260,11 +260,12 @@ def writing(db: Database) -> Iterator[Database]:
 SPARE_BYTES = 1024 * 1024  # a save writes a few pages; below a megabyte free, saves fail soon
 
 
-def health(path: str | Path) -> str | None:
+def health(path: str | Path, write: bool = True) -> str | None:
     """None when a save would work right now, else why not: the database file can be
     read (it is not created), a write transaction can be begun on it (a read-only file
-    or file system refuses one), and its disk has room for the next saves. Cheap: one
-    read of the schema, BEGIN IMMEDIATE and ROLLBACK, and a look at the free space."""
+    or file system refuses one; ``write``: asked only then, as it takes the write lock
+    a save waits for), and its disk has room for the next saves. Cheap: one read of the
+    schema, BEGIN IMMEDIATE and ROLLBACK, and a look at the free space."""
     path = Path(path).resolve()
     try:
         conn = sqlite3.connect(path.as_uri() + "?mode=ro", uri=True, timeout=5)
@@ -272,18 +273,24 @@ def health(path: str | Path) -> str | None:
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         finally:
             conn.close()
-        conn = sqlite3.connect(path, timeout=5, isolation_level=None)
-        try:
-            conn.execute("BEGIN IMMEDIATE")  # the write lock a save takes; nothing written
-            conn.execute("ROLLBACK")
-        finally:
-            conn.close()
+        if write:
+            can_write(path)
     except sqlite3.Error as error:
         return str(error)
     free = shutil.disk_usage(path.parent).free
     if free < SPARE_BYTES:
         return f"the disk is full ({free} bytes free): nothing can be saved"
     return None
+
+
+def can_write(path: Path) -> None:
+    """Begin a write transaction on the file and roll it back (sqlite3.Error if not)."""
+    conn = sqlite3.connect(path, timeout=5, isolation_level=None)
+    try:
+        conn.execute("BEGIN IMMEDIATE")  # the write lock a save takes; nothing written
+        conn.execute("ROLLBACK")
+    finally:
+        conn.close()
 
 
 def rows(db: Database, sql: str, params: Any = ()) -> list[dict[str, Any]]:

@@ -15,6 +15,9 @@ ADJUSTMENT = N_("adjustment")
 # Characters a one-line note may not hold: controls (tab, newline...), line and
 # paragraph separators, and lone surrogates (which no text file can store).
 NOT_IN_A_NOTE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+# The marks that turn text around: "\u202e" before "001-" prints "-100" as "+001"
+# reversed, so a printout read "+1000" for a -100 adjustment. Refused, as in names.
+TURNING = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 
 
 def adjustment_problem(value: Any) -> str | None:
@@ -43,6 +46,8 @@ def note_problem(value: Any) -> str | None:
     True
     >>> note_problem("two\\nlines"), note_problem(5)
     ('may not hold a control character or a line break', 'must be text')
+    >>> note_problem("\\u202e001-")
+    'may not hold a mark that turns the text around'
     """
     if not isinstance(value, str):
         return P_("must be text")
@@ -51,6 +56,8 @@ def note_problem(value: Any) -> str | None:
         return P_(template, n=len(value), most=NOTE_LIMIT)
     if any(unicodedata.category(c) in NOT_IN_A_NOTE for c in value):
         return P_("may not hold a control character or a line break")
+    if any(c in TURNING for c in value):
+        return P_("may not hold a mark that turns the text around")
     return None
 
 

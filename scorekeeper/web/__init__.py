@@ -29,7 +29,7 @@ from ..about import version
 from ..data.games.games import GameRemoved, NotFound
 from ..scoring import VARIANTS
 from .forms import option_form
-from .http import assets, fragments, hosts, i18n, polls, security
+from .http import assets, fragments, hosts, i18n, polls, rating_steps, security
 from .http.i18n import gettext
 from .pages import (
     api,
@@ -117,6 +117,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(sides.mark, "side_mark")
     app.context_processor(helpers)
     app.after_request(security.add_headers)
+    rating_steps.init_app(app)
     assets.init_app(app)
     security.check_secret_key(app)
     polls.init_app(app)  # last: in front of everything above

@@ -14,7 +14,7 @@ from scorekeeper.data.connection import connect
 from scorekeeper.data.games import removals
 from scorekeeper.data.games.games import scored
 from scorekeeper.data.games.rounds import add_round, delete_round
-from scorekeeper.data.ratings import ratings
+from scorekeeper.data.ratings import backlog, ratings
 from scorekeeper.data.transfer import transfer
 from scorekeeper.data.transfer.importing import import_data
 from scorekeeper.scoring import ScoringError, get_variant
@@ -55,13 +55,23 @@ def play_on(db, rng):
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow,
           HealthCheck.function_scoped_fixture])  # fmt: skip
 @given(seed=st.integers(0, 10**6), steps=st.lists(st.sampled_from(
-    ["correct", "correct", "play", "remove", "undo", "import"]), max_size=25))  # fmt: skip
-def test_stored_ratings_equal_a_rating_from_scratch(tmp_path_factory, earlier, seed, steps):
+    ["correct", "correct", "play", "remove", "undo", "import", "step"]), max_size=25),
+    inline=st.sampled_from([0, 1, ratings.INLINE_GAMES]))  # fmt: skip
+def test_stored_ratings_equal_a_rating_from_scratch(
+    tmp_path_factory, earlier, seed, steps, inline, monkeypatch
+):
+    """``inline``: replays longer than this are left to the background steps, which
+    run now and then ("step"), between the changes, and to the end at last."""
+    monkeypatch.setattr(ratings, "INLINE_GAMES", inline)
+    monkeypatch.setattr(backlog, "STEP_GAMES", 2)
+    monkeypatch.setattr(backlog, "STEP_ROWS", 7)
     db = database(tmp_path_factory, "history")
     sample.fill(db, 3, seed=seed)
     rng = random.Random(seed)
     removed = []
     for step in steps:
+        if step == "step":
+            backlog.step(db)
         if step == "correct":
             sample.correct(db, rng.choice(kept(db)), rng)
         elif step == "play":
@@ -72,6 +82,8 @@ def test_stored_ratings_equal_a_rating_from_scratch(tmp_path_factory, earlier, s
             removals.undo(db, removed.pop(rng.randrange(len(removed))))
         elif step == "import":
             import_data(db, earlier)
+    backlog.catch_up(db, pause=0)
+    assert not ratings.updating(db)
     assert ratings.stored(db) == ratings.from_scratch(db)
     db.close()
 
@@ -102,4 +114,37 @@ def test_a_removed_game_leaves_the_ratings_and_its_undoing_brings_them_back(tmp_
     assert game_id not in {r[0] for r in ratings.stored(db)["rating_changes"]}
     removals.undo(db, removal)
     assert ratings.stored(db) == before
+    db.close()
+
+
+def test_a_long_replay_is_left_to_short_steps_after_the_write(tmp_path_factory, monkeypatch):
+    """A correction of the first game notes the replay and returns; each step rates a
+    few games in a transaction of its own; the last leaves the tables as from scratch."""
+    db = database(tmp_path_factory, "steps")
+    sample.fill(db, 6, seed=4)
+    monkeypatch.setattr(ratings, "INLINE_GAMES", 2)
+    monkeypatch.setattr(backlog, "STEP_GAMES", 3)
+    first = next(db.query("SELECT game_id FROM rated_games ORDER BY date, finished_at, game_id"))
+    game, rounds, _ = scored(db, first["game_id"])
+    later = len(list(db.query("SELECT 1 FROM rated_games"))) - 1
+    delete_round(db, first["game_id"], len(rounds), rounds[-1]["version"])
+    assert ratings.updating(db) and ratings.stored(db) != ratings.from_scratch(db)
+    assert backlog.catch_up(db, pause=0) >= later // 3
+    assert not ratings.updating(db) and ratings.stored(db) == ratings.from_scratch(db)
+    db.close()
+
+
+def test_the_servers_catch_up_runs_in_a_process_of_its_own(tmp_path_factory, monkeypatch):
+    db = database(tmp_path_factory, "process")
+    sample.fill(db, 4, seed=8)
+    monkeypatch.setattr(ratings, "INLINE_GAMES", 1)
+    first = next(db.query("SELECT game_id FROM rated_games ORDER BY date, finished_at, game_id"))
+    game, rounds, _ = scored(db, first["game_id"])
+    delete_round(db, first["game_id"], len(rounds), rounds[-1]["version"])
+    assert ratings.updating(db)
+    path = next(iter(db.execute("PRAGMA database_list")))[2]
+    backlog.wake(path)
+    backlog.wake(path)  # one at it already: no second
+    assert backlog._running[path].wait(timeout=120) == 0
+    assert not ratings.updating(db) and ratings.stored(db) == ratings.from_scratch(db)
     db.close()

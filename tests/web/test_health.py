@@ -97,3 +97,25 @@ def test_a_read_only_database_still_shows_the_scorers_scoreboard(app, client, ma
         assert table.join_code_if_writable(Database(conn), game) is None
     finally:
         conn.close()
+
+
+def test_healthz_reads_only_and_its_write_check_is_asked_for_and_rate_limited(
+    app, client, monkeypatch
+):
+    """Every call had taken the write lock a save waits for; now only ``?write=1``
+    does, and at most once in WRITE_CHECK_EVERY seconds (its answer given meanwhile)."""
+    from scorekeeper.data import connection
+    from scorekeeper.web.pages import health
+
+    tried = []
+    monkeypatch.setattr(connection, "can_write", lambda path: tried.append(path))
+    monkeypatch.setattr(health, "_write_check", {})
+    for _ in range(5):
+        assert client.get("/healthz").get_json()["status"] == "ok"
+    assert tried == []
+    for _ in range(5):
+        assert client.get("/healthz?write=1").get_json()["status"] == "ok"
+    assert len(tried) == 1
+    monkeypatch.setattr(health, "WRITE_CHECK_EVERY", 0.0)
+    client.get("/healthz?write=1")
+    assert len(tried) == 2

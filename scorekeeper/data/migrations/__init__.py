@@ -36,6 +36,7 @@ NAMES = [
     "m0018_event_desk",
     "m0019_phone_outbox_and_seats",
     "m0022_event_movements",
+    "m0024_rating_backlog",
     "m0026_grandfathered_rounds",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]

@@ -51,7 +51,7 @@ def batched(db: Database) -> Iterator[None]:
     try:
         yield
         if pending.start is not None:
-            replay_from(db, pending.start, pending.players)
+            rate_from(db, pending.start, pending.players)
     finally:
         PENDING.pop(db, None)
 
@@ -65,7 +65,7 @@ def follow(db: Database, game_id: int, finished: bool | None = None) -> None:
     start, players = moved
     pending = PENDING.get(db)
     if pending is None:
-        replay_from(db, start, players)
+        rate_from(db, start, players)
     else:
         pending.start = start if pending.start is None else min(pending.start, start)
         pending.players |= players
@@ -73,6 +73,41 @@ def follow(db: Database, game_id: int, finished: bool | None = None) -> None:
 
 def key(found: dict[str, Any]) -> Key:
     return (found["date"], found["finished_at"], found["game_id"])
+
+
+# A replay of at most this many games is done in the write that called for it (a
+# game finished tonight: one); a longer one (a correction of an old game, an import
+# of older games) is left to ``backlog.step``, a few games a transaction.
+INLINE_GAMES = 40
+
+
+def rate_from(db: Database, start: Key, players: set[int]) -> None:
+    """Rate every game from ``start`` on again: now if that is short and nothing is
+    waiting, else by noting it in ``rating_backlog`` (inside the caller's write)."""
+    waiting = row(db, "SELECT * FROM rating_backlog WHERE id = 1")
+    if waiting is None and not longer_than(db, start, INLINE_GAMES):
+        replay_from(db, start, players)
+        return
+    if waiting is not None:
+        start = min(start, key(waiting))
+        players = players | set(json.loads(waiting["players"]))
+    db.execute(
+        "INSERT OR REPLACE INTO rating_backlog VALUES (1, ?, ?, ?, ?)",
+        [*start, json.dumps(sorted(players))],
+    )
+
+
+def longer_than(db: Database, start: Key, most: int) -> bool:
+    sql = (
+        f"SELECT count(*) AS n FROM (SELECT 1 FROM rated_games WHERE {ORDER} >= (?, ?, ?) LIMIT ?)"
+    )
+    found = row(db, sql, [*start, most + 1])
+    return bool(found and found["n"] > most)
+
+
+def updating(db: Database) -> bool:
+    """Whether some ratings are still being brought up to date (pages say so)."""
+    return db.conn.execute("SELECT 1 FROM rating_backlog LIMIT 1").fetchone() is not None
 
 
 def update_game(db: Database, game_id: int, finished: bool | None) -> tuple[Key, set[int]] | None:
@@ -134,25 +169,22 @@ def read_game(db: Database, game_id: int) -> tuple[dict[str, Any], list[tuple[An
     return {**found, "teams": json.dumps(teams), "totals": json.dumps(totals)}, pairs
 
 
-def as_rated(found: dict[str, Any]) -> rating.RatedGame:
-    teams = tuple(tuple(team) for team in json.loads(found["teams"]))
-    return rating.RatedGame(
-        found["game_id"], found["variant"], teams, tuple(json.loads(found["totals"]))
+def store_changes(db: Database, changes: list[rating.Change]) -> None:
+    db.conn.executemany(
+        "INSERT INTO rating_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", map(change_row, changes)
     )
 
 
 def change_row(c: rating.Change) -> tuple[Any, ...]:
-    """A rating change as its row of ``rating_changes``, in the table's column order."""
-    return (
-        c.game_id,
-        c.player_id,
-        c.scope,
-        c.side,
-        c.before.mu,
-        c.before.sigma,
-        c.after.mu,
-        c.after.sigma,
-        c.games,
+    """A change as ``rating_changes`` keeps it."""
+    before, after = (c.before.mu, c.before.sigma), (c.after.mu, c.after.sigma)
+    return (c.game_id, c.player_id, c.scope, c.side, *before, *after, c.games)
+
+
+def as_rated(found: dict[str, Any]) -> rating.RatedGame:
+    teams = tuple(tuple(team) for team in json.loads(found["teams"]))
+    return rating.RatedGame(
+        found["game_id"], found["variant"], teams, tuple(json.loads(found["totals"]))
     )
 
 
@@ -170,10 +202,7 @@ def replay_from(db: Database, start: Key, players: set[int]) -> None:
     sql = f"SELECT * FROM rated_games WHERE {ORDER} >= (?, ?, ?) ORDER BY {ORDER_BY}"
     games = [as_rated(r) for r in rows(db, sql, start)]
     changes = list(rating.replay(games, lambda player, scope: known(db, player, scope)))
-    db.conn.executemany(
-        "INSERT INTO rating_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [change_row(c) for c in changes],
-    )
+    store_changes(db, changes)
     final = {(c.player_id, c.scope): (c.after.mu, c.after.sigma, c.games) for c in changes}
     set_current(db, touched | players, final)
 

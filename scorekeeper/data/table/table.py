@@ -39,6 +39,11 @@ class DraftClash(Exception):
         super().__init__(f"{current['who']} sent this part at {current['updated_at']}")
 
 
+# The clash with a draft that no longer exists: the phone saw a part that was dropped
+# since (its phone removed by the scorer). Its own numbers go in at version 0.
+DRAFT_GONE = {"who": "", "updated_at": "", "version": 0, "fields": {}, "gone": True}
+
+
 class RoundMovedOn(Exception):
     """The round a part was typed for is saved already (or not started)."""
 
@@ -241,7 +246,7 @@ def save_draft(
         if number != int(next(db.query(sql, [game_id]))["n"]) + 1:
             raise RoundMovedOn(P_("round %(n)s is not the one being played", n=number))
         if (current["version"] if current else 0) != version:
-            raise DraftClash(current or {"who": "nobody", "updated_at": "", "version": 0})
+            raise DraftClash(current or DRAFT_GONE)
         db.table("table_drafts").upsert(
             {
                 "game_id": game_id,

@@ -31,7 +31,7 @@ from wtforms.validators import (
 
 from ...data import checks
 from ...data.games.evenings import NEW_EVENING
-from ...scoring import VARIANTS, Variant
+from ...scoring import VARIANTS, Variant, adjustments
 from ...scoring.fields import POINTS_LIMIT
 from ...scoring.seating import side_choices
 from ..http.i18n import _, lazy_gettext as _l
@@ -113,6 +113,12 @@ def printable(form: Form, field: Field) -> None:
     """A name is shown on every page and printout: the check the API and import make too."""
     if checks.name_problem(field.data or "", 10**6):  # the length is Length's to check
         raise ValidationError(_l("Letters, digits and punctuation only, please."))
+
+
+def unturned(form: Form, field: Field) -> None:
+    """Text of many lines (an evening's note): no mark that turns it around, as in names."""
+    if any(c in adjustments.TURNING for c in field.data or ""):
+        raise ValidationError(_l("No marks that turn the text around, please."))
 
 
 def multiple_of_5(form: Form, field: Field) -> None:
@@ -262,7 +268,7 @@ class PassphraseForm(Form):
 
 class EveningForm(Form):
     name = StringField(_l("Name"), [Length(max=80), printable])
-    note = TextAreaField(_l("Note"), [Length(max=2000)])
+    note = TextAreaField(_l("Note"), [Length(max=2000), unturned])
 
 
 class ImportForm(Form):

@@ -182,6 +182,13 @@ FORM_CLASSES: dict[str, tuple[Variant, type]] = {}
 FORM_CLASSES_KEPT = 512  # kinds of game (variant, sides, house rules, players, counters)
 
 
+def hidden_whole(most: int) -> list[Any]:
+    """A hidden round number or version: absent, or 1 to ``most`` of the digits 0-9.
+    Whitespace is not absent (WTForms' ``Optional`` would let " " through to ``int``)."""
+    pattern = rf"[0-9]{{1,{most}}}\Z"  # \Z: "$" would also take "1" and a newline
+    return [Optional(strip_whitespace=False), Regexp(pattern, message=STALE_FORM)]
+
+
 def round_form_class(
     variant: Variant,
     sides: list[str],
@@ -193,8 +200,8 @@ def round_form_class(
     or without them)."""
 
     class RoundForm(Form):
-        version = HiddenField(validators=[Optional(), Regexp(r"^[0-9]{1,9}$", message=STALE_FORM)])
-        number = HiddenField(validators=[Optional(), Regexp(r"^[0-9]{1,6}$", message=STALE_FORM)])
+        version = HiddenField(validators=hidden_whole(9))
+        number = HiddenField(validators=hidden_whole(6))
         key = HiddenField(default=lambda: uuid.uuid4().hex)  # one round per submission
         confirm_empty = HiddenField()
         parts = HiddenField()  # the phones' parts it was filled from (table_view.parts_seen)

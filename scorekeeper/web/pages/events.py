@@ -103,10 +103,13 @@ def unchanged(event_id: int) -> tuple[Response | None, str]:
     return None, tag
 
 
-def live(page: str, tag: str) -> Response:
+def live(page: str, tag: str, private: bool = False) -> Response:
+    """A page that polls itself: asked again every time (its ETag). ``private``: the
+    director's desk, with the director's controls, never kept by the app's offline copy
+    (static/sw.js keeps no ``private`` page)."""
     response = make_response(page)
     response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Cache-Control"] = "private, no-cache" if private else "no-cache"
     return response
 
 
@@ -141,6 +144,7 @@ def desk(event_id: int) -> Response:
             and (not found["turn"] or events.turn_finished(db, event_id, found["turn"])),
         ),
         tag,
+        private=True,
     )
 
 
@@ -222,7 +226,7 @@ def clock_json(event_id: int) -> Response:
 
 
 @bp.route("/events/<int:event_id>/cards")
-def cards(event_id: int) -> str:
+def cards(event_id: int) -> Response:
     """A card per table to print and stand on it: its number and a QR code that
     joins the table's game of the turn being played (the director's only: the
     link is what lets a phone join)."""
@@ -234,14 +238,18 @@ def cards(event_id: int) -> str:
         hosts.phone_url(".table_link", token=found["cards_token"], table_no=n)
         for n in range(1, count + 1)
     ]
-    return render_template(
-        "event_cards.html",
-        event=found,
-        cards=[
-            {"number": n, "link": link, "qr": Markup(sharing.qr_svg(link, scale=12))}
-            for n, link in enumerate(links, start=1)
-        ],
+    page = make_response(
+        render_template(
+            "event_cards.html",
+            event=found,
+            cards=[
+                {"number": n, "link": link, "qr": Markup(sharing.qr_svg(link, scale=12))}
+                for n, link in enumerate(links, start=1)
+            ],
+        )
     )
+    page.headers["Cache-Control"] = sharing.SECRET  # its links let a phone in: kept nowhere
+    return page
 
 
 @bp.route("/tables/<token>/<int:table_no>")

@@ -258,9 +258,12 @@ def submit(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> R
     if problems:
         return None
     if "preview" in request.form:
-        screen.preview = round_screen.preview_scores(
-            screen.game, screen.played, screen.number, entries
-        )
+        try:  # a check across fields (more canastas from hand than canastas) is the score's
+            screen.preview = round_screen.preview_scores(
+                screen.game, screen.played, screen.number, entries
+            )
+        except ScoringError as error:
+            round_errors.show_error(form, error, screen.game["sides"])
         return None
     if round_form.is_empty(entries) and form.confirm_empty.data != "1":
         screen.confirm_empty, screen.status = True, 400

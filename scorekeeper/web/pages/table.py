@@ -340,7 +340,7 @@ def store_part(phone: phones.Phone, token: str, form: Any, wants_json: bool) -> 
         saved = phones.save_draft(get_db(), phone, number, fields, version, key)
     except phones.DraftClash as clash:
         if wants_json:
-            return jsonify(clash=clash.current["who"]), 409
+            return jsonify(clash=clash.current["who"], gone=bool(clash.current.get("gone"))), 409
         form.version.data = str(clash.current["version"])
         return phone_page(phone, token, form=form, clash=clash.current, status=409)
     except phones.RoundMovedOn:
