@@ -272,8 +272,10 @@ DEFAULTS = {
     "five-person": {"out_canastas": 1},
     "weeping": {"out_canastas": 2, "penalty_unless_all_wept": False},
     "samba-foot": {"out_natural_canastas": 2, "out_mixed_canastas": 2, "out_wild_canastas": 1,
-                   "count_out_side_hands": True},
+                   "out_sambas": 0, "count_out_side_hands": True},
 }  # fmt: skip
+# Hand and Foot's going-out numbers may rise by round: a number, or one per round.
+RISING = {"out_natural_canastas", "out_mixed_canastas"}
 
 
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
@@ -284,7 +286,8 @@ def test_new_options_are_plain_options_with_rules_md_defaults(variant_id):
            or k == "count_out_side_hands"}  # fmt: skip
     assert {k: o.default for k, o in new.items()} == DEFAULTS[variant_id]
     for option in new.values():
-        assert option.kind == ("flag" if isinstance(option.default, bool) else "points")
+        plain = "rising" if variant_id == "hand-and-foot" and option.key in RISING else "points"
+        assert option.kind == ("flag" if isinstance(option.default, bool) else plain)
         assert option.label and option.fill is None and "_" not in option.label
 
 
@@ -292,4 +295,4 @@ def test_going_out_needs_still_gives_the_defaults():
     assert VARIANTS["classic"].going_out_needs == {"canastas": 1}
     assert VARIANTS["weeping"].going_out_needs == {"canastas": 2}
     assert VARIANTS["samba-foot"].going_out_needs == {
-        "natural_canastas": 2, "mixed_canastas": 2, "wild_canastas": 1}  # fmt: skip
+        "natural_canastas": 2, "mixed_canastas": 2, "wild_canastas": 1, "sambas": 0}  # fmt: skip

@@ -16,8 +16,8 @@ from ..http.i18n import _, gettext
 def counter(variant: Variant, rules: Any) -> dict[str, Any]:
     """What ``_meld_counter.html`` shows for a game: the ranks to tap, the wild
     cards to step, the rules (JSON) and the words the script says."""
-    in_play = variant.fields_in_play(rules)
-    data = describe(variant.meld_rules, rules, in_play)
+    in_play, meld_rules = variant.fields_in_play(rules), variant.meld_rules.under(rules)
+    data = describe(meld_rules, rules, in_play)
     labels = {r.field: r.label for r in variant.lines if isinstance(r, Each)}
     wild_words = {"two": _("Twos"), "joker": _("Jokers")}
     wilds = {w["wild"]: wild_words.get(w["wild"], w["wild"]) for w in data["wilds"]}
@@ -40,5 +40,5 @@ def counter(variant: Variant, rules: Any) -> dict[str, Any]:
         "runs": bool(data["runs"]),
         "wilds": list(wilds.items()),
         "fields": ["meld_points", *(k["field"] for k in data["kinds"])],
-        "uncounted": [f for f in variant.meld_rules.uncounted if f in in_play],
+        "uncounted": [f for f in meld_rules.uncounted if f in in_play],
     }
