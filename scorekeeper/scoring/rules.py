@@ -62,6 +62,11 @@ TOPICS = {
     "game": N_("Deal, game end and ties"),
     "cards": N_("Card values"),
 }
+# The words a ``choice`` option may take, as a table says them.
+CHOICES = {
+    "one_more_natural": N_("at least one more natural card than wild cards"),
+    "at_least_equal": N_("at least as many natural cards as wild cards"),
+}
 GOING_OUT_KEYS = ("going_out", "concealed", "count_out_side_hands")
 GAME_KEYS = ("target", "rounds", "tie_plays_on", "sitter_deals")
 

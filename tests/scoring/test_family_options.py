@@ -1,5 +1,5 @@
 """The house rules Hand and Foot families play, and Samba's two: worked rounds and
-errors computed by hand from RULES.md (the ``hand-and-foot`` and ``samba-foot``
+errors computed by hand from docs/rules.md (the ``hand-and-foot`` and ``samba-foot``
 sections, the field table, the pack limits and the points bound)."""
 
 import pytest

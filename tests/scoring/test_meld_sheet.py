@@ -1,7 +1,7 @@
 """The meld counter by the Hand and Foot sheet: every meld shape up to 10 natural
 cards and 5 wild cards (twos and jokers in every split), of every rank, counted by
 the engine and by the round screen's script, and for Hand and Foot against the
-sheet's words as RULES.md quotes them:
+sheet's words as docs/rules.md quotes them:
 
 - "In any set of cards you must have at least one more normal card than wild
   cards" (house option ``wild_ratio``: ``at_least_equal`` allows as many);
@@ -58,7 +58,7 @@ def engine(variant, house, meld):
 
 
 def by_the_sheet(house, meld):
-    """What RULES.md says a Hand and Foot meld is, written out on its own."""
+    """What docs/rules.md says a Hand and Foot meld is, written out on its own."""
     twos, jokers = meld.wilds["two"], meld.wilds["joker"]
     wilds, cards = twos + jokers, meld.naturals + twos + jokers
     points = VALUES.get(meld.rank, 0) * meld.naturals + 20 * twos + 50 * jokers

@@ -103,6 +103,10 @@ class HandAndFoot(Variant):
         "Books of sevens, of wild cards and of black threes do not count toward going "
         "out (score sheets that rise by hand check only clean and dirty books).",
     )
+    # Each house book is played while its value is above 0; on the round screen,
+    # folded under More, as a typical round has none.
+    rare_fields = frozenset({"sevens_canastas", "wild_canastas", "black_threes_canastas",
+                             "perfect_draws"})  # fmt: skip
     # Each house book is played while its value is above 0.
     field_switches = {
         "sevens_canastas": "sevens_canasta",

@@ -192,7 +192,10 @@ def filled_form(
             prefilled, screen.out_claims = table_view.prefilled(game, screen.number)
             data.update(prefilled)  # with the parts it was filled from
             if not screen.out_claims:  # the scoreboard's "who went out?" (?out=N)
-                data.update(round_form.went_out_data(variant, rules, sides, members, out_chosen()))
+                number = game.get("start", {}).get("rounds", 0) + screen.number
+                data.update(
+                    round_form.went_out_data(variant, rules, sides, members, out_chosen(), number)
+                )
     take = table_parts.taking() if screen.stored is None else None
     if take is not None:
         more["formdata"] = taken(game, screen.number, take)
