@@ -124,3 +124,12 @@ def test_six_may_play_as_three_sides_of_two(client):
     assert get_variant("hand-and-foot").team_sizes(6, game["document"]["sides"]) == dict.fromkeys(
         game["document"]["sides"], 2
     )
+
+
+@pytest.mark.parametrize(
+    ("options", "threes"), [({}, False), ({"black_threes_canasta": 2000}, True)]
+)
+def test_the_meld_counter_offers_threes_only_with_their_book(client, make_game, options, threes):
+    game = make_game("hand-and-foot", options=options)
+    html = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
+    assert ('data-rank="3"' in html) is threes and 'data-rank="9"' in html

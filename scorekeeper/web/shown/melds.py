@@ -32,7 +32,9 @@ def counter(variant: Variant, rules: Any) -> dict[str, Any]:
         "before": _("Typed before counting: %(n)s points (the melds are added to it)", n="%(n)s"),
         "run": _("in sequence"),
     }
-    ranks = [r["rank"] for r in data["ranks"]] + ([WILD] if data["wild_melds"] else [])
+    # a rank the game melds no set of (Hand and Foot's threes) gets no button
+    ranks = [r["rank"] for r in data["ranks"] if r["rank"] not in data["barred"]]
+    ranks += [WILD] if data["wild_melds"] else []
     return {
         "rules": json.dumps(data, separators=(",", ":")),
         "says": json.dumps(says, ensure_ascii=False, separators=(",", ":")),
