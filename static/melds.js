@@ -25,6 +25,7 @@ function countMeld(rules, meld) {
   if (onlyWild && !rules.wild_melds) return { problem: "wild_melds" };
   if (cards < rules.smallest) return { problem: "smallest", n: rules.smallest };
   if (!onlyWild && !meld.run) {
+    if ((rules.barred || []).includes(meld.rank)) return { problem: "barred" };
     if (wilds && rules.clean.includes(meld.rank)) return { problem: "clean" };
     if (wilds > meld.naturals || (rules.share === "under_half" && wilds === meld.naturals)) {
       return { problem: rules.share };

@@ -19,6 +19,7 @@ from scorekeeper.scoring.rules import (
     Option,
     Points,
     ReachTarget,
+    Rules,
 )
 from scorekeeper.scoring.schema import all_variants_schema
 from scorekeeper.scoring.variant import Variant
@@ -67,10 +68,10 @@ class Quick(Variant):
     opening = Fixed()
     end = ReachTarget()
 
-    def cards_in_play(self, players: int) -> int:
+    def cards_in_play(self, players: int, rules: Rules | None = None) -> int:
         return 108
 
-    def red_threes_in_play(self, players: int) -> int:
+    def red_threes_in_play(self, players: int, rules: Rules | None = None) -> int:
         return 4
 
 

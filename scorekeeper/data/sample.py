@@ -103,7 +103,7 @@ def fit_the_packs(
     their card points no more than the value of all the cards in play under ``rules``
     (the game's rule values, by default the variant's)."""
     served = sorted(entries, key=lambda s: s != out)
-    for fields, each, most, _ in variant.card_limits(players):
+    for fields, each, most, _ in variant.card_limits(players, rules):
         left = most
         for side in served:
             for name in (n for n in fields if n in entries[side]):

@@ -15,8 +15,9 @@ from .errors import ScoringError, quote
 from .fields import CANASTA_CARDS, COUNT_LIMIT, FIELDS, POINTS_LIMIT, Field
 from .i18n import N_, problem as P_
 from .later_checks import read_grandfathered, run_later_checks
+from .option_values import is_int, number_problem, option_problem
 from .registry import get_variant
-from .rules import Fields, Option, Rules
+from .rules import Fields, Rules
 from .variant import Variant, option_error, round_error
 
 TOP_LEVEL = ("variant", "sides", "players", "options", "rounds", "start", "grandfathered")
@@ -40,10 +41,6 @@ class Game:
     def team_sizes(self) -> dict[str, int]:
         """How many players each side has."""
         return self.variant.team_sizes(self.players, self.sides)
-
-
-def is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def read_game(doc: Any) -> Game:
@@ -161,54 +158,6 @@ def read_options(variant: Variant, options: Any) -> Rules:
         rules[key] = value
     variant.check_options(rules)
     return rules
-
-
-def option_problem(option: Option, value: Any) -> str | None:
-    """Why ``value`` cannot be used for ``option``, or None."""
-    if option.kind == "flag":
-        return (
-            None
-            if isinstance(value, bool)
-            else P_("must be true or false, not %(value)s", value=repr(value))
-        )
-    if option.kind in ("points", "positive"):
-        return number_problem(value, 1 if option.kind == "positive" else 0, POINTS_LIMIT)
-    if not isinstance(value, list) or not value:
-        return P_("must be a non-empty list")
-    if option.kind == "by_round":
-        return next((p for p in (number_problem(v, 0, POINTS_LIMIT) for v in value) if p), None)
-    return thresholds_problem(value)
-
-
-def thresholds_problem(table: list[Any]) -> str | None:
-    lows = []
-    for i, row in enumerate(table):
-        if not isinstance(row, list) or len(row) != 2:
-            return P_("each threshold must be [lowest score, points]")
-        low, points = row
-        if not (low is None and i == 0) and not (is_int(low) and abs(low) <= POINTS_LIMIT):
-            template = N_("%(low)s is not a score (only the first threshold may be null)")
-            return P_(template, low=repr(low))
-        if number_problem(points, 0, POINTS_LIMIT):
-            return P_("%(points)s is not an opening requirement", points=repr(points))
-        if low is not None:
-            lows.append(low)
-    if lows != sorted(set(lows)):
-        return P_("the lowest scores must rise")
-    needs = [row[1] for row in table]
-    return None if needs == sorted(needs) else P_("the requirement may not fall as the score rises")
-
-
-def number_problem(value: Any, least: int, most: int) -> str | None:
-    if not is_int(value):
-        return P_("must be a whole number, not %(value)s", value=repr(value))
-    if value < least:
-        if least == 0:
-            return P_("%(value)s is negative", value=value)
-        return P_("%(value)s is below %(least)s", value=value, least=least)
-    if value > most:
-        return P_("%(value)s is more than %(most)s", value=value, most=most)
-    return None
 
 
 def field_problem(field: Field, value: Any) -> str | None:
@@ -330,15 +279,20 @@ def check_going_out(game: Game, number: int, entries: Mapping[str, Fields]) -> N
             twice = P_("only one side can go out; %(other)s already did", other=quote(out))
             raise round_error(number, side, "went_out", twice)
         out = side
-        problem = game.variant.going_out_problem(side, entries, game.rules, game.team_sizes[side])
+        problem = game.variant.going_out_problem(
+            side, entries, game.rules, game.team_sizes[side], number
+        )
         if problem:
             raise round_error(number, side, "went_out", problem)
 
 
 def check_cards(game: Game, number: int, entries: Mapping[str, Fields]) -> None:
     """No count above what the packs hold."""
-    variant, players = game.variant, game.players
-    in_play, cards = variant.red_threes_in_play(players), variant.cards_in_play(players)
+    variant, players, rules = game.variant, game.players, game.rules
+    in_play, cards = (
+        variant.red_threes_in_play(players, rules),
+        variant.cards_in_play(players, rules),
+    )
     seen = 0
     for side, f in entries.items():
         for name in (n for n in RED_THREE_FIELDS if variant.uses(n)):

@@ -42,7 +42,7 @@ def check_all_sides(game: Game, number: int, entries: Mapping[str, Fields]) -> N
     """The canastas of all sides together, and each scarce kind of card (sevens,
     wild cards...), no more than the packs hold."""
     variant = game.variant
-    for fields, each, most, template in variant.card_limits(game.players):
+    for fields, each, most, template in variant.card_limits(game.players, game.rules):
         seen = 0
         for side, f in entries.items():
             for name in (n for n in fields if variant.uses(n)):

@@ -25,7 +25,7 @@ scorekeeper.scoring.melds.MeldProblem: a meld needs at least as many natural car
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .i18n import N_, Problem, problem as P_
@@ -47,6 +47,9 @@ STANDARD_RANKS = (
     ("3", "black_three"),
 )
 STANDARD_WILDS = (("two", "two"), ("joker", "joker"))  # wild card -> card class
+# A ``wild_ratio`` house option's words -> ``MeldRules.share``: the Hand and Foot
+# sheet's "at least one more normal card than wild cards", or as many.
+WILD_RATIOS = {"one_more_natural": "under_half", "at_least_equal": "half"}
 
 # Each problem, by what the rule is called in ``describe``'s "problems".
 PROBLEMS = {
@@ -56,6 +59,7 @@ PROBLEMS = {
     "under_half": N_("a meld needs more natural cards than wild cards"),
     "most_wilds": N_("a meld may hold at most %(n)s wild cards"),
     "clean": N_("these cards are melded without wild cards"),
+    "barred": N_("melds of this rank are not played in this game"),
     "wild_melds": N_("melds of wild cards only are not played in this game"),
     "runs": N_("melds in sequence are not played in this game"),
     "run_wilds": N_("a meld in sequence takes no wild cards"),
@@ -109,7 +113,12 @@ class MeldRules:
     take no wild card. ``runs``: the ranks a meld in sequence (of one suit) may run
     through, lowest first, at most ``longest_run`` of them (none: no such melds).
     ``uncounted``: canasta fields the counter cannot tell apart (a red-sevens
-    canasta needs the sevens' colour), typed as totals instead."""
+    canasta needs the sevens' colour), typed as totals instead. The rules may
+    follow a game's house options (``under``): ``share_option`` names the option
+    whose word (``WILD_RATIOS``) sets ``share``; a ``barred`` rank may be melded
+    only while a kind of canasta of that rank is in play (threes, where the sheet
+    allows no set of them); ``counted_when`` pairs an ``uncounted`` field with the
+    flag option that makes it countable (its kind is tried only then)."""
 
     kinds: tuple[Canasta, ...]
     ranks: tuple[tuple[str, str], ...] = STANDARD_RANKS
@@ -121,9 +130,31 @@ class MeldRules:
     runs: tuple[str, ...] = ()
     longest_run: int = 7
     uncounted: tuple[str, ...] = ()
+    share_option: str | None = None
+    barred: tuple[str, ...] = ()
+    counted_when: tuple[tuple[str, str], ...] = ()
 
     def kinds_in_play(self, in_play: Collection[str] | None) -> list[Canasta]:
         return [k for k in self.kinds if in_play is None or k.field in in_play]
+
+    def barred_in_play(self, in_play: Collection[str] | None) -> list[str]:
+        """The barred ranks no kind of canasta in play lets a side meld."""
+        ranks = {rank for k in self.kinds_in_play(in_play) for rank in k.ranks}
+        return [rank for rank in self.barred if rank not in ranks]
+
+    def under(self, options: Mapping[str, Any]) -> MeldRules:
+        """These rules in a game under ``options`` (its rule values).
+
+        >>> rules = MeldRules(kinds=NATURAL_AND_MIXED, share_option="wild_ratio")
+        >>> rules.under({"wild_ratio": "one_more_natural"}).share
+        'under_half'
+        """
+        share = WILD_RATIOS[options[self.share_option]] if self.share_option else self.share
+        off = {name for name, option in self.counted_when if not options.get(option)}
+        on = {name for name, _ in self.counted_when} - off
+        kinds = tuple(k for k in self.kinds if k.field not in off)
+        uncounted = tuple(name for name in self.uncounted if name not in on)
+        return replace(self, share=share, kinds=kinds, uncounted=uncounted)
 
 
 @dataclass(frozen=True)
@@ -170,6 +201,8 @@ def refusal(meld: Meld, rules: MeldRules, in_play: Collection[str] | None = None
         return P_(PROBLEMS["smallest"], n=rules.smallest)
     if only_wild:
         return None
+    if meld.rank in rules.barred_in_play(in_play):
+        return P_(PROBLEMS["barred"])
     if wilds and meld.rank in rules.clean:
         return P_(PROBLEMS["clean"])
     if wilds > meld.naturals or (rules.share == "under_half" and wilds == meld.naturals):
@@ -268,6 +301,7 @@ def describe(
         "share": rules.share,
         "most_wilds": rules.most_wilds,
         "clean": list(rules.clean),
+        "barred": rules.barred_in_play(in_play),
         "wild_melds": any(k.wilds == "only" for k in kinds),
         "runs": list(rules.runs) if any(k.run for k in kinds) else [],
         "longest_run": rules.longest_run,

@@ -180,19 +180,23 @@ def meld_text(variant: Variant) -> list[str]:
     A meld is at least 3 cards of one rank with more natural cards than wild cards
     (twos and jokers), at most 3 wild cards; black threes (rank 3) take no wild cards.
     """
-    melds = variant.meld_rules
+    melds = variant.meld_rules.under(variant.defaults())
     share = {"half": "at least as many natural cards as", "under_half": "more natural cards than"}
     wilds = " and ".join(f"{w}s" for w, _ in melds.wilds)
     text = (
         f"A meld is at least {melds.smallest} cards of one rank with "
         f"{share[melds.share]} wild cards ({wilds})"
     )
+    if melds.share_option:
+        text += f" (option `{melds.share_option}`)"
     if melds.most_wilds is not None:
         text += f", at most {melds.most_wilds} wild cards"
     labels = {c.key: c.label for c in variant.card_values}
     ranks = dict(melds.ranks)
     for rank in melds.clean:
         text += f"; {labels[ranks[rank]]}s (rank {rank}) take no wild cards"
+    for rank in melds.barred:
+        text += f"; no meld of rank {rank} unless a canasta of them is played"
     wild = {"none": "no wild cards", "some": "natural and wild cards", "only": "wild cards only"}
     switched = variant.field_switches
     kinds = [

@@ -18,9 +18,12 @@ Rules = Mapping[str, Any]  # a game's option values: defaults merged with house 
 class Option:
     """A number (or switch, or table) a game may change as a house rule.
 
-    ``kind`` is ``points`` (whole number >= 0), ``positive`` (whole number >= 1),
-    ``flag`` (true/false), ``thresholds`` (``[[min score or null, points], ...]``
-    with rising minimums) or ``by_round`` (``[points for round 1, 2, ...]``).
+    ``kind`` is ``points`` (whole number >= 0, at most ``most`` when given),
+    ``positive`` (whole number >= 1), ``flag`` (true/false), ``thresholds``
+    (``[[min score or null, points], ...]`` with rising minimums), ``by_round``
+    (``[points for round 1, 2, ...]``), ``rising`` (a whole number >= 0 for every
+    round, or a list of them, one per round of the game: ``for_round``) or
+    ``choice`` (one of the words in ``choices``).
     ``fill`` gives the reason where docs/rules.md marks the seed value as a FILL;
     ``in_fives``: a card's value, a multiple of 5 (docs/rules.md: every entered point
     total is one, which a card worth 7 would break).
@@ -33,6 +36,8 @@ class Option:
     fill: str | None = None
     in_fives: bool = False
     group: str | None = None  # its topic (a key of TOPICS) where its key does not say
+    most: int | None = None  # the largest value a ``points`` option may take
+    choices: tuple[str, ...] = ()  # the words a ``choice`` option may take, default first
 
     @property
     def topic(self) -> str:
@@ -56,6 +61,11 @@ TOPICS = {
     "other": N_("Other bonuses and penalties"),
     "game": N_("Deal, game end and ties"),
     "cards": N_("Card values"),
+}
+# The words a ``choice`` option may take, as a table says them.
+CHOICES = {
+    "one_more_natural": N_("at least one more natural card than wild cards"),
+    "at_least_equal": N_("at least as many natural cards as wild cards"),
 }
 GOING_OUT_KEYS = ("going_out", "concealed", "count_out_side_hands")
 GAME_KEYS = ("target", "rounds", "tie_plays_on", "sitter_deals")
@@ -87,6 +97,18 @@ class Context:
     went_out: str | None  # the side that went out this round, if any
     team_size: int = 1  # how many players the side has
     players: int = 0  # how many play in all (0: not known)
+
+
+def for_round(value: Any, number: int) -> int:
+    """A ``rising`` option's value in round ``number``: a number is the same every
+    round; a list gives round n its n-th value, and its last after the list.
+
+    >>> [for_round(100, 3), for_round([100, 200, 300, 400], 2), for_round([1, 2], 5)]
+    [100, 200, 2]
+    """
+    if isinstance(value, list):
+        return int(value[min(max(number, 1), len(value)) - 1])
+    return int(value)
 
 
 class LineRule(Protocol):
@@ -124,7 +146,7 @@ class Flag:
     label: str
 
     def lines(self, f: Fields, rules: Rules, ctx: Context) -> list[Line]:
-        return [(self.label, rules[self.option])] if f[self.field] else []
+        return [(self.label, for_round(rules[self.option], ctx.round))] if f[self.field] else []
 
 
 @dataclass(frozen=True)
@@ -213,8 +235,9 @@ class AtLeast:
     def count(self, f: Fields) -> int:
         return sum(int(f.get(name, 0)) for name in self.fields)
 
-    def least(self, rules: Rules) -> int:
-        return int(rules[self.option])
+    def least(self, rules: Rules, number: int = 1) -> int:
+        """The number needed in round ``number`` (the option may rise by round)."""
+        return for_round(rules[self.option], number)
 
     def describe(self, least: int) -> Problem:
         """``least`` of these canastas in words: "1 canasta", "2 mixed canastas"."""
@@ -224,8 +247,8 @@ class AtLeast:
             what=term(self.what if least == 1 else f"{self.what}s"),
         )
 
-    def problem(self, have: int, rules: Rules) -> str | None:
-        least = self.least(rules)
+    def problem(self, have: int, rules: Rules, number: int = 1) -> str | None:
+        least = self.least(rules, number)
         if have >= least:
             return None
         template = N_("going out needs at least %(need)s, this side has %(have)s")
@@ -242,6 +265,8 @@ CANASTA_WORDS = (
     N_("mixed canastas"),
     N_("wild canasta"),
     N_("wild canastas"),
+    N_("samba"),
+    N_("sambas"),
 )
 
 
@@ -314,12 +339,22 @@ class ReachTarget:
 
 @dataclass(frozen=True)
 class AfterRounds:
-    """Over after a fixed number of rounds; equal highest totals share the win."""
+    """Over after a fixed number of rounds; equal highest totals share the win.
+    With a ``target`` option above 0, over instead after the round in which a side
+    reaches it (equal highest totals still share the win)."""
 
     option: str = "rounds"
+    target: str | None = None
+
+    def by_target(self, rules: Rules) -> int:
+        """The target score the game plays to, or 0 while it plays its rounds."""
+        return int(rules[self.target]) if self.target else 0
 
     def winners(self, totals: Mapping[str, int], rounds: int, rules: Rules) -> list[str]:
-        if rounds < rules[self.option]:
+        target = self.by_target(rules)
+        if target and max(totals.values()) < target:
+            return []
+        if not target and rounds < rules[self.option]:
             return []
         best = max(totals.values())
         return [s for s, t in totals.items() if t == best]

@@ -131,31 +131,32 @@ class Variant:
         partners change from seat to seat (five-person); none by default."""
         return []
 
-    def cards_in_play(self, players: int) -> int:
+    # The packs may depend on a game's rules (extra decks); by default, the defaults.
+    def cards_in_play(self, players: int, rules: Rules | None = None) -> int:
         raise NotImplementedError
 
-    def scarce_cards(self, players: int) -> Sequence[Scarce]:
+    def scarce_cards(self, players: int, rules: Rules | None = None) -> Sequence[Scarce]:
         """Kinds of card the packs hold few of (sevens, wild cards...) that some
         fields use up: no round may count more of one than are in play. None here."""
         return ()
 
-    def card_limits(self, players: int) -> list[Scarce]:
+    def card_limits(self, players: int, rules: Rules | None = None) -> list[Scarce]:
         """What the packs bound in one round, all sides together: the cards in
         canastas (``cards each`` 0: each canasta field's own size) and every scarce
         kind. The engine checks rounds against it; generated rounds are fitted to it."""
         canastas = tuple(n for n in CANASTA_FIELDS if self.uses(n))
         return [
-            (canastas, 0, self.cards_in_play(players), IN_CANASTAS),
-            *self.scarce_cards(players),
+            (canastas, 0, self.cards_in_play(players, rules), IN_CANASTAS),
+            *self.scarce_cards(players, rules),
         ]
 
-    def red_threes_in_play(self, players: int) -> int:
+    def red_threes_in_play(self, players: int, rules: Rules | None = None) -> int:
         raise NotImplementedError
 
-    def cards_by_class(self, players: int) -> dict[str, int]:
+    def cards_by_class(self, players: int, rules: Rules | None = None) -> dict[str, int]:
         """The cards in play by card class: whole 54-card decks unless a variant
         says otherwise."""
-        decks = self.cards_in_play(players) // DECK
+        decks = self.cards_in_play(players, rules) // DECK
         return {key: n * decks for key, n in STANDARD_DECK.items()}
 
     def card_points_in_play(self, players: int, rules: Rules) -> int:
@@ -168,7 +169,7 @@ class Variant:
         ...     6, classic.rules({"card_joker": 100}))
         (1180, 2070)
         """
-        cards = self.cards_by_class(players)
+        cards = self.cards_by_class(players, rules)
         return sum(n * rules.get(f"card_{key}", 0) for key, n in cards.items())
 
     # -- options -----------------------------------------------------------
@@ -336,13 +337,18 @@ class Variant:
         return sum(f.get(name, 0) for name in CANASTA_FIELDS if name in self.fields)
 
     def going_out_problem(
-        self, side: str, entries: Mapping[str, Fields], rules: Rules, team_size: int
+        self,
+        side: str,
+        entries: Mapping[str, Fields],
+        rules: Rules,
+        team_size: int,
+        number: int = 1,
     ) -> str | None:
-        """Why this side may not have gone out, or None: the first ``out_needs``
-        requirement (at the game's numbers) its canastas do not meet."""
+        """Why this side may not have gone out in round ``number``, or None: the first
+        ``out_needs`` requirement (at the game's numbers) its canastas do not meet."""
         f = entries[side]
         for need in self.out_needs:
-            problem = need.problem(need.count(f), rules)
+            problem = need.problem(need.count(f), rules, number)
             if problem:
                 return problem
         return None

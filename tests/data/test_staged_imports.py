@@ -91,7 +91,7 @@ def test_an_import_that_fails_half_way_leaves_nothing(app, db, monkeypatch):
     tables = ("evenings", "games", "rounds", "round_changes", "seats", "players", "rule_sets")
     assert {t: db[t].count for t in tables} == {
         "evenings": 1, "games": 1, "rounds": 3, "round_changes": 3, "seats": 4, "players": 4,
-        "rule_sets": 2,  # Friday rules and the shipped Standard Canasta
+        "rule_sets": 6,  # Friday rules and the shipped sets: Standard Canasta, four family ones
     }  # fmt: skip
     monkeypatch.setattr(importing, "write_game", real)
     assert transfer.import_data(db, data)["games added"] == 4  # the same file, whole, later

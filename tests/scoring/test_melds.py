@@ -27,7 +27,7 @@ SCRIPT = Path(__file__).parents[2] / "static" / "melds.js"
 def counted(variant_id, meld, house=None):
     variant = get_variant(variant_id)
     rules = variant.rules(house)
-    return count(meld, variant.meld_rules, rules, variant.fields_in_play(rules))
+    return count(meld, variant.meld_rules.under(rules), rules, variant.fields_in_play(rules))
 
 
 def refused(variant_id, meld, house=None):
@@ -49,8 +49,17 @@ WORKED = [
     ("classic", {"wild_canasta": 1000}, Meld(WILD, 0, {"two": 3}), "", 60),
     ("classic", {"card_joker": 100}, Meld("Q", 4, {"joker": 3}), "mixed_canastas", 40 + 300),
     ("hand-and-foot", None, Meld("9", 7), "natural_canastas", 70),
-    ("hand-and-foot", None, Meld("9", 4, {"joker": 4}), "mixed_canastas", 40 + 200),
-    ("hand-and-foot", None, Meld("3", 4), "", 20),
+    ("hand-and-foot", None, Meld("9", 5, {"joker": 4}), "mixed_canastas", 50 + 200),
+    ("hand-and-foot", {"wild_ratio": "at_least_equal"}, Meld("9", 4, {"joker": 4}),
+     "mixed_canastas", 40 + 200),
+    ("hand-and-foot", {"black_threes_canasta": 2000}, Meld("3", 7), "black_threes_canastas", 35),
+    ("hand-and-foot", {"black_threes_canasta": 2000}, Meld("3", 4), "", 20),
+    ("hand-and-foot", {"sevens_canasta": 1500}, Meld("7", 7), "sevens_canastas", 35),
+    ("hand-and-foot", {"sevens_canasta": 1500}, Meld("7", 6, {"two": 1}), "mixed_canastas",
+     30 + 20),
+    ("hand-and-foot", None, Meld("7", 7), "natural_canastas", 35),
+    ("hand-and-foot", {"wild_canasta": 1500}, Meld(WILD, 0, {"two": 5, "joker": 2}),
+     "wild_canastas", 100 + 100),
     ("five-person", None, Meld("A", 7), "natural_canastas", 105),
     ("five-person", None, Meld("7", 5, W), "mixed_canastas", 50 + 20),
     ("five-person", None, Meld("3", 2, {"two": 1}), "", 10 + 10),
@@ -85,7 +94,9 @@ REFUSED = [
     ("classic", Meld("3", 3, {"joker": 1}), "clean"),
     ("classic", Meld(WILD, 0, {"two": 7}), "wild_melds"),  # wild_canasta is 0
     ("classic", Meld("1", 3), "rank"),
-    ("hand-and-foot", Meld("9", 3, {"joker": 4}), "half"),
+    ("hand-and-foot", Meld("9", 3, {"joker": 4}), "under_half"),
+    ("hand-and-foot", Meld("5", 2, {"two": 1, "joker": 1}), "under_half"),  # the sheet's +1
+    ("hand-and-foot", Meld("3", 7), "barred"),  # "You cannot make a set of threes"
     ("hand-and-foot", Meld(WILD, 0, {"joker": 3}), "wild_melds"),
     ("weeping", Meld("9", 3, {"joker": 3}), "under_half"),  # more naturals than wilds
     ("weeping", Meld("9", 5, {"joker": 4}), "most_wilds"),
@@ -144,7 +155,12 @@ def random_meld(variant, chance):
     return Meld(chance.choice(ranks), chance.randint(0, 9), wilds, chance.random() < 0.3)
 
 
-HOUSES = [None, {"wild_canasta": 2000, "card_joker": 100, "card_ace": 15}]
+HOUSES = [
+    None,
+    {"wild_canasta": 2000, "card_joker": 100, "card_ace": 15},
+    {"sevens_canasta": 1500, "black_threes_canasta": 2000, "wild_ratio": "at_least_equal",
+     "red_sevens": True, "sevens_any_colour": True},
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
@@ -156,8 +172,8 @@ def test_counted_points_are_the_sum_of_the_cards_values(variant_id, data):
     rules = variant.rules({k: v for k, v in (house or {}).items() if k in variant.defaults()})
     in_play = variant.fields_in_play(rules)
     drawn = data.draw(st.lists(melds_of(variant), max_size=8))
-    melds = [m for m in drawn if refusal(m, variant.meld_rules, in_play) is None]
-    filled = totals(melds, variant.meld_rules, rules, in_play)
+    melds = [m for m in drawn if refusal(m, variant.meld_rules.under(rules), in_play) is None]
+    filled = totals(melds, variant.meld_rules.under(rules), rules, in_play)
     ranks, wilds = dict(variant.meld_rules.ranks), dict(variant.meld_rules.wilds)
     runs = variant.meld_rules.runs
     cards = [
@@ -183,11 +199,11 @@ def test_the_round_screens_script_counts_every_meld_as_the_engine_does(browser):
             known = {k: v for k, v in (house or {}).items() if k in variant.defaults()}
             rules = variant.rules(known)
             in_play = variant.fields_in_play(rules)
-            data = describe(variant.meld_rules, rules, in_play)
+            data = describe(variant.meld_rules.under(rules), rules, in_play)
             for _ in range(120):
                 meld = random_meld(variant, chance)
                 try:
-                    c = count(meld, variant.meld_rules, rules, in_play)
+                    c = count(meld, variant.meld_rules.under(rules), rules, in_play)
                     want = {"kind": c.kind, "points": c.points}
                 except MeldProblem as error:
                     key = next(k for k, t in PROBLEMS.items() if t == error.problem.template)

@@ -59,7 +59,14 @@ def test_hand_and_foot_side_errors(game, sides, top, message):
 
 @pytest.mark.parametrize(
     ("players", "arrangements"),
-    [(2, [(1, 1)]), (3, [(1, 1, 1)]), (4, [(2, 2), (1, 1, 1, 1)]), (6, [(3, 3), (1,) * 6])],
+    [
+        (2, [(1, 1)]),
+        (3, [(1, 1, 1)]),
+        (4, [(2, 2), (1, 1, 1, 1)]),
+        (6, [(3, 3), (1,) * 6, (2, 2, 2)]),
+        (10, [(5, 5), (1,) * 10, (2,) * 5]),
+        (12, [(6, 6), (1,) * 12]),
+    ],
 )
 def test_hand_and_foot_arrangements(players, arrangements):
     variant = get_variant("hand-and-foot")

@@ -113,6 +113,10 @@ def changed_value(option):
         return not option.default
     if option.kind == "by_round":
         return [*option.default, option.default[-1] + 10]
+    if option.kind == "rising":  # one value per round of the game (4)
+        return [option.default + 5 * n for n in range(4)]
+    if option.kind == "choice":
+        return option.choices[1]
     if option.kind == "thresholds":
         return (
             [[None, 0], [-1000, 10], *option.default[1:]] if option.default[0][0] is None else None
@@ -123,7 +127,7 @@ def changed_value(option):
 def form_value(option, value):
     if option.kind == "flag":
         return {f"opt_{option.key}": "y"} if value else {}
-    if option.kind == "by_round":
+    if option.kind in ("by_round", "rising"):
         return {f"opt_{option.key}_rows": str(len(value)),
                 **{f"opt_{option.key}_{i}": str(v) for i, v in enumerate(value)}}  # fmt: skip
     if option.kind == "thresholds":
@@ -149,23 +153,26 @@ def test_every_option_through_the_form_and_the_api(client, variant, key):
     data = {k: val for k, val in defaults_of(client, url).items()
             if not (option.kind == "flag" and k == f"opt_{key}")}  # fmt: skip
     data = seat_form(seats_of(variant), **{**data, **form_value(option, value)})
+    # sevens of any colour change the red-sevens canasta, so need it on too
+    needs = {"red_sevens": True} if key == "sevens_any_colour" else {}
+    data.update({f"opt_{k}": "y" for k in needs})
     response = client.post(url, data=data)
     assert response.status_code == 302, response.get_data(as_text=True)[:3000]
     game = int(response.location.rsplit("/", 1)[1])
     got = client.get(f"/api/games/{game}").get_json()["document"]["options"]
-    assert got == {key: value}
+    assert got == {key: value, **needs}
 
     api = client.post(
         "/api/games",
         json={
             "variant": variant,
             "sides": seats_of(variant)[:2] if variant != "five-person" else seats_of(variant),
-            "options": {key: value},
+            "options": {key: value, **needs},
         },
     )
     assert api.status_code == 201, api.get_json()
     stored = client.get(f"/api/games/{api.get_json()['id']}").get_json()["document"]["options"]
-    assert stored == {key: value}
+    assert stored == {key: value, **needs}
 
 
 @pytest.mark.parametrize(("variant", "options", "message"), [

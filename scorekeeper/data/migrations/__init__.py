@@ -38,6 +38,7 @@ NAMES = [
     "m0022_event_movements",
     "m0024_rating_backlog",
     "m0026_grandfathered_rounds",
+    "m0028_family_rule_sets",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

@@ -22,9 +22,10 @@ from typing import Any
 from sqlite_utils import Database
 
 from ...scoring import Answer, ScoringError, score_game
-from ...scoring.document import is_int, read_game
+from ...scoring.document import read_game
 from ...scoring.errors import quote
 from ...scoring.i18n import N_, Problem, problem as P_, whole
+from ...scoring.option_values import is_int
 from .. import checks
 from ..connection import now
 from ..games import results, rule_sets

@@ -210,13 +210,13 @@ class Classic(Variant):
     def sits_out(self, players: int) -> bool:
         return players == 5
 
-    def cards_in_play(self, players: int) -> int:
+    def cards_in_play(self, players: int, rules: Rules | None = None) -> int:
         return 162 if players == 6 else 108
 
-    def red_threes_in_play(self, players: int) -> int:
+    def red_threes_in_play(self, players: int, rules: Rules | None = None) -> int:
         return red_threes_in_play(players)
 
-    def scarce_cards(self, players: int) -> Sequence[Scarce]:
+    def scarce_cards(self, players: int, rules: Rules | None = None) -> Sequence[Scarce]:
         """Twelve wild cards in two packs (8 twos, 4 jokers), eighteen in three."""
         return ((("wild_canastas",), 7, 18 if players == 6 else 12, WILD_CARDS),)
 

@@ -129,13 +129,13 @@ class FivePerson(Variant):
     def arrangement(self, players: int) -> tuple[int, ...]:
         return (1,) * 5
 
-    def cards_in_play(self, players: int) -> int:
+    def cards_in_play(self, players: int, rules: Rules | None = None) -> int:
         return 110
 
-    def red_threes_in_play(self, players: int) -> int:
+    def red_threes_in_play(self, players: int, rules: Rules | None = None) -> int:
         return 0
 
-    def cards_by_class(self, players: int) -> dict[str, int]:
+    def cards_by_class(self, players: int, rules: Rules | None = None) -> dict[str, int]:
         """Two packs and six jokers: 8 aces, 56 cards 7 to K, 32 cards 3 to 6, and 14
         jokers or twos (980 points at the sheet's values)."""
         return {"ace": 8, "high": 56, "low": 32, "joker": 14}
@@ -209,11 +209,19 @@ class FivePerson(Variant):
         return combined
 
     def going_out_problem(
-        self, side: str, entries: Mapping[str, Fields], rules: Rules, team_size: int
+        self,
+        side: str,
+        entries: Mapping[str, Fields],
+        rules: Rules,
+        team_size: int,
+        number: int = 1,
     ) -> str | None:
         """Finishing counts the canastas of the player and their partner together."""
         mate, need = self.partner(list(entries), side), self.out_needs[0]
-        have, least = need.count(entries[side]) + need.count(entries[mate]), need.least(rules)
+        have, least = (
+            need.count(entries[side]) + need.count(entries[mate]),
+            need.least(rules, number),
+        )
         if have < least:
             template = N_(
                 "finishing needs at least %(need)s among the melds of this "

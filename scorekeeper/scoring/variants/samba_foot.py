@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..i18n import problem as P_
+from ..errors import option_error
+from ..i18n import N_, problem as P_
 from ..melds import ALL_WILD, NATURAL_AND_MIXED, Canasta, MeldRules
-from ..packs import WILD_CARDS, Scarce
+from ..packs import SEVENS, WILD_CARDS, Scarce
 from ..rules import (
     STANDARD_CARDS,
     AfterRounds,
@@ -22,6 +23,10 @@ from ..rules import (
     Switch,
 )
 from ..variant import Variant, round_error
+
+RED_SEVENS = N_("%(n)s makes %(seen)s red sevens this round, more than the %(most)s in play")
+# A seven canasta of any colour (option sevens_any_colour), counted by the meld counter.
+SEVENS_ANY = Canasta("red_sevens_canastas", "none", ranks=("7",))
 
 
 class SambaFoot(Variant):
@@ -60,6 +65,14 @@ class SambaFoot(Variant):
         Option("out_natural_canastas", "red canastas a side needs to go out", 2),
         Option("out_mixed_canastas", "black canastas a side needs to go out", 2),
         Option("out_wild_canastas", "wild-card canastas a side needs to go out", 1),
+        Option("out_sambas", "sambas a side needs to go out", 0),
+        Option(
+            "sevens_any_colour",
+            "the red-sevens canasta may be sevens of any colour",
+            False,
+            kind="flag",
+            group="canastas",
+        ),
         Option(
             "count_out_side_hands",
             "hand points count against the side that went out too",
@@ -108,6 +121,7 @@ class SambaFoot(Variant):
         AtLeast("out_natural_canastas", ("natural_canastas",), "red canasta"),
         AtLeast("out_mixed_canastas", ("mixed_canastas",), "black canasta"),
         AtLeast("out_wild_canastas", ("wild_canastas",), "wild canasta"),
+        AtLeast("out_sambas", ("sambas",), "samba"),
     )
     fill_notes = (
         "Six players play in two teams of three, with seven decks.",
@@ -117,12 +131,13 @@ class SambaFoot(Variant):
     # A black canasta holds at most 3 wilds; seven wild cards make a wild-card
     # canasta; a samba is seven cards of one suit in sequence, 4 to A, no wilds. A
     # red-sevens canasta needs the sevens' colour, which the counter does not ask:
-    # it is typed as a total.
+    # it is typed as a total, unless any colour will do (sevens_any_colour).
     meld_rules = MeldRules(
-        kinds=(*NATURAL_AND_MIXED, ALL_WILD, Canasta("sambas", "none", run=True)),
+        kinds=(SEVENS_ANY, *NATURAL_AND_MIXED, ALL_WILD, Canasta("sambas", "none", run=True)),
         most_wilds=3,
         runs=("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"),
         uncounted=("red_sevens_canastas",),
+        counted_when=(("red_sevens_canastas", "sevens_any_colour"),),
     )
     notes = (
         "A samba is 7 cards of one suit in sequence, no wilds, no threes.",
@@ -134,20 +149,31 @@ class SambaFoot(Variant):
     def arrangement(self, players: int) -> tuple[int, ...]:
         return (players // 2, players // 2)
 
-    def cards_in_play(self, players: int) -> int:
+    def cards_in_play(self, players: int, rules: Rules | None = None) -> int:
         return 54 * (players + 1)
 
-    def red_threes_in_play(self, players: int) -> int:
+    def red_threes_in_play(self, players: int, rules: Rules | None = None) -> int:
         return 2 * (players + 1)
 
-    def scarce_cards(self, players: int) -> Sequence[Scarce]:
-        """A deck more than the players, 6 wild cards (4 twos, 2 jokers) in each."""
-        return ((("wild_canastas",), 7, 6 * (players + 1), WILD_CARDS),)
+    def scarce_cards(self, players: int, rules: Rules | None = None) -> Sequence[Scarce]:
+        """A deck more than the players, 6 wild cards (4 twos, 2 jokers) in each, and
+        2 red sevens (4 sevens, when a sevens canasta may be of any colour)."""
+        decks, any_colour = players + 1, self.rules(rules)["sevens_any_colour"]
+        sevens = (4, SEVENS) if any_colour else (2, RED_SEVENS)
+        return (
+            (("wild_canastas",), 7, 6 * decks, WILD_CARDS),
+            (("red_sevens_canastas",), 7, sevens[0] * decks, sevens[1]),
+        )
 
     def going_out_problem(
-        self, side: str, entries: Mapping[str, Fields], rules: Rules, team_size: int
+        self,
+        side: str,
+        entries: Mapping[str, Fields],
+        rules: Rules,
+        team_size: int,
+        number: int = 1,
     ) -> str | None:
-        problem = super().going_out_problem(side, entries, rules, team_size)
+        problem = super().going_out_problem(side, entries, rules, team_size, number)
         if problem is None and entries[side]["foot_points"]:
             problem = P_("going out needs every player of the side in their foot (foot points 0)")
         return problem
@@ -163,3 +189,9 @@ class SambaFoot(Variant):
                     "red_sevens_canastas",
                     P_("red-sevens canastas are off in this game (the red_sevens option)"),
                 )
+
+    def check_options(self, rules: Rules) -> None:
+        """Sevens of any colour change the red-sevens canasta, so need it played."""
+        if rules["sevens_any_colour"] and not rules["red_sevens"]:
+            problem = P_("only with red-sevens canastas on (the red_sevens option)")
+            raise option_error("sevens_any_colour", problem)

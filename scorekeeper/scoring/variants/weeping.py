@@ -165,10 +165,10 @@ class Weeping(Variant):
     def arrangement(self, players: int) -> tuple[int, ...]:
         return (2,) * (players // 2)
 
-    def cards_in_play(self, players: int) -> int:
+    def cards_in_play(self, players: int, rules: Rules | None = None) -> int:
         return 162
 
-    def scarce_cards(self, players: int) -> Sequence[Scarce]:
+    def scarce_cards(self, players: int, rules: Rules | None = None) -> Sequence[Scarce]:
         """Three decks: 12 sevens, 18 wild cards (12 twos, 6 jokers), 6 black threes."""
         return (
             (("sevens_canastas",), 7, 12, SEVENS),
@@ -176,13 +176,13 @@ class Weeping(Variant):
             (("black_threes_in_hand", "black_threes_in_weeper"), 1, 6, BLACK_THREES),
         )
 
-    def red_threes_in_play(self, players: int) -> int:
+    def red_threes_in_play(self, players: int, rules: Rules | None = None) -> int:
         return 6
 
-    def cards_by_class(self, players: int) -> dict[str, int]:
+    def cards_by_class(self, players: int, rules: Rules | None = None) -> dict[str, int]:
         """Three decks, the threes left out: they are entered by count, never inside
         the card points (1740 points at the standard values)."""
-        cards = super().cards_by_class(players)
+        cards = super().cards_by_class(players, rules)
         return {key: n for key, n in cards.items() if key not in ("black_three", "red_three")}
 
     def weeper_dealer(self, seats: list[str], dealer: str) -> str:
@@ -225,9 +225,14 @@ class Weeping(Variant):
         return out
 
     def going_out_problem(
-        self, side: str, entries: Mapping[str, Fields], rules: Rules, team_size: int
+        self,
+        side: str,
+        entries: Mapping[str, Fields],
+        rules: Rules,
+        team_size: int,
+        number: int = 1,
     ) -> str | None:
-        problem = super().going_out_problem(side, entries, rules, team_size)
+        problem = super().going_out_problem(side, entries, rules, team_size, number)
         picked = entries[side]["weepers_picked_up"]
         if problem is None and picked < team_size:
             template = N_("going out needs all %(most)s weepers picked up, this side has %(have)s")

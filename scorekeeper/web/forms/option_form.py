@@ -26,14 +26,15 @@ from wtforms.validators import (
 )
 
 from ...scoring import Option, ScoringError, Variant
-from ...scoring.document import option_problem, read_options
+from ...scoring.document import read_options
 from ...scoring.fields import POINTS_LIMIT
-from ...scoring.rules import TOPICS
+from ...scoring.option_values import option_problem
+from ...scoring.rules import CHOICES, TOPICS
 from ..http.i18n import _, gettext, lazy, lazy_gettext as _l, number, option_label
 from .base import Form
 from .whole_numbers import IntegerField, ascii_int, digits
 
-LISTS = ("thresholds", "by_round")
+LISTS = ("thresholds", "by_round", "rising")
 MAX_ROWS = 20
 
 
@@ -49,9 +50,14 @@ def row_counts(variant: Variant, formdata: Any, values: Mapping[str, Any]) -> di
         try:
             n = ascii_int((formdata or {}).get(opt(option.key, "rows"), ""))
         except ValueError:
-            n = len(values[option.key])
+            n = rows_of(values[option.key])
         counts[option.key] = max(1, min(n, MAX_ROWS))
     return counts
+
+
+def rows_of(value: Any) -> int:
+    """How many rows a list option's value takes (a rising number alone: one)."""
+    return len(value) if isinstance(value, list) else 1
 
 
 def row_parts(option: Option) -> tuple[str, ...]:
@@ -120,11 +126,21 @@ def option_fields(
     if option.kind == "flag":
         return [(opt(option.key), BooleanField(label, default=value))]
     if option.kind in ("points", "positive"):
-        check = [InputRequired(), NumberRange(1 if option.kind == "positive" else 0, POINTS_LIMIT)]
+        most = POINTS_LIMIT if option.most is None else option.most
+        check = [InputRequired(), NumberRange(1 if option.kind == "positive" else 0, most)]
         check += [in_fives] if option.in_fives else []
         return [(opt(option.key), IntegerField(label, check, default=value))]
-    n = len(value) if rows is None else rows
-    if option.kind == "by_round":
+    if option.kind == "choice":
+        choices = [
+            SelectChoice(word, lazy(gettext, CHOICES.get(word, word))) for word in option.choices
+        ]
+        return [(opt(option.key), SelectField(label, choices=choices, default=value))]
+    n = rows_of(value) if rows is None else rows
+    if option.kind == "rising" and n == 1:  # one number for every round
+        one = value[0] if isinstance(value, list) else value
+        return [(opt(option.key, 0), IntegerField(_l("every round"), number, default=one))]
+    if option.kind in ("by_round", "rising"):
+        value = value if isinstance(value, list) else [value]
         return [
             (
                 opt(option.key, i),
@@ -162,11 +178,13 @@ def option_names(option: Option, rows: int | None = None) -> list[str]:
 
 def value_of(form: Any, option: Option, rows: int | None) -> Any:
     """One option's value as typed (lists row by row; thresholds by lowest score)."""
-    if option.kind in ("flag", "points", "positive"):
+    if option.kind in ("flag", "points", "positive", "choice"):
         value = form[opt(option.key)].data
         return bool(value) if option.kind == "flag" else value
-    n = len(option.default) if rows is None else rows
-    if option.kind == "by_round":
+    n = rows_of(option.default) if rows is None else rows
+    if option.kind == "rising" and n == 1:
+        return form[opt(option.key, 0)].data
+    if option.kind in ("by_round", "rising"):
         return [form[opt(option.key, i)].data for i in range(n)]
     table = [
         [form[opt(option.key, i, "low")].data, form[opt(option.key, i, "need")].data]

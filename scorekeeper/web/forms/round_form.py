@@ -282,14 +282,17 @@ def form_data_from(
     return data
 
 
-def out_least(variant: Variant, rules: Rules) -> dict[str, int]:
-    """The counts a side that went out has at least, by the rules: the canastas of one
-    kind that going out needs (hand-and-foot's clean and dirty piles, samba-foot's red
-    and black canastas; not "a canasta" of any kind, which says no field)."""
+def out_least(variant: Variant, rules: Rules, number: int = 1) -> dict[str, int]:
+    """The counts a side that went out in round ``number`` has at least, by the rules:
+    the canastas of one kind that going out needs (hand-and-foot's clean and dirty
+    piles, samba-foot's red and black canastas; not "a canasta" of any kind, which
+    says no field)."""
     return {
-        need.fields[0]: need.least(rules)
+        need.fields[0]: need.least(rules, number)
         for need in variant.out_needs
-        if len(need.fields) == 1 and need.least(rules) > 0 and need.fields[0] in variant.fields
+        if len(need.fields) == 1
+        and need.least(rules, number) > 0
+        and need.fields[0] in variant.fields
     }
 
 
@@ -299,6 +302,7 @@ def went_out_data(
     sides: list[str],
     members: dict[str, list[str]] | None,
     out: int | None,
+    number: int = 1,
 ) -> dict[str, Any]:
     """Form values for a new round whose side that went out is already known (chosen
     on the scoreboard): that side, the counts going out needs at least (``out_least``)
@@ -307,7 +311,7 @@ def went_out_data(
     if out is None or not 0 <= out < len(sides):
         return {}
     data: dict[str, Any] = {"went_out": str(out)}
-    for name, least in out_least(variant, rules).items():
+    for name, least in out_least(variant, rules, number).items():
         data[field_name(out, name)] = str(least)
     players = (members or {}).get(sides[out], [])
     if "weepers_picked_up" in variant.fields and len(players) > 1:

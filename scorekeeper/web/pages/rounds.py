@@ -3,7 +3,6 @@ and the live preview. Parse the form, ask the engine, call the data layer."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import (
@@ -29,6 +28,7 @@ from ..forms.whole_numbers import digits
 from ..http import page_cache, security
 from ..http.i18n import _, say
 from ..shown import board, overrides, round_screen, table_view
+from . import round_phones
 
 bp = Blueprint("rounds", __name__)
 Page = str | Response | tuple[str, int]
@@ -113,7 +113,7 @@ def round_page(screen: round_screen.Screen) -> Page:
     valid = take is None and form.validate_on_submit()
     if take is None and form.is_submitted() and not valid:
         valid = round_form.spare_the_out_side(form, variant, rules)
-    if out_choice_missing(screen, form):
+    if round_phones.out_choice_missing(screen, form):
         valid = False
     if valid:
         entries = round_form.entries_from(form, variant, sides, rules)
@@ -161,28 +161,6 @@ def too_late(screen: round_screen.Screen, form: Any) -> None:
     screen.already_saved, screen.status = screen.number, 409
 
 
-OUT_ASKED = "went_out_asked"  # posted back while several phones said they went out
-
-
-def out_choice_missing(screen: round_screen.Screen, form: Any) -> bool:
-    """Whether the scorer still has to say who went out, several phones having said
-    their side did (the choice is left empty for that, and a save without one is
-    refused beside it); the message is put on the form."""
-    asked = request.method == "POST" and request.form.get(OUT_ASKED) == "1"
-    if asked:  # posted back: the sides that claimed it, as the page listed them
-        posted = request.form.getlist("went_out_claim")
-        whole = [n for s in posted if (n := digits(s, 3)) is not None]
-        screen.out_claims = sorted({i for i in whole if i < len(screen.game["sides"])})
-    if len(screen.out_claims) < 2:  # a clash takes two
-        screen.out_claims = []
-        return False
-    missing = asked and "went_out" not in request.form
-    if missing or request.method == "GET":
-        clash = table_view.out_clash_text(screen.game, screen.out_claims)
-        form.went_out.errors = [*form.went_out.errors, clash]
-    return missing
-
-
 def filled_form(
     screen: round_screen.Screen, variant: Variant, rules: Any, members: dict[str, list[str]]
 ) -> Any:
@@ -200,7 +178,12 @@ def filled_form(
             prefilled, screen.out_claims = table_view.prefilled(game, screen.number)
             data.update(prefilled)  # with the parts it was filled from
             if not screen.out_claims:  # the scoreboard's "who went out?" (?out=N)
-                data.update(round_form.went_out_data(variant, rules, sides, members, out_chosen()))
+                number = game.get("start", {}).get("rounds", 0) + screen.number
+                data.update(
+                    round_form.went_out_data(
+                        variant, rules, sides, members, round_phones.out_chosen(), number
+                    )
+                )
     take = table_parts.taking() if screen.stored is None else None
     if take is not None:
         more["formdata"] = taken(game, screen.number, take)
@@ -212,41 +195,6 @@ def filled_form(
     if take is not None:  # filled from the phones as they are now
         form.parts.data = table_view.parts_seen(game, screen.number)
     return form, take
-
-
-def out_chosen() -> int | None:
-    """The side the scoreboard's "who went out?" link chose (``?out=N``), if any."""
-    return digits(request.args.get("out", ""), 2)
-
-
-def phones_differ(screen: round_screen.Screen, form: Any) -> bool:
-    """Whether a field of this new round differs from what a side's phone sent, and
-    the scorer has not yet chosen which to keep (a scorer's 65 had been
-    saved over Tina's 60 without a word; a phone tester's part sent again after the
-    screen was filled had been saved over with the old numbers): then the form is shown
-    again with what is typed kept, each such field named with both numbers and a
-    choice between them. What the scorer kept is in ``screen.kept`` for the history."""
-    if screen.stored is not None:
-        return False
-    chosen = len(screen.out_claims) > 1  # the phones' clash over who went out, settled
-    found = overrides.differences(screen.game, screen.number, form, out_chosen=chosen)
-    open_ = overrides.unresolved(found, request.form)
-    screen.kept = [d for d in found if d not in open_]
-    if not open_:
-        return False
-    now = table_view.parts_seen(screen.game, screen.number)
-    moved = "parts" in request.form and (form.parts.data or "") != now
-    form.parts.data = now
-    form.form_errors.append(str(table_view.PARTS_MOVED if moved else table_view.PHONES_DIFFER))
-    screen.differences, screen.status = open_, 409
-    return True
-
-
-def keep_in_history(screen: round_screen.Screen, number: int) -> None:
-    """Each number the scorer kept over a phone's, in the game's history."""
-    for d in screen.kept:
-        note = json.dumps({"field": d.label, "phone": d.phone, "saved": d.here})
-        table_answers.overridden(get_db(), screen.game["id"], d.phone_id, d.who, number, note)
 
 
 def submit(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> Response | None:
@@ -268,7 +216,7 @@ def submit(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> R
     if round_form.is_empty(entries) and form.confirm_empty.data != "1":
         screen.confirm_empty, screen.status = True, 400
         return None
-    if phones_differ(screen, form):
+    if round_phones.phones_differ(screen, form):
         return None
     try:
         return save(screen, form, entries)
@@ -302,7 +250,7 @@ def save(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> Res
     game_id, db = screen.game["id"], get_db()
     if screen.stored is None:
         number = rounds.add_round(db, game_id, entries, form.key.data or None, screen.number)
-        keep_in_history(screen, number)
+        round_phones.keep_in_history(screen, number)
         return redirect(url_for("games.scoreboard", game_id=game_id, saved=number))
     if not form.version.data:
         form.form_errors.append(str(round_form.STALE_FORM))

@@ -11,6 +11,7 @@ from flask import Blueprint, abort, render_template
 from ...data.connection import get_db
 from ...data.games import games
 from ...scoring import VARIANTS, Variant, get_variant
+from ...scoring.i18n import problem as P_
 from ..forms import option_form
 from ..http import security
 
@@ -24,9 +25,21 @@ def variant_or_404(variant_id: str) -> Variant:
 
 
 def going_out_needs(variant: Variant, house: Mapping[str, Any]) -> list[str]:
-    """The going-out requirements at a game's numbers (its ``out_*`` options)."""
-    rules = variant.rules(house)
-    return [need.describe(need.least(rules)) for need in variant.out_needs]
+    """The going-out requirements at a game's numbers (its ``out_*`` options), round
+    by round where a number rises by round; a need that is off by default, while off,
+    says nothing."""
+    rules, defaults = variant.rules(house), variant.defaults()
+    needs: list[str] = []
+    for need in variant.out_needs:
+        value = rules[need.option]
+        if value == 0 == defaults[need.option]:  # a need off by default and still off
+            continue
+        if not isinstance(value, list):
+            needs.append(need.describe(need.least(rules)))
+            continue
+        for n in range(1, len(value) + 1):
+            needs.append(P_("round %(n)s: %(points)s", n=n, points=need.describe(value[n - 1])))
+    return needs
 
 
 def rules_page(variant: Variant, game: dict[str, Any] | None = None, form: Any = None) -> str:

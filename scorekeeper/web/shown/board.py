@@ -11,9 +11,9 @@ from typing import Any
 from ...scoring import Answer, ScoringError, Variant, get_variant
 from ...scoring.adjustments import adjustment_in
 from ...scoring.grandfather import breaches
-from ...scoring.rules import AfterRounds, ByScore, ReachTarget
+from ...scoring.rules import CHOICES, AfterRounds, ByScore, ReachTarget
 from ...scoring.seating import Turn, teams, turn
-from ..http.i18n import _, number
+from ..http.i18n import _, gettext, number
 from . import charts, figures
 
 
@@ -114,7 +114,7 @@ def build(game: dict[str, Any], stored: list[dict[str, Any]], answer: Answer) ->
             }
         )
     left = None
-    if isinstance(variant.end, AfterRounds):
+    if isinstance(variant.end, AfterRounds) and not variant.end.by_target(rules):
         left = max(rules[variant.end.option] - offset - len(stored), 0)
     totals = answer["totals"]
     best = max(totals.values())
@@ -180,6 +180,8 @@ def chart(
         ]
     if isinstance(variant.end, ReachTarget):
         marks.append((rules[variant.end.option], _("target")))
+    elif variant.end.by_target(rules):  # a game of rounds played to a target instead
+        marks.append((variant.end.by_target(rules), _("target")))
     title = _("Running totals, %(variant)s", variant=_(variant.name))
     return charts.running_totals(
         sides, series, first_round=offset, marks=marks, title=title, axis=_("round"), number=number
@@ -199,10 +201,12 @@ def describe(option: Any, value: Any) -> str:
     """An option's value as the rules page prints it."""
     if option.kind == "flag":
         return _("yes") if value else _("no")
-    if option.kind == "by_round":
+    if option.kind in ("by_round", "rising") and isinstance(value, list):
         return ", ".join(
             _("round %(n)s: %(points)s", n=i + 1, points=number(v)) for i, v in enumerate(value)
         )
+    if option.kind == "choice":
+        return gettext(CHOICES.get(value, value))
     if option.kind == "thresholds":
         parts = []
         for i, (low, need) in enumerate(value):

@@ -16,8 +16,8 @@ from ..http.i18n import _, gettext
 def counter(variant: Variant, rules: Any) -> dict[str, Any]:
     """What ``_meld_counter.html`` shows for a game: the ranks to tap, the wild
     cards to step, the rules (JSON) and the words the script says."""
-    in_play = variant.fields_in_play(rules)
-    data = describe(variant.meld_rules, rules, in_play)
+    in_play, meld_rules = variant.fields_in_play(rules), variant.meld_rules.under(rules)
+    data = describe(meld_rules, rules, in_play)
     labels = {r.field: r.label for r in variant.lines if isinstance(r, Each)}
     wild_words = {"two": _("Twos"), "joker": _("Jokers")}
     wilds = {w["wild"]: wild_words.get(w["wild"], w["wild"]) for w in data["wilds"]}
@@ -32,7 +32,9 @@ def counter(variant: Variant, rules: Any) -> dict[str, Any]:
         "before": _("Typed before counting: %(n)s points (the melds are added to it)", n="%(n)s"),
         "run": _("in sequence"),
     }
-    ranks = [r["rank"] for r in data["ranks"]] + ([WILD] if data["wild_melds"] else [])
+    # a rank the game melds no set of (Hand and Foot's threes) gets no button
+    ranks = [r["rank"] for r in data["ranks"] if r["rank"] not in data["barred"]]
+    ranks += [WILD] if data["wild_melds"] else []
     return {
         "rules": json.dumps(data, separators=(",", ":")),
         "says": json.dumps(says, ensure_ascii=False, separators=(",", ":")),
@@ -40,5 +42,5 @@ def counter(variant: Variant, rules: Any) -> dict[str, Any]:
         "runs": bool(data["runs"]),
         "wilds": list(wilds.items()),
         "fields": ["meld_points", *(k["field"] for k in data["kinds"])],
-        "uncounted": [f for f in variant.meld_rules.uncounted if f in in_play],
+        "uncounted": [f for f in meld_rules.uncounted if f in in_play],
     }

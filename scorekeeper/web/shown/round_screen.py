@@ -81,7 +81,8 @@ def layout(variant: Variant, rules: Any, board_: board.Board, screen: Screen) ->
         "dealer_bonus": "dealer_bonus" in fields,
         "dealer_side": dealer_side,
         "spared": round_form.spared_when_out(variant, rules),
-        "out_least": round_form.out_least(variant, rules),  # set on choosing who went out
+        # set on choosing who went out: what this round needs (it may rise by round)
+        "out_least": round_form.out_least(variant, rules, board_.offset + screen.number),
         "in_weeper": list(getattr(variant, "in_weeper", ())),  # none once all wept
         "before": totals_before(board_, screen.number),
     }
