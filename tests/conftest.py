@@ -138,7 +138,7 @@ class LiveServer:
              "--trusted-host", "scorekeeper.test"],  # the name tests/browser/test_pwa maps
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a bound, not a speed: CI machines are busy
         while time.monotonic() < deadline:
             try:
                 urllib.request.urlopen(self.url + "/rules", timeout=1).close()
@@ -172,7 +172,19 @@ class LiveServer:
 
 @pytest.fixture
 def live_server(tmp_path):
+    """A server of the test's own, on its own database: for a test that stops it, or
+    that reads pages listing everything stored (evenings, players, ids)."""
     server = LiveServer(tmp_path / "live.sqlite").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory):
+    """One server per test process (each xdist worker has its own), for tests that
+    store games of their own and read only their own games' pages: starting a server
+    costs more than most such tests."""
+    server = LiveServer(tmp_path_factory.mktemp("shared") / "live.sqlite").start()
     yield server
     server.stop()
 
