@@ -141,9 +141,13 @@ class LiveServer:
         deadline = time.monotonic() + 120  # a bound, not a speed: CI machines are busy
         while time.monotonic() < deadline:
             try:
-                urllib.request.urlopen(self.url + "/rules", timeout=1).close()
+                # the cheapest page, and time to answer: an answer abandoned after a
+                # second on a busy machine is asked again, and never arrives
+                urllib.request.urlopen(self.url + "/healthz", timeout=10).close()
                 return self
             except OSError:
+                if self.process.poll() is not None:
+                    break
                 time.sleep(0.1)
         self.stop()
         raise RuntimeError("the server did not start")
