@@ -86,28 +86,35 @@ def phones_join(app):
     return opened
 
 
-@pytest.fixture
-def make_game(app):
-    """Store a game through the store, as the new-game page would: seats in order."""
+def store_game(database, variant="classic", seats=("Ann", "Cat", "Bea", "Dee"), options=None,
+               first_dealer=0, start=None):  # fmt: skip
+    """Store a game in ``database`` as the new-game page would (seats in order, an
+    evening of its own); its id. ``start``: a game resumed from paper,
+    ``{"totals": {side: points}, "rounds": n}``."""
     from scorekeeper.data.connection import connect
     from scorekeeper.data.games.evenings import create_evening
     from scorekeeper.data.games.games import create_game
     from scorekeeper.scoring import get_variant
     from scorekeeper.scoring.seating import side_names
 
-    def make(variant="classic", seats=("Ann", "Cat", "Bea", "Dee"), options=None, first_dealer=0,
-             start=None):  # fmt: skip
-        """``start``: a game resumed from paper, ``{"totals": {side: points}, "rounds": n}``."""
-        db = connect(app.config["DATABASE"])
-        try:
-            evening = create_evening(db, "2026-11-20")
-            return create_game(
-                db, evening_id=evening, variant=variant, players=len(seats),
-                sides=side_names(get_variant(variant), list(seats)), options=options or {},
-                seats=list(seats), first_dealer=first_dealer, start=start,
-            )  # fmt: skip
-        finally:
-            db.close()
+    db = connect(database)
+    try:
+        evening = create_evening(db, "2026-11-20")
+        return create_game(
+            db, evening_id=evening, variant=variant, players=len(seats),
+            sides=side_names(get_variant(variant), list(seats)), options=options or {},
+            seats=list(seats), first_dealer=first_dealer, start=start,
+        )  # fmt: skip
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def make_game(app):
+    """Store a game through the store, as the new-game page would: seats in order."""
+
+    def make(*args, **kwargs):
+        return store_game(app.config["DATABASE"], *args, **kwargs)
 
     return make
 
@@ -141,9 +148,10 @@ class LiveServer:
         deadline = time.monotonic() + 120  # a bound, not a speed: CI machines are busy
         while time.monotonic() < deadline:
             try:
-                # the cheapest page, and time to answer: an answer abandoned after a
-                # second on a busy machine is asked again, and never arrives
-                urllib.request.urlopen(self.url + "/healthz", timeout=10).close()
+                # time to answer: an answer abandoned after a second on a busy machine
+                # is asked again, and never arrives (/healthz would not do: it answers
+                # 503 until the database file exists)
+                urllib.request.urlopen(self.url + "/rules", timeout=10).close()
                 return self
             except OSError:
                 if self.process.poll() is not None:
