@@ -4,11 +4,7 @@ switch at the foot of the page changes it and is remembered, numbers follow it."
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.data.connection import connect
-from scorekeeper.data.games.evenings import create_evening
-from scorekeeper.data.games.games import create_game
-from scorekeeper.scoring import get_variant
-from scorekeeper.scoring.seating import side_names
+from tests.conftest import store_game
 
 WORDS = {  # language -> (its tag, words on the scoreboard, on the round screen)
     "es": ("es", "Anotar la mano 1", "¿Quién cerró?"),
@@ -19,16 +15,7 @@ WORDS = {  # language -> (its tag, words on the scoreboard, on the round screen)
 
 def start(page, server):
     """A new game's scoreboard (the game stored as the new-game form would)."""
-    seats = ["Ann", "Cat", "Bea", "Dee"]
-    db = connect(server.database)
-    try:
-        evening = create_evening(db, "2026-11-20")
-        game = create_game(db, evening_id=evening, variant="classic", players=4,
-                           sides=side_names(get_variant("classic"), seats), options={},
-                           seats=seats)  # fmt: skip
-    finally:
-        db.close()
-    page.goto(f"{server.url}/games/{game}")
+    page.goto(f"{server.url}/games/{store_game(server.database)}")
 
 
 @pytest.mark.parametrize("lang", list(WORDS))
