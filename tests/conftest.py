@@ -148,10 +148,9 @@ class LiveServer:
         deadline = time.monotonic() + 120  # a bound, not a speed: CI machines are busy
         while time.monotonic() < deadline:
             try:
-                # time to answer: an answer abandoned after a second on a busy machine
-                # is asked again, and never arrives (/healthz would not do: it answers
-                # 503 until the database file exists)
-                urllib.request.urlopen(self.url + "/rules", timeout=10).close()
+                # the cheapest page, and time to answer: an answer abandoned after a
+                # second on a busy machine is asked again, and never arrives
+                urllib.request.urlopen(self.url + "/healthz", timeout=10).close()
                 return self
             except OSError:
                 if self.process.poll() is not None:
