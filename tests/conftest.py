@@ -86,28 +86,35 @@ def phones_join(app):
     return opened
 
 
-@pytest.fixture
-def make_game(app):
-    """Store a game through the store, as the new-game page would: seats in order."""
+def store_game(database, variant="classic", seats=("Ann", "Cat", "Bea", "Dee"), options=None,
+               first_dealer=0, start=None):  # fmt: skip
+    """Store a game in ``database`` as the new-game page would (seats in order, an
+    evening of its own); its id. ``start``: a game resumed from paper,
+    ``{"totals": {side: points}, "rounds": n}``."""
     from scorekeeper.data.connection import connect
     from scorekeeper.data.games.evenings import create_evening
     from scorekeeper.data.games.games import create_game
     from scorekeeper.scoring import get_variant
     from scorekeeper.scoring.seating import side_names
 
-    def make(variant="classic", seats=("Ann", "Cat", "Bea", "Dee"), options=None, first_dealer=0,
-             start=None):  # fmt: skip
-        """``start``: a game resumed from paper, ``{"totals": {side: points}, "rounds": n}``."""
-        db = connect(app.config["DATABASE"])
-        try:
-            evening = create_evening(db, "2026-11-20")
-            return create_game(
-                db, evening_id=evening, variant=variant, players=len(seats),
-                sides=side_names(get_variant(variant), list(seats)), options=options or {},
-                seats=list(seats), first_dealer=first_dealer, start=start,
-            )  # fmt: skip
-        finally:
-            db.close()
+    db = connect(database)
+    try:
+        evening = create_evening(db, "2026-11-20")
+        return create_game(
+            db, evening_id=evening, variant=variant, players=len(seats),
+            sides=side_names(get_variant(variant), list(seats)), options=options or {},
+            seats=list(seats), first_dealer=first_dealer, start=start,
+        )  # fmt: skip
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def make_game(app):
+    """Store a game through the store, as the new-game page would: seats in order."""
+
+    def make(*args, **kwargs):
+        return store_game(app.config["DATABASE"], *args, **kwargs)
 
     return make
 
@@ -138,12 +145,16 @@ class LiveServer:
              "--trusted-host", "scorekeeper.test"],  # the name tests/browser/test_pwa maps
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a bound, not a speed: CI machines are busy
         while time.monotonic() < deadline:
             try:
-                urllib.request.urlopen(self.url + "/rules", timeout=1).close()
+                # the cheapest page, and time to answer: an answer abandoned after a
+                # second on a busy machine is asked again, and never arrives
+                urllib.request.urlopen(self.url + "/healthz", timeout=10).close()
                 return self
             except OSError:
+                if self.process.poll() is not None:
+                    break
                 time.sleep(0.1)
         self.stop()
         raise RuntimeError("the server did not start")
@@ -172,7 +183,19 @@ class LiveServer:
 
 @pytest.fixture
 def live_server(tmp_path):
+    """A server of the test's own, on its own database: for a test that stops it, or
+    that reads pages listing everything stored (evenings, players, ids)."""
     server = LiveServer(tmp_path / "live.sqlite").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory):
+    """One server per test process (each xdist worker has its own), for tests that
+    store games of their own and read only their own games' pages: starting a server
+    costs more than most such tests."""
+    server = LiveServer(tmp_path_factory.mktemp("shared") / "live.sqlite").start()
     yield server
     server.stop()
 

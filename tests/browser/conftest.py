@@ -1,4 +1,4 @@
-"""The browser tests' phone: a page at phone size (360x740, touch) on the live server,
+"""The browser tests' phone: a page at phone size (360x740, touch) on a live server,
 its script errors collected in ``page.problems``."""
 
 import pytest
@@ -7,11 +7,16 @@ from .test_round_screen import phone_context
 
 
 @pytest.fixture
-def phone(browser, live_server):
+def phone(browser, request):
+    """The phone opens the test's own server when the test asks for ``live_server``
+    (it reads or changes the database, or stops the server); otherwise the process's
+    shared server, where the test makes its own games and reads only their pages."""
+    own = "live_server" in request.fixturenames
+    server = request.getfixturevalue("live_server" if own else "shared_server")
     context = phone_context(browser)
     page = context.new_page()
     page.set_default_timeout(15000)
-    page.base = live_server.url
+    page.base = server.url
     page.problems = []
     page.on("pageerror", lambda error: page.problems.append(str(error)))
     yield page

@@ -115,7 +115,8 @@ def test_a_whole_club_night(contexts, live_server, tmp_path):
     desk.fill("#deals", "1")
     desk.fill("#minutes", "2")
     desk.fill("#entries", "\n".join(PAIRS))
-    desk.click("button:has-text('Make the plan')")
+    with desk.expect_navigation():  # the event's desk
+        desk.click("button:has-text('Make the plan')")
     desk_url = desk.url
     event_id = int(desk_url.rsplit("/", 1)[1])
 

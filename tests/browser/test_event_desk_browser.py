@@ -30,7 +30,8 @@ def test_the_directors_pages_fit_a_320_pixel_phone(browser, live_server):
         assert page.evaluate(WIDE) <= 320
         page.fill("#table-2-margin", "250")
         page.click("button:has-text('Make the plan')")
-        page.click("text=Start turn 1")
+        with page.expect_navigation():  # the desk again, the turn started
+            page.click("text=Start turn 1")
         desk = page.url
         assert page.evaluate(WIDE) <= 320
         page.click("ul.event-tables li >> nth=0 >> text=Adjust, reopen")

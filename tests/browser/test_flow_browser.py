@@ -10,6 +10,7 @@ setting does): ``document.documentElement.style.fontSize = '200%'`` at 360 px.
 from datetime import date
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper.data import sample
 from scorekeeper.data.connection import connect
@@ -150,9 +151,10 @@ def test_evening_names_rename_remove_and_undo(context, live_server):
     page.click("text=Rename")
     page.fill("#name", "The decider")
     page.click("text=Save the name")
-    assert page.inner_text("h1") == "The decider"
+    expect(page.locator("h1")).to_have_text("The decider")
     page.click("text=Remove this game")
-    page.click("button:has-text('Remove the game')")
+    with page.expect_navigation():
+        page.click("button:has-text('Remove the game')")
     assert (
         "The decider" not in page.inner_text("main ul.games")
         if page.locator("main ul.games").count()
@@ -160,24 +162,25 @@ def test_evening_names_rename_remove_and_undo(context, live_server):
     )
     page.goto(live_server.url + "/removals")
     page.click("button:has-text('Undo')")
-    assert page.inner_text("h1") == "The decider"
+    expect(page.locator("h1")).to_have_text("The decider")
     page.goto(live_server.url + "/players")
     page.click("text=Dee")
     page.click("summary:has-text('Rename or remove')")
     page.fill("#name", "ann")
     page.click("button:has-text('Rename')")
-    assert "Ann is already a player" in page.inner_text(".error")
+    expect(page.locator(".error")).to_contain_text("Ann is already a player")
     assert page.input_value("#name") == "ann"
     page.fill("#name", "Deirdre")
     page.click("button:has-text('Rename')")
-    assert page.inner_text("h1") == "Deirdre"
+    expect(page.locator("h1")).to_have_text("Deirdre")
     page.click("summary:has-text('Rename or remove')")
     page.click("a:has-text('Remove Deirdre')")
-    page.click("button:has-text('Remove the player')")
+    with page.expect_navigation():
+        page.click("button:has-text('Remove the player')")
     assert "Deirdre" not in page.inner_text("table.stats")
     page.goto(live_server.url + "/removals")
     page.locator("li:has-text('Deirdre') button:has-text('Undo')").click()
-    assert page.inner_text("h1") == "Deirdre"
+    expect(page.locator("h1")).to_have_text("Deirdre")
 
 
 def test_times_show_in_the_browsers_time_zone(context, live_server):

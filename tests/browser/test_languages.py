@@ -4,6 +4,8 @@ switch at the foot of the page changes it and is remembered, numbers follow it."
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import store_game
+
 WORDS = {  # language -> (its tag, words on the scoreboard, on the round screen)
     "es": ("es", "Anotar la mano 1", "¿Quién cerró?"),
     "pt_BR": ("pt-BR", "Anotar a rodada 1", "Quem bateu?"),
@@ -11,42 +13,37 @@ WORDS = {  # language -> (its tag, words on the scoreboard, on the round screen)
 }
 
 
-def start(page, base):
-    page.goto(f"{base}/games/new/classic/4")
-    for i, name in enumerate(["Ann", "Cat", "Bea", "Dee"]):
-        page.fill(f"#seat{i}", name)
-    page.locator("form.stack button.primary.big").click()
-    page.wait_for_selector(".totals")
+def start(page, server):
+    """A new game's scoreboard (the game stored as the new-game form would)."""
+    page.goto(f"{server.url}/games/{store_game(server.database)}")
 
 
 @pytest.mark.parametrize("lang", list(WORDS))
-def test_the_phones_language_is_followed_and_the_switch_remembered(browser, live_server, lang):
+def test_the_phones_language_is_followed_and_the_switch_remembered(browser, shared_server, lang):
     tag, board_word, round_word = WORDS[lang]
     context = browser.new_context(viewport={"width": 360, "height": 740}, locale=tag)
     page = context.new_page()
-    start(page, live_server.url)
+    start(page, shared_server)
     assert page.get_attribute("html", "lang") == tag
     expect(page.locator("a.button.primary.big")).to_contain_text(board_word)
     page.locator("a.button.primary.big").click()
     expect(page.locator("fieldset.went-out legend")).to_have_text(round_word)
     page.locator("nav.languages a[hreflang=en], nav.languages a:has-text('English')").first.click()
-    page.wait_for_load_state("load")
-    assert page.get_attribute("html", "lang") == "en"
+    expect(page.locator("html")).to_have_attribute("lang", "en")  # the page in English
     expect(page.locator("fieldset.went-out legend")).to_have_text("Who went out?")
-    page.goto(f"{live_server.url}/rules/classic")  # remembered on the next page
+    page.goto(f"{shared_server.url}/rules/classic")  # remembered on the next page
     assert page.get_attribute("html", "lang") == "en"
     context.close()
 
 
 @pytest.mark.parametrize("lang", list(WORDS))
-def test_the_switch_turns_an_english_phone_to_each_language(browser, live_server, lang):
+def test_the_switch_turns_an_english_phone_to_each_language(browser, shared_server, lang):
     tag, board_word, _ = WORDS[lang]
     context = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-US")
     page = context.new_page()
-    start(page, live_server.url)
+    start(page, shared_server)
     expect(page.locator("a.button.primary.big")).to_contain_text("Enter round 1")
     page.locator(f"nav.languages a[hreflang={tag}]").click()
-    page.wait_for_load_state("load")
-    assert page.get_attribute("html", "lang") == tag
+    expect(page.locator("html")).to_have_attribute("lang", tag)  # the page in that language
     expect(page.locator("a.button.primary.big")).to_contain_text(board_word)
     context.close()

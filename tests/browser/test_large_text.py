@@ -28,39 +28,47 @@ COVERED = """() => {
   }).reduce((a, b) => a + b, 0);
 }"""
 FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+# One screen size in one call: the text size set, the form scrolled half-way, the
+# page settled (its bars fitted again after the change of size), then what the bars
+# cover and every number on the screen.
+LOOK = (
+    "async ({size, width}) => {\n"
+    "  document.documentElement.style.fontSize = size;\n"
+    "  window.scrollTo(0, document.querySelector('#side-1').offsetTop);\n"
+    f"  await ({big.SETTLE})();\n"
+    f"  return [({COVERED})(), ({big.MEASURE})(width)];\n"
+    "}"
+)
 
 
 @pytest.mark.parametrize("variant", list(big.SEATS))
-def test_the_bars_take_at_most_a_quarter_of_the_screen(browser, live_server, variant):
-    paths = big.store_games(live_server.database, variant)
+def test_the_bars_take_at_most_a_quarter_of_the_screen(browser, shared_server, variant):
+    paths = big.store_games(shared_server.database, variant)
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True,
                                   is_mobile=True)  # fmt: skip
     page = context.new_page()
-    page.goto(live_server.url + paths[1])  # the round screen of the game going on
+    page.goto(shared_server.url + paths[1])  # the round screen of the game going on
     big.type_a_round(page)
     root = float(page.evaluate("getComputedStyle(document.documentElement).fontSize")[:-2])
     found = []
     for width, height, times in SCREENS:
         page.set_viewport_size({"width": width, "height": height})
-        page.evaluate(f"document.documentElement.style.fontSize = '{root * times}px'")
-        page.evaluate("window.scrollTo(0, document.querySelector('#side-1').offsetTop)")
-        page.evaluate(FRAMES)  # the bars measured again after the change of size
-        covered = page.evaluate(COVERED)
+        covered, problems = page.evaluate(LOOK, {"size": f"{root * times}px", "width": width})
         where = f"{width}x{height} at {100 * times}% text"
         if covered > height / 4:
             found.append(f"{where}: the bars cover {covered:.0f} of {height} px")
-        found += [f"{where}: {problem}" for problem in page.evaluate(big.MEASURE, width)]
+        found += [f"{where}: {problem}" for problem in problems]
     context.close()
     assert not found, "\n".join(found)
 
 
 def test_at_ordinary_text_the_totals_stay_in_sight_and_the_heading_scrolls_away(
-    browser, live_server
+    browser, shared_server
 ):
-    paths = big.store_games(live_server.database, "classic")
+    paths = big.store_games(shared_server.database, "classic")
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
     page = context.new_page()
-    page.goto(live_server.url + paths[1])
+    page.goto(shared_server.url + paths[1])
     big.type_a_round(page)
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     page.evaluate(FRAMES)

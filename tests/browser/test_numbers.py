@@ -36,8 +36,7 @@ def test_five_digit_totals_never_break_nor_run_off_the_screen(browser, live_serv
         page = context.new_page()
         page.set_default_timeout(15000)
         for path in paths:
-            page.goto(live_server.url + path)
-            page.wait_for_load_state("load")
+            page.goto(live_server.url + path)  # its "load" awaited
             if path.endswith("/rounds/new"):
                 big.type_a_round(page)
             found += [f"{locale} ({scheme}) {p}" for p in big.problems_on(page, path)]

@@ -19,7 +19,8 @@ def test_a_scorers_number_over_a_phones_is_shown_asked_and_kept_in_the_history(p
     scorer = pages()
     scorer.goto(f"{base}/games/{game}")
     scorer.check("#phones_enter")
-    scorer.click("text=Save table settings")
+    with scorer.expect_navigation():  # the scoreboard, open to phones
+        scorer.click("text=Save table settings")
     link = scorer.get_attribute(".join-box a[href*='/join/']", "href")
     cat = pages()
     table.join(cat, link, "p1")

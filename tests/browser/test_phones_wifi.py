@@ -24,7 +24,8 @@ def table_with(pages, live_server, *settings):
     scorer.goto(f"{live_server.url}/games/{game}")
     for setting in settings:
         scorer.check(setting)
-    scorer.click("text=Save table settings")
+    with scorer.expect_navigation():  # the scoreboard, open to phones
+        scorer.click("text=Save table settings")
     link = scorer.get_attribute(".join-box a[href*='/join/']", "href")
     return game, sides, scorer, link
 

@@ -2,6 +2,7 @@
 nothing wider than the screen, the chart drawn, the leaderboard's choices work."""
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper.data import sample
 from scorekeeper.data.connection import connect
@@ -37,7 +38,8 @@ def test_a_players_page_at_360_px_shows_the_rating_and_its_chart(browser, histor
     assert "rating over time" in chart.get_attribute("aria-label")
     assert chart.bounding_box()["width"] <= 360 and fits(page)
     page.click("text=Partners and opponents")
-    assert page.locator("h2", has_text="Best partners").is_visible() and fits(page)
+    expect(page.locator("h2", has_text="Best partners")).to_be_visible()
+    assert fits(page)
     page.close()
 
 
@@ -49,9 +51,11 @@ def test_a_leaderboard_at_360_px_by_variant_and_period(browser, history):
     page.select_option("#scope", "classic")
     page.fill("#least", "1")
     page.click("button:has-text('Show')")
-    assert "scope=classic" in page.url and page.locator("table.leaderboard").is_visible()
+    page.wait_for_url("**scope=classic**")
+    expect(page.locator("table.leaderboard")).to_be_visible()
     page.fill("#least", "0")
     page.click("button:has-text('Show')")
-    assert page.locator("#least-error").is_visible() and page.input_value("#least") == "0"
+    expect(page.locator("#least-error")).to_be_visible()
+    assert page.input_value("#least") == "0"
     assert fits(page)
     page.close()

@@ -35,6 +35,16 @@ def open_round(page):
     page.wait_for_selector("button.quick")  # app.js has run
 
 
+DRAFT = """values => Object.keys(localStorage).some(key => key.startsWith('scorekeeper:draft:')
+    && Object.entries(values).every(([name, value]) =>
+        JSON.parse(localStorage.getItem(key)).values[name] === value))"""
+
+
+def draft_kept(page, **values):
+    """Wait until the browser keeps these typed values as the round's draft."""
+    page.wait_for_function(DRAFT, arg=values)
+
+
 def typed_then_reopened(page, meld, hand, variant="classic"):
     """A new game's round 1 with side 1's meld and side 2's hand points typed, not
     saved, and the page loaded again (the draft restored)."""
@@ -42,7 +52,7 @@ def typed_then_reopened(page, meld, hand, variant="classic"):
     open_round(page)
     page.fill("#s0_meld_points", meld)
     page.fill("#s1_hand_points", hand)
-    page.wait_for_timeout(300)
+    draft_kept(page, s0_meld_points=meld, s1_hand_points=hand)
     page.reload()
     page.wait_for_selector(".restored")
 
@@ -119,7 +129,7 @@ def test_what_is_typed_survives_a_reload_until_the_round_is_saved(phone):
     phone.fill("#s0_meld_points", "120")
     phone.locator("button.quick[data-value='1'][data-for=s1_red_threes]").tap()
     phone.locator("label.chip:has(input[value='1'])").tap()
-    phone.wait_for_timeout(300)
+    draft_kept(phone, s0_meld_points="120", s1_red_threes="1", went_out="1")
     phone.reload()
     phone.wait_for_selector(".restored")
     assert (
@@ -197,7 +207,8 @@ def test_back_then_save_says_the_round_is_already_saved(phone):
     if phone.locator("form.round-form").count():
         phone.fill("#s0_meld_points", "55")
         phone.click("button[name=save]")
-        assert phone.input_value("#s0_meld_points") == "55"
+        expect(phone.locator(".notice[role=alert]")).to_contain_text("Round 1 is already saved")
+        assert phone.input_value("#s0_meld_points") == "55"  # what was typed is kept
     expect(phone.locator(".notice[role=alert]")).to_contain_text("Round 1 is already saved")
     phone.click("text=Enter round 2")
     phone.wait_for_selector("form.round-form")
@@ -274,9 +285,9 @@ def test_without_javascript_the_summary_is_at_the_top_and_saving_works(browser, 
     page.check("input[name=went_out][value='0']")
     page.click("button[name=save]")
     summary = page.locator("#error-summary")
-    assert summary.bounding_box()["y"] < 740
     expect(summary).to_contain_text("7 is not a multiple of 5")
     expect(summary).to_contain_text("going out needs")
+    assert summary.bounding_box()["y"] < 740
     page.fill("#s0_meld_points", "70")
     page.check("input[name=went_out][value='-']")
     page.check("#s0_weepers_picked_up-0")

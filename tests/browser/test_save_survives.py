@@ -5,7 +5,7 @@ exactly once; Back after a save, then Save, says the round is already saved."""
 
 from playwright.sync_api import expect
 
-from .test_round_screen import new_game, open_round
+from .test_round_screen import draft_kept, new_game, open_round
 
 NOT_SAVED = "Not saved yet: no connection. Trying again"
 
@@ -22,7 +22,7 @@ def typed_round(page):
     open_round(page)
     page.fill("#s0_meld_points", "120")
     page.fill("#s1_hand_points", "35")
-    page.wait_for_timeout(300)  # the draft is kept
+    draft_kept(page, s0_meld_points="120", s1_hand_points="35")
 
 
 def test_a_save_with_the_wifi_down_says_so_keeps_everything_and_lands_once(phone, live_server):
