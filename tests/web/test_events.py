@@ -122,7 +122,7 @@ def test_a_table_card_joins_the_tables_game_of_the_turn_and_phones_follow_the_ta
             rounds.add_round(db, t["game_id"], {one: {"meld_points": 50}})
         events.start_turn(db, event_id)
         second = events.current_game(db, event_id, 2, 2)
-        assert games.next_game(db, games.get_game(db, first)) == second  # phones follow it
+        assert events.following(db, games.get_game(db, first)) == second  # phones follow it
     finally:
         db.close()
 

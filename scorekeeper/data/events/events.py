@@ -209,8 +209,9 @@ def start_turn(db: Database, event_id: int) -> int:
                 db, evening_id=found["evening_id"], variant=found["variant"], sides=names,
                 players=len(seats), options=options, seats=seats,
                 name=f"{found['name']}: turn {turn}, table {table_no}",
-                # the table's phones follow it to this game, as after "Same table again"
-                request_key=f"after:{previous['uid']}" if previous else None,
+                # the event's own key: a game a table started itself ("Same table
+                # again", keyed "after:<uid>") is none of the event's and never in its way
+                request_key=f"turn:{found['uid']}:{turn}:{table_no}",
             )  # fmt: skip
             if previous:  # the table's settings go on, and its phones are told (as play_again)
                 db.execute(
@@ -290,12 +291,13 @@ TABLES = """
 SELECT eg.turn, eg.table_no, eg.game_id, eg.entries, eg.reopened, g.sides, g.round_count,
        g.finished, g.totals, g.removed_at, g.variant, g.confirm_rounds
 FROM event_games eg JOIN games g ON g.id = eg.game_id
-WHERE eg.event_id = ? {where} ORDER BY eg.turn, eg.table_no
+WHERE eg.event_id = ? AND g.removed_at IS NULL {where} ORDER BY eg.turn, eg.table_no
 """
 
 
 def tables(db: Database, event_id: int, turn: int | None = None) -> list[dict[str, Any]]:
-    """The tables of a turn (or of every turn), each with its game's state:
+    """The tables of a turn (or of every turn), each with its game's state (a
+    removed game is no table of the event's: it leaves the desk and the standings):
     "waiting" (no round yet), "playing" (round N), "finished", "reopened" (by the
     director: its result withheld until it is closed again) or "withdrawn" (an entry
     at it withdrew before it finished: the others have a bye)."""
@@ -372,6 +374,26 @@ def event_of_game(db: Database, game_id: int) -> int | None:
         [game_id],
     )
     return int(found["id"]) if found else None
+
+
+def next_at_table(db: Database, game_id: int) -> int | None:
+    """The event's game of the next turn at the table that played ``game_id``, once
+    that turn has started and while the game is kept: where the table's phones go
+    on to, before any game the table started itself."""
+    found = row(
+        db,
+        "SELECT g.id FROM event_games eg JOIN event_games nx ON nx.event_id = eg.event_id "
+        "AND nx.turn = eg.turn + 1 AND nx.table_no = eg.table_no "
+        "JOIN games g ON g.id = nx.game_id WHERE eg.game_id = ? AND g.removed_at IS NULL",
+        [game_id],
+    )
+    return int(found["id"]) if found else None
+
+
+def following(db: Database, game: dict[str, Any]) -> int | None:
+    """The game a table's phones go on to after ``game``: the event's next game at
+    the table, else the one started by "Same table again", if any."""
+    return next_at_table(db, int(game["id"])) or games.next_game(db, game)
 
 
 def table_count(found: dict[str, Any], entries: int) -> int:
