@@ -38,8 +38,9 @@ def test_same_table_again_at_a_finished_table_leaves_the_next_turn_to_the_direct
     try:  # every table plays its one deal
         for t in events.tables(db, event_id, 1):
             one, other = t["sides"]
-            rounds.add_round(db, t["game_id"], {one: {"meld_points": 100},
-                                                other: {"meld_points": 50}})  # fmt: skip
+            rounds.add_round(
+                db, t["game_id"], {one: {"meld_points": 100}, other: {"meld_points": 50}}
+            )
         first = events.current_game(db, event_id, 1, 1)
     finally:
         db.close()

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scorekeeper.data.connection import connect
-from scorekeeper.data.events import desk as event_desk, events
+from scorekeeper.data.events import cards as event_cards, desk as event_desk, events
 from scorekeeper.data.games import games, rounds
 from scorekeeper.data.table import table as phones
 from tests.web.test_events import make_event
@@ -31,7 +31,7 @@ CASES = {
     "same table again, twice": [
         ("POST", "/games/{g}/again", {}),
         ("POST", "/games/{g}/again", {}),
-    ],  # fmt: skip
+    ],
     "same table again, that game removed": [
         ("POST", "/games/{g}/again", {}),
         ("POST", "/games/{n}/remove", {"by": "Ann"}),
@@ -53,14 +53,14 @@ CASES = {
     "renamed": [("POST", "/games/{g}/rename", {"name": "Our table"})],
     "the table's settings": [
         ("POST", "/games/{g}/table", {"phones_enter": "y", "confirm_rounds": "y"})
-    ],  # fmt: skip
+    ],
     "a phone queries the round": [
         ("POST", "/games/{g}/table", {"phones_enter": "y", "confirm_rounds": "y"}),
         (
             "POST",
             "/table/{t}/answer",
             {"number": "1", "version": "1", "query": "1", "note": "wrong"},
-        ),  # fmt: skip
+        ),
     ],
     "a phone confirms the round": [
         ("POST", "/games/{g}/table", {"phones_enter": "y", "confirm_rounds": "y"}),
@@ -69,15 +69,24 @@ CASES = {
     "a phone checks in": [("POST", "/table/{t}/check-in", {"name": "Ann"})],
     "a phone sends a part": [
         ("POST", "/table/{t}/part", {"number": "2", "version": "0", "s0_meld_points": "50"})
-    ],  # fmt: skip
+    ],
     "the phone removed": [("POST", "/games/{g}/table/phones/1/remove", {})],
 }
 
 
 def event_pages(desk, game):
-    return [desk, f"{desk}/standings", f"{desk}/print", f"{desk}/standings.csv",
-            f"{desk}/standings.json", f"{desk}/clock.json", f"{desk}/tables/{game}",
-            f"{desk}/withdraw", f"{desk}/cards", "/events"]  # fmt: skip
+    return [
+        desk,
+        f"{desk}/standings",
+        f"{desk}/print",
+        f"{desk}/standings.csv",
+        f"{desk}/standings.json",
+        f"{desk}/clock.json",
+        f"{desk}/tables/{game}",
+        f"{desk}/withdraw",
+        f"{desk}/cards",
+        "/events",
+    ]
 
 
 def settle(db, event_id):
@@ -91,8 +100,10 @@ def settle(db, event_id):
             phones.stands(db, t["game_id"], number, 1, "stands")
     for t in event_desk.desk(db, event_id, events.event(db, event_id)["turn"]):
         for number in t["queried"]:
-            version = db.execute("SELECT version FROM rounds WHERE game_id = ? AND number = ?",
-                                 [t["game_id"], number]).fetchone()[0]  # fmt: skip
+            version = db.execute(
+                "SELECT version FROM rounds WHERE game_id = ? AND number = ?",
+                [t["game_id"], number],
+            ).fetchone()[0]
             phones.stands(db, t["game_id"], number, version, "stands")
 
 
@@ -144,7 +155,7 @@ def test_the_tables_phones_go_on_to_the_events_next_game_not_their_own(app, clie
         own = int(client.post(f"/games/{game}/again").headers["Location"].rsplit("/", 1)[1])
         assert client.post(f"{desk}/start").status_code == 302
         next_game = events.current_game(db, event_id, 2, 1)
-        assert events.following(db, games.get_game(db, game)) == next_game != own
+        assert event_cards.following(db, games.get_game(db, game)) == next_game != own
         page = client.get(f"/table/{token}").get_data(as_text=True)
         assert re.search(r"Go on to the next game", page)
         client.post(f"/table/{token}/follow")

@@ -121,4 +121,4 @@ def test_table_cards_one_a_page_with_the_table_and_its_link(printer, live_server
     assert len(texts) == 3  # three tables, a card each
     for number, text in enumerate(texts, start=1):
         assert f"Table {number}" in text and "Tuesday club" in text
-        assert re.search(rf"/tables/[A-Za-z0-9_-]+/{number}\b", text)
+        assert re.search(r"/tables/[A-Za-z0-9_-]{20,}", text)  # a secret of its own

@@ -376,37 +376,11 @@ def event_of_game(db: Database, game_id: int) -> int | None:
     return int(found["id"]) if found else None
 
 
-def next_at_table(db: Database, game_id: int) -> int | None:
-    """The event's game of the next turn at the table that played ``game_id``, once
-    that turn has started and while the game is kept: where the table's phones go
-    on to, before any game the table started itself."""
-    found = row(
-        db,
-        "SELECT g.id FROM event_games eg JOIN event_games nx ON nx.event_id = eg.event_id "
-        "AND nx.turn = eg.turn + 1 AND nx.table_no = eg.table_no "
-        "JOIN games g ON g.id = nx.game_id WHERE eg.game_id = ? AND g.removed_at IS NULL",
-        [game_id],
-    )
-    return int(found["id"]) if found else None
-
-
-def following(db: Database, game: dict[str, Any]) -> int | None:
-    """The game a table's phones go on to after ``game``: the event's next game at
-    the table, else the one started by "Same table again", if any."""
-    return next_at_table(db, int(game["id"])) or games.next_game(db, game)
-
-
 def table_count(found: dict[str, Any], entries: int) -> int:
     """How many tables the event plays at."""
     if found["plan"]:
         return max(len(turn.tables) for turn in found["plan"])
     return entries // 2
-
-
-def by_cards_token(db: Database, token: str) -> dict[str, Any] | None:
-    """The event whose table cards carry ``token``."""
-    found = row(db, "SELECT id FROM events WHERE cards_token = ?", [token])
-    return event(db, int(found["id"])) if found else None
 
 
 def current_game(db: Database, event_id: int, turn: int, table_no: int) -> int | None:

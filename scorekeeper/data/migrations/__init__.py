@@ -35,6 +35,7 @@ NAMES = [
     "m0017_five_player_deal",
     "m0018_event_desk",
     "m0019_phone_outbox_and_seats",
+    "m0020_event_roles",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

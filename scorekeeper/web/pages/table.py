@@ -25,7 +25,7 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from ...data.connection import get_db
-from ...data.events import events
+from ...data.events import cards as event_cards, events
 from ...data.games import games
 from ...data.table import seats, table as phones
 from ...scoring import get_variant
@@ -217,7 +217,7 @@ def follow(token: str) -> Page | Response:
     found = phone_or_stop(token)
     if not general.FollowForm().validate_on_submit():
         abort(400)
-    following = events.following(get_db(), games.get_game(get_db(), found["game_id"]))
+    following = event_cards.following(get_db(), games.get_game(get_db(), found["game_id"]))
     if following is not None:  # else the page says how things stand
         side = table_view.side_in(games.get_game(get_db(), following), found)
         phones.follow(get_db(), found, following, side)
@@ -329,7 +329,7 @@ def phone_page(
         layout = round_screen.layout(kind, kind.rules(game["options"]), board_, screen)
     confirming = side is not None and bool(game["confirm_rounds"])
     variant = get_variant(game["variant"])
-    following = events.following(db, game) if answer["finished"] else None
+    following = event_cards.following(db, game) if answer["finished"] else None
     states = table_view.agreement(game, played) if confirming else None
     page = render_template(
         "table.html", game=game, board=board_, phone=phone, token=token, form=form,
