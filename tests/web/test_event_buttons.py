@@ -91,13 +91,9 @@ def event_pages(desk, game):
 
 def settle(db, event_id):
     """What the table does to finish its turn after the case: a game without its
-    deal plays it, a query is answered by the director."""
+    deal plays it, a query is answered, its phones confirm what they are asked to."""
     for t in events.tables(db, event_id):
-        if t["reopened"]:
-            event_desk.reopen(db, event_id, t["game_id"], "settled", open_=False)
         finish(db, t["game_id"])
-        for number in t.get("queried", []):
-            phones.stands(db, t["game_id"], number, 1, "stands")
     for t in event_desk.desk(db, event_id, events.event(db, event_id)["turn"]):
         for number in t["queried"]:
             version = db.execute(
@@ -105,6 +101,11 @@ def settle(db, event_id):
                 [t["game_id"], number],
             ).fetchone()[0]
             phones.stands(db, t["game_id"], number, version, "stands")
+    for t in event_desk.desk(db, event_id, events.event(db, event_id)["turn"]):
+        for number in t["awaited"]:
+            for phone in phones.phones(db, t["game_id"]):
+                phone = {**phone, "game_id": t["game_id"]}
+                phones.answer_round(db, phone, number, 1, "confirmed")
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -26,6 +26,7 @@ from .. import checks
 from ..connection import insert, now, row, writing
 from ..games import games
 from ..games.evenings import create_evening
+from . import holds
 
 MOVEMENTS = {"mitchell": "pairs", "swiss": "pairs", "rotating": "individuals"}
 BYES = ("win", "draw", "loss")
@@ -289,7 +290,7 @@ def seating(people: list[dict[str, Any]], table: tuple[tuple[int, ...], ...]) ->
 
 TABLES = """
 SELECT eg.turn, eg.table_no, eg.game_id, eg.entries, eg.reopened, g.sides, g.round_count,
-       g.finished, g.totals, g.removed_at, g.variant, g.confirm_rounds
+       g.finished, g.totals, g.removed_at, g.variant, g.confirm_rounds, {queried} AS queried
 FROM event_games eg JOIN games g ON g.id = eg.game_id
 WHERE eg.event_id = ? AND g.removed_at IS NULL {where} ORDER BY eg.turn, eg.table_no
 """
@@ -299,19 +300,23 @@ def tables(db: Database, event_id: int, turn: int | None = None) -> list[dict[st
     """The tables of a turn (or of every turn), each with its game's state (a
     removed game is no table of the event's: it leaves the desk and the standings):
     "waiting" (no round yet), "playing" (round N), "finished", "reopened" (by the
-    director: its result withheld until it is closed again) or "withdrawn" (an entry
-    at it withdrew before it finished: the others have a bye)."""
+    director: its result withheld until it is closed again), "queried" (a round a
+    phone queried, not yet answered: its result withheld until then) or "withdrawn"
+    (an entry at it withdrew before it finished: the others have a bye)."""
     where, params = ("AND eg.turn = ?", [event_id, turn]) if turn else ("", [event_id])
     gone = withdrawn(db, event_id)
     found = []
-    for r in db.query(TABLES.format(where=where), params):
+    for r in db.query(TABLES.format(where=where, queried=holds.QUERIED), params):
         r = {**r, "entries": json.loads(r["entries"]), "sides": json.loads(r["sides"]),
              "totals": json.loads(r["totals"] or "{}")}  # fmt: skip
         r["state"] = "finished" if r["finished"] else "playing" if r["round_count"] else "waiting"
+        r["queried"] = holds.queried_rounds(r["queried"])
         if r["reopened"]:
             r["state"] = "reopened"
         elif r["state"] != "finished" and left(r["entries"], gone, r["turn"]):
             r["state"] = "withdrawn"
+        elif r["queried"]:  # a query unanswered: the result waits for the answer
+            r["state"] = "queried"
         found.append(r)
     return found
 

@@ -124,14 +124,15 @@ def desk(event_id: int) -> Response:
         clock=events.clock(db, event_id), clock_form=event_forms.ClockForm() if director else None,
         swap=swap_form(people) if director and not found["turn"] else None, after=after,
         can_start=found["turn"] < found["turns"]
-        and (not found["turn"] or events.turn_finished(db, event_id, found["turn"])),
+        and not any(t["desk"] not in event_desk.DONE for t in at_tables),
+        done=event_desk.finished_count(at_tables, found["turn"]),
     ), tag)  # fmt: skip
 
 
 @bp.route("/events/<int:event_id>/start", methods=["POST"])
 def start(event_id: int) -> Response | tuple[str, int]:
     def started(form: Any) -> str:
-        turn = events.start_turn(get_db(), event_id)
+        turn = event_desk.start_turn(get_db(), event_id)
         return _("Turn %(n)s started: every table has its game.", n=turn)
 
     expired = _("The form had expired or came from elsewhere: nothing was started.")
