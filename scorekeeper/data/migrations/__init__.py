@@ -36,6 +36,7 @@ NAMES = [
     "m0018_event_desk",
     "m0019_phone_outbox_and_seats",
     "m0020_event_roles",
+    "m0021_seat_requests_apart",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

@@ -12,6 +12,7 @@ passphrases are limited by ``throttle``.
 from __future__ import annotations
 
 import hashlib
+import secrets
 from typing import Any
 
 from flask import Flask, Response, abort, current_app, request, session
@@ -113,6 +114,35 @@ def answers_throttle() -> Throttle:
     phone sent 1,025 queries in 10 s, and every screen fetched the table again."""
     found: Throttle = current_app.extensions.setdefault(
         "scorekeeper.answers", Throttle(tries=ANSWERS_A_MINUTE)
+    )
+    return found
+
+
+JOINS_A_MINUTE = 30  # phones joining one table, or asking for a seat there: a room's worth
+WRONG_CODES_A_MINUTE = 60  # from one address, however many browsers behind it
+
+
+def joins_throttle() -> Throttle:
+    """Every join and seat request at a table counts here, by the table."""
+    found: Throttle = current_app.extensions.setdefault(
+        "scorekeeper.joins", Throttle(tries=JOINS_A_MINUTE)
+    )
+    return found
+
+
+def wrong_code_keys() -> tuple[list[Key], list[Key]]:
+    """What a wrong join code counts against: this browser at its address (5 a
+    minute: a guest's typos shut out that guest alone, not the club's wifi, whose
+    phones share one address behind its router), and the address as a whole (a
+    higher bound, so that a guest dropping its cookies guesses no faster)."""
+    browser = session.setdefault("browser", secrets.token_hex(8))
+    address = request.remote_addr or "?"
+    return [("join", f"{address}|{browser}")], [("join-address", address)]
+
+
+def wrong_codes_throttle() -> Throttle:
+    found: Throttle = current_app.extensions.setdefault(
+        "scorekeeper.wrong_codes", Throttle(tries=WRONG_CODES_A_MINUTE)
     )
     return found
 

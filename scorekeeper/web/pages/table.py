@@ -31,9 +31,9 @@ from ...data.table import seats, table as phones
 from ...scoring import get_variant
 from ..forms import general, round_errors, round_form, table_parts, table_sends
 from ..http import hosts, security
-from ..http.i18n import _, ngettext
+from ..http.i18n import _
 from ..shown import board, round_screen, table_view
-from . import sharing, table_scorer
+from . import sharing, table_joins, table_scorer
 from .table_scorer import gone
 
 bp = Blueprint("table", __name__)
@@ -121,31 +121,25 @@ def join_by_hand() -> Page:
 @bp.route("/join/<code>", methods=["GET", "POST"])
 def join(code: str) -> Page:
     """Say who this phone is; then it has its own link to the table."""
-    keys = [("join", request.remote_addr or "?")]
-    wait = security.throttle().wait(keys)
-    if wait:
-        message = ngettext(
-            "Too many wrong join codes from this phone: wait %(num)s second.",
-            "Too many wrong join codes from this phone: wait %(num)s seconds.",
-            wait,
-        )
-        page = render_template("error.html", title=_("Wait a moment"), message=message)
-        return page, 429, {"Retry-After": str(wait)}
+    held = table_joins.too_many_wrong_codes()
+    if held:
+        return held
     game_id = phones.game_of_code(get_db(), code)
     if game_id is None:
-        security.throttle().failed(keys)
+        table_joins.wrong_code()
         return gone(_("That join code is not (or no longer) valid."), 404)  # as an unknown link
     game = games.get_game(get_db(), game_id)
     form = general.join_form(table_view.join_choices(game))
     taken = None
     if form.validate_on_submit():
+        busy = table_joins.table_busy(game_id)
+        if busy:
+            return busy
         who, side = table_view.chosen(game, form.who.data)
         taken = seats.holder(get_db(), game_id, who, side)
-        if taken is None:
-            token = phones.join(get_db(), game_id, who, side)
-            return redirect(url_for(".phone", token=token))
-        if "take_over" in request.form:  # asked: the scorer hands the seat over, or not
-            return redirect(url_for(".phone", token=seats.ask(get_db(), taken)))
+        if taken is None or "take_over" in request.form:
+            table_joins.counted(game_id)
+            return table_joins.joined(game_id, who, side, taken)
     page = render_template("join.html", game=game, form=form, code=code, taken=taken)
     return (page, 400) if request.method == "POST" and not taken else page
 
