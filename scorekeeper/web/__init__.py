@@ -35,6 +35,7 @@ from .pages import (
     api,
     evenings,
     event_desk,
+    event_roles,
     events,
     games,
     health,
@@ -76,6 +77,7 @@ PAGES = (
     language,
     events,
     event_desk,
+    event_roles,
 )
 
 

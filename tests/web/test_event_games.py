@@ -129,10 +129,10 @@ REFUSED = [
         id="Five-person, three players",
     ),
     pytest.param(
-        {"variant": "hand-and-foot", "target": "2000"},
+        {"variant": "samba-foot", "target": "2000"},
         "target",
         "ends after a number of deals",
-        id="Hand and Foot to a target",
+        id="Samba-foot to a target",
     ),
     pytest.param(
         {"movement": "swiss", "turns": "3"},

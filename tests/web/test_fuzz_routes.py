@@ -37,7 +37,7 @@ FORM_VALUES = st.one_of(
 CHANGING = {"POST", "PUT", "PATCH", "DELETE"}
 # Removing a game, a player or a phone would leave the rest of the run read-only
 # (409, 410): their forms are a CSRF token only, fuzzed by ``test_fuzz.test_urls``.
-GONE = {"removals.remove_game", "removals.remove_player", "table.remove"}
+GONE = {"removals.remove_game", "removals.remove_player", "table_scorer.remove"}
 NUMBERS = st.sampled_from(["0", "1", "2"])
 PLAUSIBLE = {  # what a real page posts, now and then odd: most routes need a few of these
     "number": st.one_of(NUMBERS, WHITESPACE),
@@ -70,7 +70,7 @@ def world():
     client.post(f"/games/{ids['game_id'][0]}/rules/save", data={"name": "House"})
     ids["set_id"], ids["removal_id"], ids["request_id"] = [1, 2], [1, 2], [1, 2]
     ids["variant_id"], ids["players"] = list(VARIANTS), [2, 3, 4, 5, 6]
-    ids["number"] = [1, 2]
+    ids["number"], ids["table_no"] = [1, 2], [1, 2]
     names = sorted(field_names(app, client, ids))
     return app, client, ids, names
 
@@ -159,12 +159,13 @@ def set_back(app, game_id: int) -> None:
 ROUTES = sorted(
     """
     api.add_round api.create_game api.delete_round api.edit_round event_desk.adjust
-    event_desk.check_in event_desk.reopen event_desk.withdraw events.change_clock events.new
+    event_desk.check_in event_desk.reopen event_desk.withdraw event_roles.replace_card
+    event_roles.unlock events.change_clock events.new
     events.start events.swap evenings.evening games.again games.new_game games.rename
     players.rename removals.undo rounds.add_round rounds.delete_round rounds.edit_round
     rounds.preview rounds.undo_round rule_sets.edit rule_sets.restore rule_sets.retire
     rule_sets.save_from_game sharing.unlock table.answer table.follow table.join table.part
-    table.settings table_scorer.answer table_scorer.stands transfer.import_file
+    table_scorer.settings table_scorer.answer table_scorer.stands transfer.import_file
 """.split()
 )
 

@@ -25,8 +25,9 @@ def test_a_part_sent_again_under_its_key_is_stored_once(client, at_table, db):
     again = client.post(f"/table/{phones['cat']}/part", data=sent, headers=JSON)
     assert first.json == again.json == {"version": 1}  # not a clash with itself
     assert table.drafts(db, game, 1)[1]["version"] == 1
-    other = client.post(f"/table/{phones['cat']}/part", data={**sent, "key": "part-key-2"},
-                        headers=JSON)  # fmt: skip
+    other = client.post(
+        f"/table/{phones['cat']}/part", data={**sent, "key": "part-key-2"}, headers=JSON
+    )
     assert other.status_code == 409  # a new send at the old version: a clash, as before
 
 
@@ -37,8 +38,15 @@ def test_answers_sent_again_under_their_key_are_stored_once_and_told_the_same(cl
         done = answer(client, phones["cat"], "confirm-key-1", number="1", version="1", confirm="1")
         assert done.status_code == 200 and done.json["message"] == "Round 1 confirmed."
     for _ in range(2):  # a query's retry is not "with the scorer already"
-        done = answer(client, phones["ann"], "query-key-1", number="1", version="1", query="1",
-                      note="we had 60")  # fmt: skip
+        done = answer(
+            client,
+            phones["ann"],
+            "query-key-1",
+            number="1",
+            version="1",
+            query="1",
+            note="we had 60",
+        )
         assert done.status_code == 200 and done.json["message"] == "Round 1 queried."
     sql = "SELECT action, count(*) AS n FROM table_events WHERE number = 1 GROUP BY action"
     assert {r["action"]: r["n"] for r in db.query(sql)} == {"confirmed": 1, "queried": 1}
@@ -62,8 +70,11 @@ def test_a_correction_carries_the_phones_numbers_to_the_scorer(app, client, at_t
     assert (
         "sends its numbers as a correction" in board and "Hand points <strong>75</strong>" in board
     )
-    wrong = client.post(f"/table/{phones['cat']}/answer", headers=JSON,
-                        data={**sent, "key": "correct-2", "s1_hand_points": "-x"})  # fmt: skip
+    wrong = client.post(
+        f"/table/{phones['cat']}/answer",
+        headers=JSON,
+        data={**sent, "key": "correct-2", "s1_hand_points": "-x"},
+    )
     assert wrong.status_code == 400  # checked like a part: nothing stored
     assert len(list(db.query("SELECT 1 FROM table_events WHERE action = 'queried'"))) == 1
     watcher = client.post(f"/table/{phones['watcher']}/answer", data=sent, headers=JSON)
@@ -98,23 +109,45 @@ def test_a_taken_seat_is_asked_for_and_handed_over_by_the_scorer(app, client, at
     assert "moved to a new phone" in history
 
 
-def test_a_refused_or_later_request_is_told_so(app, client, at_table, db):
+def test_two_requests_for_a_seat_are_shown_apart_and_the_scorer_chooses(app, client, at_table, db):
     game, code, phones = at_table
-    first = app.test_client().post(f"/join/{code}", data={"who": "p1", "take_over": "1"})
+    says = {"User-Agent": "Cat's new phone\u202e"}
+    first = app.test_client().post(
+        f"/join/{code}", data={"who": "p1", "take_over": "1"}, headers=says
+    )
     second = app.test_client().post(f"/join/{code}", data={"who": "p1", "take_over": "1"})
     first_token = first.location.rsplit("/", 1)[1]
     second_token = second.location.rsplit("/", 1)[1]
-    gone = client.get(f"/table/{first_token}")
-    assert gone.status_code == 410 and "asked for this seat after this one" in gone.get_data(
-        as_text=True
-    )
-    request = table_seats.waiting(db, game)[0]
-    client.post(f"/games/{game}/table/seats/{request['id']}", data={"refuse": "1"})
+    assert client.get(f"/table/{first_token}").status_code == 200  # both wait, neither replaced
+    waiting = table_seats.waiting(db, game)
+    assert [q["who"] for q in waiting] == ["Cat", "Cat"]
+    assert waiting[0]["asked_by"] == "Cat's new phone"  # printable only
+    board = client.get(f"/games/{game}").get_data(as_text=True)
+    assert f"Request {waiting[0]['id']}, asked" in board and "Cat&#39;s new phone" in board
+    assert f"Request {waiting[1]['id']}, asked" in board
+    client.post(f"/games/{game}/table/seats/{waiting[1]['id']}", data={"refuse": "1"})
     refused = client.get(f"/table/{second_token}")
     assert refused.status_code == 410 and "did not hand this seat over" in refused.get_data(
         as_text=True
     )
     assert client.get(f"/table/{phones['cat']}").status_code == 200  # Cat's phone keeps it
+    client.post(f"/games/{game}/table/seats/{waiting[0]['id']}", data={"agree": "1"})
+    assert client.get(f"/table/{first_token}").status_code == 200
+
+
+def test_requests_for_a_seat_and_phones_at_a_table_are_bounded(app, client, at_table, db):
+    game, code, phones = at_table
+    asking = [
+        app.test_client().post(f"/join/{code}", data={"who": "p1", "take_over": "1"})
+        for _ in range(table_seats.ASKING_AT_ONCE + 1)
+    ]
+    assert [r.status_code for r in asking] == [302, 302, 302, 429]
+    assert len(table_seats.waiting(db, game)) == table_seats.ASKING_AT_ONCE
+    while len(table.phones(db, game)) < table.PHONES_AT_A_TABLE:
+        table.join(db, game, "Watcher", None)
+    full = app.test_client().post(f"/join/{code}", data={"who": "watch"})
+    assert full.status_code == 409 and "phones already" in full.get_data(as_text=True)
+    assert len(table.phones(db, game)) == table.PHONES_AT_A_TABLE
 
 
 def test_a_request_for_a_seat_whose_phone_is_removed_is_told_to_join_again(

@@ -85,6 +85,22 @@ def test_wrong_join_codes_are_limited_per_client(app, make_game):
     assert refused.status_code == 429 and refused.headers["Retry-After"] == "60"
 
 
+def test_one_guests_wrong_codes_do_not_shut_out_the_room_behind_one_address(app, make_game, db):
+    now = [0.0]
+    app.extensions["scorekeeper.throttle"] = Throttle(clock=lambda: now[0])
+    app.extensions["scorekeeper.wrong_codes"] = Throttle(tries=60, clock=lambda: now[0])
+    game = make_game()
+    code = table.join_code(db, game)
+    guesser, neighbour = app.test_client(), app.test_client()  # one address: the club's router
+    for _ in range(6):
+        guesser.get("/join/aaaaaaaaaaaa")
+    assert guesser.get(f"/join/{code}").status_code == 429
+    assert neighbour.get(f"/join/{code}").status_code == 200  # the room still joins
+    for _ in range(60):  # a guest dropping its cookie each time is held by the address
+        app.test_client().get("/join/aaaaaaaaaaaa")
+    assert app.test_client().get(f"/join/{code}").status_code == 429
+
+
 def test_a_part_is_a_draft_shown_to_the_scorer_not_a_round(client, at_table, db):
     game, _, phones = at_table
     assert part(client, phones["cat"], s1_meld_points="120").status_code == 302

@@ -110,15 +110,17 @@ def test_evening_summary_starts_each_game_on_a_new_page(printer, live_server, tm
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_table_cards_one_a_page_with_the_table_and_its_link(printer, live_server, tmp_path, paper):
-    page = printer.new_page()
+    director = printer.new_context()  # the cards are the director's: the event's maker
+    page = director.new_page()
     page.goto(live_server.url + "/events/new")
     page.fill("#name", "Tuesday club")
     page.fill("#entries", "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nKit & Lu")
     page.click("button[type=submit]")
     desk = page.url
     page.close()
-    texts = print_pdf(printer, f"{desk}/cards", tmp_path / "cards.pdf", paper)
+    texts = print_pdf(director, f"{desk}/cards", tmp_path / "cards.pdf", paper)
+    director.close()
     assert len(texts) == 3  # three tables, a card each
     for number, text in enumerate(texts, start=1):
         assert f"Table {number}" in text and "Tuesday club" in text
-        assert re.search(rf"/tables/[A-Za-z0-9_-]+/{number}\b", text)
+        assert re.search(r"/tables/[A-Za-z0-9_-]{20,}", text)  # a secret of its own

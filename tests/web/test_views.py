@@ -326,6 +326,14 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
     event = create_event(db, name="Club", date="2026-11-20", variant="classic", options={},
                          movement="swiss", turns=1, scale={"kind": "wdl"},
                          entries=[{"name": n, "players": [n]} for n in ("E", "F")])  # fmt: skip
+    from scorekeeper.data.events import cards
+    from scorekeeper.web.http.security import hash_passphrase
+
+    cards.set_passphrase(db, event, hash_passphrase("club director 1"))
+    unlock = client.get(f"/events/{event}/unlock").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', unlock)[1]
+    directed = {"passphrase": "club director 1", "csrf_token": csrf}
+    assert client.post(f"/events/{event}/unlock", data=directed).status_code == 302
     posts = [
         r for r in app.url_map.iter_rules() if "POST" in r.methods and not r.rule.startswith("/api")
     ]
@@ -337,6 +345,7 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
         url = url.replace("<int:removal_id>", str(removal)).replace("<int:set_id>", str(rule_set))
         url = url.replace("<token>", token).replace("<code>", code).replace("<int:phone_id>", "1")
         url = url.replace("<int:event_id>", str(event)).replace("<int:request_id>", "1")
+        url = url.replace("<int:table_no>", "1")
         response = client.post(
             url, data={"s0_meld_points": "100", "version": "1", "seat0": "X", "seat1": "Y"}
         )

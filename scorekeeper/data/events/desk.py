@@ -17,23 +17,52 @@ from ...scoring.i18n import N_, problem as P_
 from ..connection import row, rows, writing
 from ..games import games, rounds
 from ..table import agreement as table_agreement, answers as table_answers, table as phones
-from . import events, planning
+from . import events, planning, turns
 
 DIRECTOR = "director"  # who made a change, in a table's history
-# Missing results first: no round yet, a round queried, a round awaiting its
-# confirmation, a table reopened by the director; then the tables playing; then
-# those done.
-DESK_ORDER = ("waiting", "queried", "confirming", "reopened", "playing", "finished", "withdrawn")
+# What needs the director first: a round queried, a table reopened; then the
+# missing results: no round yet, a round awaiting its confirmation; then the
+# tables playing; then those done.
+DESK_ORDER = ("queried", "reopened", "waiting", "confirming", "playing", "finished", "withdrawn")
+DONE = ("finished", "withdrawn")
 
 
 def desk(db: Database, event_id: int, turn: int) -> list[dict[str, Any]]:
-    """The turn's tables for the desk, missing results first, each with its
-    ``desk`` state (``DESK_ORDER``), the rounds queried or awaited, and the names
-    checked in at it. A few reads for the whole turn, however many tables."""
-    found = events.tables(db, event_id, turn) if turn else []
+    """The turn's tables for the desk, and every table of an earlier turn still
+    open (reopened, queried, its game taken back to playing), what needs the
+    director first, each with its ``desk`` state (``DESK_ORDER``), the rounds
+    queried or awaited, and the names checked in at it. A few reads for the whole
+    event, however many tables."""
+    found = events.tables(db, event_id) if turn else []
     with_desk_states(db, found)
-    found.sort(key=lambda t: (DESK_ORDER.index(t["desk"]), t["table_no"]))
+    found = [t for t in found if t["turn"] == turn or t["desk"] not in DONE]
+    found.sort(key=lambda t: (DESK_ORDER.index(t["desk"]), t["turn"], t["table_no"]))
     return found
+
+
+def finished_count(tables: list[dict[str, Any]], turn: int) -> tuple[int, int]:
+    """How many of the turn's tables are done, of how many ("6 of 8 finished")."""
+    mine = [t for t in tables if t["turn"] == turn]
+    return sum(t["desk"] in DONE for t in mine), len(mine)
+
+
+def held(db: Database, event_id: int, turn: int) -> list[dict[str, Any]]:
+    """The tables that hold the event's turn: every one not done, of this turn or
+    an earlier one (a round waiting for the confirmation its table asks for too)."""
+    return [t for t in desk(db, event_id, turn) if t["desk"] not in DONE]
+
+
+def start_turn(db: Database, event_id: int) -> int:
+    """Start the next turn (``turns.start_turn``, which keeps its writes short) once
+    nothing holds this one: refused, saying which tables, while any table of it or of
+    an earlier turn is open. The turn's number."""
+    turn = int(events.event(db, event_id)["turn"])
+    holding = held(db, event_id, turn) if turn else []
+    if holding:
+        names = ", ".join(str(t["table_no"]) for t in holding)
+        said = N_("turn %(n)s is still being played: tables %(tables)s are open")
+        raise events.EventProblem(P_(said, n=turn, tables=names))
+    return turns.start_turn(db, event_id)
 
 
 def with_desk_states(db: Database, found: list[dict[str, Any]]) -> None:
@@ -84,7 +113,7 @@ def desk_state(
     "confirming" while a round waits for the confirmation of a phone at the table
     (when the table confirms rounds), else the table's own state."""
     if not confirming(t):
-        return t["state"], [], []
+        return t["state"], t.get("queried", []), []
     game = {"sides": t["sides"], "variant": t["variant"]}
     states = table_agreement.agreement(game, played, answered, at_table)
     queried = [n for n, s in states.items() if s["state"] == "queried"]

@@ -25,7 +25,7 @@ from ...scoring.i18n import N_, problem as P_
 from ..connection import insert, now, row, writing
 from ..games import games
 from ..games.evenings import create_evening
-from . import planning
+from . import holds, planning
 from .clock import change_clock as change_clock, clock as clock, set_clock as set_clock
 from .planning import MOVEMENTS, EventProblem as EventProblem
 
@@ -194,21 +194,23 @@ def side_name(people: list[dict[str, Any]], side: tuple[int, ...]) -> str:
 
 TABLES = """
 SELECT eg.turn, eg.table_no, eg.game_id, eg.entries, eg.reopened, g.sides, g.round_count,
-       g.finished, g.totals, g.removed_at, g.variant, g.confirm_rounds
+       g.finished, g.totals, g.removed_at, g.variant, g.confirm_rounds, {queried} AS queried
 FROM event_games eg JOIN games g ON g.id = eg.game_id
-WHERE eg.event_id = ? {where} ORDER BY eg.turn, eg.table_no
+WHERE eg.event_id = ? AND g.removed_at IS NULL {where} ORDER BY eg.turn, eg.table_no
 """
 
 
 def tables(db: Database, event_id: int, turn: int | None = None) -> list[dict[str, Any]]:
-    """The tables of a turn (or of every turn), each with its game's state:
+    """The tables of a turn (or of every turn), each with its game's state (a
+    removed game is no table of the event's: it leaves the desk and the standings):
     "waiting" (no round yet), "playing" (round N), "finished", "reopened" (by the
-    director: its result withheld until it is closed again) or "withdrawn" (an entry
-    at it withdrew before it finished: the others have a bye)."""
+    director: its result withheld until it is closed again), "queried" (a round a
+    phone queried, not yet answered: its result withheld until then) or "withdrawn"
+    (an entry at it withdrew before it finished: the others have a bye)."""
     where, params = ("AND eg.turn = ?", [event_id, turn]) if turn else ("", [event_id])
     gone = withdrawn(db, event_id)
     found = []
-    for r in db.query(TABLES.format(where=where), params):
+    for r in db.query(TABLES.format(where=where, queried=holds.QUERIED), params):
         r = {
             **r,
             "entries": json.loads(r["entries"]),
@@ -216,10 +218,13 @@ def tables(db: Database, event_id: int, turn: int | None = None) -> list[dict[st
             "totals": json.loads(r["totals"] or "{}"),
         }
         r["state"] = "finished" if r["finished"] else "playing" if r["round_count"] else "waiting"
+        r["queried"] = holds.queried_rounds(r["queried"])
         if r["reopened"]:
             r["state"] = "reopened"
         elif r["state"] != "finished" and left(r["entries"], gone, r["turn"]):
             r["state"] = "withdrawn"
+        elif r["queried"]:  # a query unanswered: the result waits for the answer
+            r["state"] = "queried"
         found.append(r)
     return found
 
@@ -306,12 +311,6 @@ def table_count(found: dict[str, Any], entries: int) -> int:
     if found["plan"]:
         return max(len(turn.tables) for turn in found["plan"])
     return entries // 2
-
-
-def by_cards_token(db: Database, token: str) -> dict[str, Any] | None:
-    """The event whose table cards carry ``token``."""
-    found = row(db, "SELECT id FROM events WHERE cards_token = ?", [token])
-    return event(db, int(found["id"])) if found else None
 
 
 def current_game(db: Database, event_id: int, turn: int, table_no: int) -> int | None:

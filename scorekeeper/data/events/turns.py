@@ -144,8 +144,9 @@ def store_tables(
                 options=options,
                 seats=seats,
                 name=f"{found['name']}: turn {turn}, table {table_no}",
-                # the table's phones follow it to this game, as after "Same table again"
-                request_key=f"after:{previous['uid']}" if previous else None,
+                # the event's own key: a game a table started itself ("Same table
+                # again", keyed "after:<uid>") is none of the event's and never in its way
+                request_key=f"turn:{found['uid']}:{turn}:{table_no}",
             )
         except ScoringError as error:  # an event made before its game was checked
             raise EventProblem(P_("rules: %(problem)s", problem=str(error)), "rules") from error

@@ -35,6 +35,8 @@ NAMES = [
     "m0017_five_player_deal",
     "m0018_event_desk",
     "m0019_phone_outbox_and_seats",
+    "m0020_event_roles",
+    "m0021_seat_requests_apart",
     "m0022_event_movements",
     "m0024_rating_backlog",
     "m0026_grandfathered_rounds",

@@ -16,6 +16,11 @@ from ..connection import now, rows, writing
 from .table import Phone, bump, event, token_hash
 
 Request = dict[str, Any]
+ASKING_AT_ONCE = 3  # requests for one seat the scorer has not answered; more wait
+
+
+class TooManyAsking(Exception):
+    """As many phones as may ask for this seat are waiting for the scorer's word."""
 
 
 def holder(db: Database, game_id: int, who: str, side: int | None) -> Phone | None:
@@ -31,23 +36,24 @@ def holder(db: Database, game_id: int, who: str, side: int | None) -> Phone | No
     return found[0] if found else None
 
 
-def ask(db: Database, seat: Phone) -> str:
-    """A new phone asks for ``seat``; its secret token (kept only as a hash). An
-    earlier request for the same seat, not yet answered, gives way to this one."""
+def ask(db: Database, seat: Phone, asked_by: str = "") -> str:
+    """A new phone asks for ``seat``; its secret token (kept only as a hash).
+    ``asked_by``: what the phone says it is, shown to the scorer. Every request is
+    shown apart (none replaces another); TooManyAsking past ``ASKING_AT_ONCE``."""
     token = secrets.token_urlsafe(24)
     with writing(db):
-        at = now()
-        sql = "UPDATE seat_requests SET state = 'superseded', answered_at = ? "
-        db.execute(sql + "WHERE phone_id = ? AND state = 'asked'", [at, seat["id"]])
-        db.table("seat_requests").insert(
-            {
-                "game_id": seat["game_id"],
-                "phone_id": seat["id"],
-                "token_hash": token_hash(token),
-                "state": "asked",
-                "asked_at": at,
-            },
-        )
+        sql = "SELECT count(*) AS n FROM seat_requests WHERE phone_id = ? AND state = 'asked'"
+        if rows(db, sql, [seat["id"]])[0]["n"] >= ASKING_AT_ONCE:
+            raise TooManyAsking(seat["who"])
+        request = {
+            "game_id": seat["game_id"],
+            "phone_id": seat["id"],
+            "state": "asked",
+            "token_hash": token_hash(token),
+            "asked_at": now(),
+            "asked_by": asked_by,
+        }
+        db.table("seat_requests").insert(request)
         bump(db, seat["game_id"])
     return token
 
@@ -70,7 +76,7 @@ def request_of(db: Database, token: str) -> Request | None:
 def waiting(db: Database, game_id: int) -> list[Request]:
     """The game's requests the scorer has not answered, with each seat's phone."""
     sql = (
-        "SELECT q.id, q.asked_at, p.who, p.side, p.last_seen FROM seat_requests q "
+        "SELECT q.id, q.asked_at, q.asked_by, p.who, p.side, p.last_seen FROM seat_requests q "
         "JOIN table_phones p ON p.id = q.phone_id "
         "WHERE q.game_id = ? AND q.state = 'asked' AND p.removed_at IS NULL ORDER BY q.id"
     )
@@ -97,6 +103,8 @@ def answer(db: Database, game_id: int, request_id: int, agree: bool) -> bool:
             return True
         sql = "UPDATE seat_requests SET state = 'agreed', answered_at = ?, old_hash = ? "
         db.execute(sql + "WHERE id = ?", [now(), asked["seat_hash"], request_id])
+        sql = "UPDATE seat_requests SET state = 'refused', answered_at = ? "  # the scorer chose
+        db.execute(sql + "WHERE phone_id = ? AND state = 'asked'", [now(), asked["phone_id"]])
         sql = "UPDATE table_phones SET token_hash = ?, last_seen = ? WHERE id = ?"
         db.execute(sql, [asked["token_hash"], now(), asked["phone_id"]])
         event(db, game_id, {"id": asked["phone_id"], "who": asked["who"]}, "replaced")

@@ -28,7 +28,14 @@ from ..games import games
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 CODE_LENGTH = 12
 SEEN_EVERY = 30  # seconds between writes of a phone's "last seen"
+# Phones at one table: its players' (up to 6) and as many more watching; every
+# join reloads every screen there, and 20,000 joins made a 6.9 MB scoreboard.
+PHONES_AT_A_TABLE = 16
 Phone = dict[str, Any]
+
+
+class TableFull(Exception):
+    """The table has as many phones as it may: the scorer removes one first."""
 
 
 class DraftClash(Exception):
@@ -114,9 +121,13 @@ def set_settings(db: Database, game_id: int, phones_enter: bool, confirm_rounds:
 
 
 def join(db: Database, game_id: int, who: str, side: int | None) -> str:
-    """A new phone at the game's table; its secret token (kept only as a hash)."""
+    """A new phone at the game's table; its secret token (kept only as a hash).
+    TableFull when ``PHONES_AT_A_TABLE`` are there already."""
     token = secrets.token_urlsafe(24)
     with writing(db):
+        sql = "SELECT count(*) AS n FROM table_phones WHERE game_id = ? AND removed_at IS NULL"
+        if rows(db, sql, [game_id])[0]["n"] >= PHONES_AT_A_TABLE:
+            raise TableFull(game_id)
         at = now()
         row = {
             "game_id": game_id,

@@ -12,6 +12,7 @@ passphrases are limited by ``throttle``.
 from __future__ import annotations
 
 import hashlib
+import secrets
 from typing import Any
 
 from flask import Flask, Response, abort, current_app, request, session
@@ -20,6 +21,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from ...data import settings
 from ...data.connection import get_db
+from ...data.events import cards
 from ...data.games import games
 from .throttle import Key, Throttle
 
@@ -116,6 +118,35 @@ def answers_throttle() -> Throttle:
     return found
 
 
+JOINS_A_MINUTE = 30  # phones joining one table, or asking for a seat there: a room's worth
+WRONG_CODES_A_MINUTE = 60  # from one address, however many browsers behind it
+
+
+def joins_throttle() -> Throttle:
+    """Every join and seat request at a table counts here, by the table."""
+    found: Throttle = current_app.extensions.setdefault(
+        "scorekeeper.joins", Throttle(tries=JOINS_A_MINUTE)
+    )
+    return found
+
+
+def wrong_code_keys() -> tuple[list[Key], list[Key]]:
+    """What a wrong join code counts against: this browser at its address (5 a
+    minute: a guest's typos shut out that guest alone, not the club's wifi, whose
+    phones share one address behind its router), and the address as a whole (a
+    higher bound, so that a guest dropping its cookies guesses no faster)."""
+    browser = session.setdefault("browser", secrets.token_hex(8))
+    address = request.remote_addr or "?"
+    return [("join", f"{address}|{browser}")], [("join-address", address)]
+
+
+def wrong_codes_throttle() -> Throttle:
+    found: Throttle = current_app.extensions.setdefault(
+        "scorekeeper.wrong_codes", Throttle(tries=WRONG_CODES_A_MINUTE)
+    )
+    return found
+
+
 def try_keys(game_id: int | str, app_wide: bool = False) -> list[Key]:
     """What a wrong passphrase counts against: this client, and the game ("*": the app);
     the app too when the guess was tried against the app-wide passphrase, so that
@@ -154,7 +185,11 @@ def app_hash() -> str | None:
 def may_score(game: dict[str, Any]) -> bool:
     """Whether this request may change ``game``: no passphrase guards it, or the
     browser typed it, or the API request carries it. The app-wide passphrase's hash
-    comes with the game when it was read with it (``games.game_row``)."""
+    comes with the game when it was read with it (``games.game_row``). A club
+    night's game is its director's and its table's (``may_score_at``)."""
+    seat = cards.seat_of_game(get_db(), int(game["id"]))
+    if seat is not None:
+        return may_score_at(seat)
     everything = game["app_passphrase_hash"] if "app_passphrase_hash" in game else app_hash()
     pairs = ((game["id"], game.get("passphrase_hash")), ("*", everything))
     guards = [(k, h) for k, h in pairs if h]
@@ -186,8 +221,69 @@ def guard(game: dict[str, Any]) -> None:
         abort(403)
 
 
+def guard_removal(game: dict[str, Any]) -> None:
+    """Stop a removal by a browser that may not: a club night's game only by its
+    director (its table may score it, not take it out of the event)."""
+    seat = cards.seat_of_game(get_db(), int(game["id"]))
+    if seat is not None:
+        guard_direct({**seat, "id": seat["event_id"]})
+    guard(game)
+
+
 def guard_change(game: dict[str, Any]) -> None:
     """``guard``, and a removed game is read-only (GameRemoved: 409) until its
     removal is undone: its rounds, name and table stay as they were."""
     guard(game)
     games.check_kept(game)
+
+
+# -- a club night's roles ---------------------------------------------------------------
+
+
+def director_key(event: dict[str, Any]) -> str:
+    """What a director's session remembers for the event (its uid: ids are reused
+    by another database, uids are not)."""
+    return f"event:{event['uid']}"
+
+
+def may_direct(event: dict[str, Any]) -> bool:
+    """Whether this request may run the event (start turns, swap, withdraw, adjust,
+    reopen, run the clock, print or replace the cards): the browser that made it,
+    or one that typed the event's passphrase or the app's (or an API request that
+    carries either). Without the app passphrase nobody else may: a guest's phone
+    on the club's wifi only watches."""
+    everything = app_hash()
+    if everything and remembered("*", everything):
+        return True
+    own = event.get("passphrase_hash")
+    if remembered(director_key(event), own):
+        return True
+    hashes = [h for h in (own, everything) if h]
+    return bool(hashes) and header_matches(hashes, director_key(event), bool(everything))
+
+
+def guard_direct(event: dict[str, Any]) -> None:
+    if not may_direct(event):
+        abort(403)
+
+
+def remember_director(event: dict[str, Any]) -> None:
+    remember(director_key(event), event.get("passphrase_hash"))
+
+
+def card_key(seat: dict[str, Any]) -> str:
+    return f"card:{seat['uid']}:{seat['table_no']}"
+
+
+def remember_card(card: dict[str, Any]) -> None:
+    """This browser opened the table's card: it may score the table's games, for
+    as long as the card is not replaced."""
+    remember(card_key(card), card["token"])
+
+
+def may_score_at(seat: dict[str, Any]) -> bool:
+    """Whether this request may change the game of an event's table: its director,
+    or a browser that opened that table's card (no passphrase to type)."""
+    if seat.get("card") and remembered(card_key(seat), seat["card"]):
+        return True
+    return may_direct({**seat, "id": seat["event_id"]})

@@ -58,7 +58,7 @@ def table_page(event_id: int, game_id: int, status: int = 200, **forms: Any) -> 
         table=table,
         adjust=adjust,
         reopen=forms.get("reopen") or event_forms.ReopenForm(formdata=None),
-        director=security.may_create(),
+        director=security.may_direct(found),
     )
     return page, status
 
@@ -73,7 +73,7 @@ def table(event_id: int, game_id: int) -> Page:
 @bp.route("/events/<int:event_id>/tables/<int:game_id>/adjust", methods=["POST"])
 def adjust(event_id: int, game_id: int) -> Page:
     """Enter or adjust the table's score, with a reason."""
-    security.guard_app()
+    security.guard_direct(events.event(get_db(), event_id))
     form = event_forms.AdjustForm()
     valid = form.validate_on_submit()
     if expired(form):
@@ -94,7 +94,7 @@ def adjust(event_id: int, game_id: int) -> Page:
 @bp.route("/events/<int:event_id>/tables/<int:game_id>/reopen", methods=["POST"])
 def reopen(event_id: int, game_id: int) -> Page:
     """Reopen the table (its result withheld), or close it again, with a reason."""
-    security.guard_app()
+    security.guard_direct(events.event(get_db(), event_id))
     form = event_forms.ReopenForm()
     open_ = "close" not in request.form
     valid = form.validate_on_submit()
@@ -126,8 +126,8 @@ def withdraw_form(event_id: int) -> Any:
 @bp.route("/events/<int:event_id>/withdraw", methods=["GET", "POST"])
 def withdraw(event_id: int) -> Page:
     """Record an entry's withdrawal, with a reason."""
-    security.guard_app()
     found = events.event(get_db(), event_id)
+    security.guard_direct(found)
     form = withdraw_form(event_id)
     if form.validate_on_submit():
         try:

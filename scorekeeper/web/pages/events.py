@@ -1,7 +1,8 @@
 """Club nights: the director makes an event, sees its plan, starts each turn (every
 table's game made with the right people in the right seats), follows every table
-at a glance, and shows the standings on a big screen. Guarded by the app
-passphrase, as evenings are: an event is no one game's."""
+at a glance, and shows the standings on a big screen. Making an event is guarded
+by the app passphrase, as evenings are; running it is its director's alone
+(``security.may_direct``); everyone may watch the desk and the standings."""
 
 from __future__ import annotations
 
@@ -21,18 +22,21 @@ from flask import (
     request,
     url_for,
 )
-from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ...data.connection import get_db
-from ...data.events import desk as event_desk, events, exports as event_exports, turns
-from ...data.table import table as phones
+from ...data.events import (
+    cards as event_cards,
+    desk as event_desk,
+    events,
+    exports as event_exports,
+)
 from ...scoring import get_variant
-from ..forms import events as event_forms
+from ..forms import event_roles, events as event_forms
 from ..forms.whole_numbers import digits
-from ..http import hosts, security
+from ..http import security
 from ..http.i18n import _, say
-from . import rule_sets, sharing
+from . import rule_sets
 
 bp = Blueprint("events", __name__)
 
@@ -55,7 +59,10 @@ def new() -> str | Response | tuple[str, int]:
     security.guard_app()
     form = event_forms.NewEventForm()
     rule_sets.offer(form)
-    if form.validate_on_submit():
+    director = event_roles.DirectorPassphraseForm()
+    if form.is_submitted() and not director.validate():
+        form.validate()
+    elif form.validate_on_submit():
         try:
             event_id = events.create_event(
                 get_db(),
@@ -81,9 +88,18 @@ def new() -> str | Response | tuple[str, int]:
         except ValueError as problem:  # an unknown game
             form.variant.errors = [*form.variant.errors, say(problem)]
         else:
-            return redirect(url_for(".desk", event_id=event_id))
+            return directed(event_id, director.director_passphrase.data)
     status = 400 if form.is_submitted() else 200
-    return render_template("event_new.html", form=form), status
+    return render_template("event_new.html", form=form, director=director), status
+
+
+def directed(event_id: int, passphrase: str | None) -> Response:
+    """The new event's passphrase kept (hashed), and this browser its director."""
+    db = get_db()
+    if passphrase:
+        event_cards.set_passphrase(db, event_id, security.hash_passphrase(passphrase))
+    security.remember_director(events.event(db, event_id))
+    return redirect(url_for(".desk", event_id=event_id))
 
 
 def unchanged(event_id: int) -> tuple[Response | None, str]:
@@ -94,7 +110,8 @@ def unchanged(event_id: int) -> tuple[Response | None, str]:
     found = event_desk.stamp(get_db(), event_id)
     if found is None:
         abort(404)
-    etag = hashlib.sha256(f"{found}|{request.full_path}|{security.may_create()}".encode())
+    director = security.may_direct(events.event(get_db(), event_id))
+    etag = hashlib.sha256(f"{found}|{request.full_path}|{director}".encode())
     tag = etag.hexdigest()[:20]
     if request.headers.get("X-Poll") and request.if_none_match.contains(tag):
         response = Response(status=304)
@@ -124,7 +141,7 @@ def desk(event_id: int) -> Response:
     found = events.event(db, event_id)
     people = events.entries_of(db, event_id)
     at_tables = event_desk.desk(db, event_id, found["turn"])
-    director = security.may_create()
+    director = security.may_direct(found)
     after = after_turn(found)
     return live(
         render_template(
@@ -141,7 +158,8 @@ def desk(event_id: int) -> Response:
             swap=swap_form(people) if director and not found["turn"] else None,
             after=after,
             can_start=found["turn"] < found["turns"]
-            and (not found["turn"] or events.turn_finished(db, event_id, found["turn"])),
+            and not any(t["desk"] not in event_desk.DONE for t in at_tables),
+            done=event_desk.finished_count(at_tables, found["turn"]),
         ),
         tag,
         private=True,
@@ -151,7 +169,7 @@ def desk(event_id: int) -> Response:
 @bp.route("/events/<int:event_id>/start", methods=["POST"])
 def start(event_id: int) -> Response | tuple[str, int]:
     def started(form: Any) -> str:
-        turn = turns.start_turn(get_db(), event_id)
+        turn = event_desk.start_turn(get_db(), event_id)
         return _("Turn %(n)s started: every table has its game.", n=turn)
 
     expired = _("The form had expired or came from elsewhere: nothing was started.")
@@ -161,10 +179,10 @@ def start(event_id: int) -> Response | tuple[str, int]:
 def director_post(
     event_id: int, form: Any, act: Callable[[Any], str | None], title: str, expired: str
 ) -> Response | tuple[str, int]:
-    """A button on the director's desk: the app passphrase, a form of this session,
-    then ``act(form)``; its word (or the event's problem) is shown back on the desk."""
-    security.guard_app()
-    events.event(get_db(), event_id)  # 404 for an event that is not there
+    """A button on the director's desk: the event's director (404 for an event that
+    is not there), a form of this session, then ``act(form)``; its word (or the
+    event's problem) is shown back on the desk."""
+    security.guard_direct(events.event(get_db(), event_id))
     if not form.validate_on_submit():
         return render_template("error.html", title=title, message=expired), 400
     try:
@@ -173,7 +191,7 @@ def director_post(
         said = say(problem)
     if said:
         flash(said)
-    return redirect(url_for(".desk", event_id=event_id))
+    return redirect(url_for("events.desk", event_id=event_id))
 
 
 def after_turn(found: dict[str, Any]) -> int | None:
@@ -223,52 +241,6 @@ def clock_json(event_id: int) -> Response:
     response = jsonify(events.clock(get_db(), event_id))
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-@bp.route("/events/<int:event_id>/cards")
-def cards(event_id: int) -> Response:
-    """A card per table to print and stand on it: its number and a QR code that
-    joins the table's game of the turn being played (the director's only: the
-    link is what lets a phone join)."""
-    security.guard_app()
-    db = get_db()
-    found = events.event(db, event_id)
-    count = events.table_count(found, len(events.entries_of(db, event_id)))
-    links = [
-        hosts.phone_url(".table_link", token=found["cards_token"], table_no=n)
-        for n in range(1, count + 1)
-    ]
-    page = make_response(
-        render_template(
-            "event_cards.html",
-            event=found,
-            cards=[
-                {"number": n, "link": link, "qr": Markup(sharing.qr_svg(link, scale=12))}
-                for n, link in enumerate(links, start=1)
-            ],
-        )
-    )
-    page.headers["Cache-Control"] = sharing.SECRET  # its links let a phone in: kept nowhere
-    return page
-
-
-@bp.route("/tables/<token>/<int:table_no>")
-def table_link(token: str, table_no: int) -> Response | tuple[str, int]:
-    """A table card's link: the join page of the table's game this turn."""
-    db = get_db()
-    found = events.by_cards_token(db, token)
-    if found is None:
-        abort(404)
-    game_id = events.current_game(db, found["id"], found["turn"], table_no)
-    if game_id is None:
-        message = _(
-            "Table %(n)s of %(event)s has no game yet: scan the card again once the "
-            "director has started the turn.",
-            n=table_no,
-            event=found["name"],
-        )
-        return render_template("error.html", title=_("Not yet"), message=message), 404
-    return redirect(url_for("table.join", code=phones.join_code(db, game_id)))
 
 
 @bp.route("/events/<int:event_id>/standings.<any(json, csv):kind>")

@@ -30,7 +30,7 @@ def game_label(game: dict[str, Any]) -> str:
 def remove_game(game_id: int) -> Page:
     db = get_db()
     game = games.get_game(db, game_id)
-    security.guard(game)
+    security.guard_removal(game)
     if game["removed_at"]:
         flash(_("That game was already removed."))
         return redirect(url_for(".history"))

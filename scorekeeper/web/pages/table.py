@@ -26,15 +26,15 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from ...data.connection import get_db
-from ...data.events import events
+from ...data.events import cards as event_cards, events
 from ...data.games import games
 from ...data.table import answers as table_answers, seats, table as phones
 from ...scoring import get_variant
 from ..forms import round_errors, round_form, table_parts, table_phones, table_sends
 from ..http import security
-from ..http.i18n import _, ngettext
+from ..http.i18n import _
 from ..shown import board, round_screen, table_view
-from . import sharing, table_scorer
+from . import sharing, table_joins, table_scorer
 from .table_scorer import gone, stamp_answer
 
 bp = Blueprint("table", __name__)
@@ -56,31 +56,25 @@ def join_by_hand() -> Page:
 @bp.route("/join/<code>", methods=["GET", "POST"])
 def join(code: str) -> Page:
     """Say who this phone is; then it has its own link to the table."""
-    keys = [("join", request.remote_addr or "?")]
-    wait = security.throttle().wait(keys)
-    if wait:
-        message = ngettext(
-            "Too many wrong join codes from this phone: wait %(num)s second.",
-            "Too many wrong join codes from this phone: wait %(num)s seconds.",
-            wait,
-        )
-        page = render_template("error.html", title=_("Wait a moment"), message=message)
-        return page, 429, {"Retry-After": str(wait)}
+    held = table_joins.too_many_wrong_codes()
+    if held:
+        return held
     game_id = phones.game_of_code(get_db(), code)
     if game_id is None:
-        security.throttle().failed(keys)
+        table_joins.wrong_code()
         return gone(_("That join code is not (or no longer) valid."), 404)  # as an unknown link
     game = games.get_game(get_db(), game_id)
     form = table_phones.join_form(table_view.join_choices(game))
     taken = None
     if form.validate_on_submit():
+        busy = table_joins.table_busy(game_id)
+        if busy:
+            return busy
         who, side = table_view.chosen(game, form.who.data)
         taken = seats.holder(get_db(), game_id, who, side)
-        if taken is None:
-            token = phones.join(get_db(), game_id, who, side)
-            return redirect(url_for(".phone", token=token))
-        if "take_over" in request.form:  # asked: the scorer hands the seat over, or not
-            return redirect(url_for(".phone", token=seats.ask(get_db(), taken)))
+        if taken is None or "take_over" in request.form:
+            table_joins.counted(game_id)
+            return table_joins.joined(game_id, who, side, taken)
     page = render_template("join.html", game=game, form=form, code=code, taken=taken)
     return (page, 400) if request.method == "POST" and not taken else page
 
@@ -152,7 +146,7 @@ def follow(token: str) -> Page | Response:
     found = phone_or_stop(token)
     if not table_phones.FollowForm().validate_on_submit():
         abort(400)
-    following = games.next_game(get_db(), games.get_game(get_db(), found["game_id"]))
+    following = event_cards.following(get_db(), games.get_game(get_db(), found["game_id"]))
     if following is not None:  # else the page says how things stand
         side = table_view.side_in(games.get_game(get_db(), following), found)
         phones.follow(get_db(), found, following, side)
@@ -271,7 +265,7 @@ def phone_page(
         layout = round_screen.layout(kind, kind.rules(game["options"]), board_, screen)
     confirming = side is not None and bool(game["confirm_rounds"])
     variant = get_variant(game["variant"])
-    following = games.next_game(db, game) if answer["finished"] else None
+    following = event_cards.following(db, game) if answer["finished"] else None
     states = table_view.agreement(game, played) if confirming else None
     page = render_template(
         "table.html",
