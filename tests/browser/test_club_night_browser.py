@@ -178,6 +178,10 @@ def test_a_whole_club_night(contexts, live_server, tmp_path):
         # Ann's phone stays with table 1: its next game is offered on its page by itself
         ann.click("text=Go on to the next game")
         expect(ann.locator("h1")).to_have_text(f"Tuesday club: turn {turn}, table 1")
+        # the table asks for confirmations, and goes on asking at its next game: Ann's
+        # phone confirms the opponents' numbers, and the turn is no longer held
+        ann.click("text=Confirm round 1")
+        expect(ann.locator("text=Confirm round 1")).to_have_count(0, timeout=LIVE)
 
     # table talk at turn 3, table 3: Oz & Pam lose 150, and the clock runs out
     desk.goto(desk_url)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.data.connection import connect
+from scorekeeper.data.migrations import m0028_family_rule_sets
 
 HUGE = "99999999999999999999"  # more than SQLite's integers hold
 ROUND = {"Ann & Bea": {"meld_points": 50}, "Cat & Dee": {"meld_points": 90}}
@@ -48,7 +49,8 @@ def test_ids_in_paths_are_written_with_the_digits_0_to_9(client, make_game):
     assert client.get(f"/games/{game}").status_code == 200
 
 
-SHIPPED_SETS = 1  # "Standard Canasta", in every new database
+# the rule sets every new database starts with (Standard Canasta, the family styles)
+SHIPPED_SETS = 1 + len(m0028_family_rule_sets.SETS)
 
 
 def test_rule_set_names_with_control_characters_are_refused(app, client, make_game):

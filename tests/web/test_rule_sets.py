@@ -9,6 +9,7 @@ from werkzeug.security import generate_password_hash
 
 from scorekeeper.data.connection import connect, migrate
 from scorekeeper.data.games import rule_sets
+from scorekeeper.data.migrations import m0016_standard_canasta, m0028_family_rule_sets
 from scorekeeper.data.settings import set_app_passphrase_hash
 from scorekeeper.data.transfer import transfer
 
@@ -23,12 +24,13 @@ def db(app):
     db.close()
 
 
-SHIPPED = "Standard Canasta"  # the set every new database starts with
+# the sets every new database starts with
+SHIPPED = [m0016_standard_canasta.NAME, *(name for _, name, _, _ in m0028_family_rule_sets.SETS)]
 
 
 def own_sets(db):
     """The active rule sets but the one the app ships."""
-    return [s for s in rule_sets.rule_sets(db) if s["name"] != SHIPPED]
+    return [s for s in rule_sets.rule_sets(db) if s["name"] not in SHIPPED]
 
 
 def save_from_game(client, game, name):
@@ -113,11 +115,15 @@ def test_rule_set_editor_adds_rows_and_shows_the_engines_messages(client, make_g
     data = {**defaults_of_html(page), "name": "Long feet", "add_row": "opening"}
     html = client.post(f"/rule-sets/{set_id}", data=data).get_data(as_text=True)
     assert 'name="opt_opening_4"' in html
-    data = {**defaults_of_html(html), "name": "Long feet", "opt_opening_4": "200", "opt_rounds": "5",
-            "opt_going_out": "-1"}  # fmt: skip
+    data = {
+        **defaults_of_html(html),
+        "name": "Long feet",
+        "opt_opening_4": "200",
+        "opt_rounds": "-5",
+    }
     bad = client.post(f"/rule-sets/{set_id}", data=data)
     assert bad.status_code == 400 and 'value="200"' in bad.get_data(as_text=True)
-    data["opt_going_out"] = "100"
+    data["opt_rounds"] = "5"
     assert client.post(f"/rule-sets/{set_id}", data=data).status_code == 302
     assert rule_sets.rule_set(db, set_id)["options"] == {
         "opening": [50, 90, 120, 150, 200],
@@ -145,22 +151,22 @@ def test_export_and_import_carry_the_rule_sets(app, make_game, db, tmp_path):
     old = rule_sets.create(db, "Old", "weeping", {"penalty_unless_all_wept": True})
     rule_sets.retire(db, old)
     data = json.loads(transfer.to_json(transfer.export(db)))
-    assert [s["name"] for s in data["rule_sets"]] == [SHIPPED, "Friday", "Old"]
-    assert data["rule_sets"][2]["retired_at"]
+    assert [s["name"] for s in data["rule_sets"]] == [*SHIPPED, "Friday", "Old"]
+    assert data["rule_sets"][-1]["retired_at"]
 
     other = migrate(tmp_path / "other.sqlite")
     rule_sets.create(other, "friday", "samba-foot", {})  # a clash: the import gets a number
     counts = transfer.import_data(other, data)
-    assert counts["rule sets added"] == 2  # the shipped set is there already (its uid)
+    assert counts["rule sets added"] == 2  # the shipped sets are there already (their uids)
     names = {s["name"]: s for s in rule_sets.rule_sets(other)}
     assert names["Friday (2)"]["options"] == {"target": 3000}
     assert [s["name"] for s in rule_sets.rule_sets(other, retired=True)] == ["Old"]
     assert transfer.import_data(other, data).get("rule sets added") == 0  # uids known
     assert (
-        rule_sets.rule_set(other, names["Friday (2)"]["id"])["uid"] == data["rule_sets"][1]["uid"]
+        rule_sets.rule_set(other, names["Friday (2)"]["id"])["uid"] == data["rule_sets"][-2]["uid"]
     )
     other.close()
-    assert db.execute("SELECT count(*) FROM rule_sets").fetchone()[0] == 3
+    assert db.execute("SELECT count(*) FROM rule_sets").fetchone()[0] == len(SHIPPED) + 2
 
 
 def test_import_refuses_an_invalid_rule_set(db):
