@@ -86,8 +86,14 @@ def phones_join(app):
     return opened
 
 
-def store_game(database, variant="classic", seats=("Ann", "Cat", "Bea", "Dee"), options=None,
-               first_dealer=0, start=None):  # fmt: skip
+def store_game(
+    database,
+    variant="classic",
+    seats=("Ann", "Cat", "Bea", "Dee"),
+    options=None,
+    first_dealer=0,
+    start=None,
+):
     """Store a game in ``database`` as the new-game page would (seats in order, an
     evening of its own); its id. ``start``: a game resumed from paper,
     ``{"totals": {side: points}, "rounds": n}``."""
@@ -101,10 +107,16 @@ def store_game(database, variant="classic", seats=("Ann", "Cat", "Bea", "Dee"), 
     try:
         evening = create_evening(db, "2026-11-20")
         return create_game(
-            db, evening_id=evening, variant=variant, players=len(seats),
-            sides=side_names(get_variant(variant), list(seats)), options=options or {},
-            seats=list(seats), first_dealer=first_dealer, start=start,
-        )  # fmt: skip
+            db,
+            evening_id=evening,
+            variant=variant,
+            players=len(seats),
+            sides=side_names(get_variant(variant), list(seats)),
+            options=options or {},
+            seats=list(seats),
+            first_dealer=first_dealer,
+            start=start,
+        )
     finally:
         db.close()
 

@@ -27,14 +27,25 @@ def ci(tmp_path, suite, fuzz):
     shutil.copy(ROOT / ".ci" / "run", repo / ".ci" / "run")
     tools.mkdir()
     (repo / ".venv" / "bin").mkdir(parents=True)
-    for name, folder in [("python3", tools), ("chromium", tools), ("pdftotext", tools),
-                         ("pip", repo / ".venv/bin"), ("ruff", repo / ".venv/bin"),
-                         ("lint-imports", repo / ".venv/bin"), ("pytest", repo / ".venv/bin")]:  # fmt: skip
+    for name, folder in [
+        ("python3", tools),
+        ("chromium", tools),
+        ("pdftotext", tools),
+        ("pip", repo / ".venv/bin"),
+        ("ruff", repo / ".venv/bin"),
+        ("lint-imports", repo / ".venv/bin"),
+        ("pytest", repo / ".venv/bin"),
+    ]:
         (folder / name).write_text(STAND_IN)
         (folder / name).chmod(0o755)
     calls = tmp_path / "calls"
-    env = {**os.environ, "PATH": f"{tools}:/usr/bin:/bin", "CALLS": str(calls),
-           "SUITE": str(suite), "FUZZ": str(fuzz)}  # fmt: skip
+    env = {
+        **os.environ,
+        "PATH": f"{tools}:/usr/bin:/bin",
+        "CALLS": str(calls),
+        "SUITE": str(suite),
+        "FUZZ": str(fuzz),
+    }
     done = subprocess.run(["bash", str(repo / ".ci" / "run")], env=env, capture_output=True)
     return done.returncode, calls.read_text().splitlines()
 

@@ -18,8 +18,11 @@ from pathlib import Path
 
 def data(name: str):  # type: ignore[no-untyped-def]
     """An earlier release's data module by name, wherever that release kept it."""
-    for where in (f"scorekeeper.data.{name}", f"scorekeeper.data.games.{name}",
-                  f"scorekeeper.data.transfer.{name}"):  # fmt: skip
+    for where in (
+        f"scorekeeper.data.{name}",
+        f"scorekeeper.data.games.{name}",
+        f"scorekeeper.data.transfer.{name}",
+    ):
         try:
             return import_module(where)
         except ModuleNotFoundError:
@@ -55,9 +58,14 @@ def main(root: str, database: str, export: str) -> None:
         seats = ["Ann", "Bea", "Cat", "Dee", "Eve", "Fay"][: variant.default_players]
         sides = seating.side_names(variant, seats)
         game = data("games").create_game(
-            db, evening_id=evening, variant=variant.id, sides=sides,
-            players=len(seats), options={}, seats=seats,
-        )  # fmt: skip
+            db,
+            evening_id=evening,
+            variant=variant.id,
+            sides=sides,
+            players=len(seats),
+            options={},
+            seats=seats,
+        )
         kept = stored.setdefault(variant.id, [])
         for entries in breaking_rounds(variant, sides):
             try:

@@ -45,7 +45,11 @@ def test_the_desk_shows_missing_results_first_with_what_the_phones_say(db):
     deal(db, four, 200, 0)  # table 4: finished, the table does not confirm rounds
     shown = event_desk.desk(db, event_id, 1)
     assert [(t["table_no"], t["desk"]) for t in shown] == [
-        (3, "queried"), (1, "waiting"), (2, "confirming"), (4, "finished")]  # fmt: skip
+        (3, "queried"),
+        (1, "waiting"),
+        (2, "confirming"),
+        (4, "finished"),
+    ]
     assert shown[0]["queried"] == [1] and shown[2]["awaited"] == [1]
     ew2 = phones.phone_of(db, phones.join(db, two["game_id"], "Kit", 1))
     table_answers.answer_round(db, ew2, 1, 1, "confirmed")  # the other side confirms too

@@ -43,11 +43,14 @@ def release_tree(commit: str, into: Path) -> Path:
     try:
         archive = subprocess.run(
             ["git", "-C", str(REPOSITORY), "archive", commit, "scorekeeper"],
-            capture_output=True, check=True,
-        ).stdout  # fmt: skip
+            capture_output=True,
+            check=True,
+        ).stdout
     except (OSError, subprocess.CalledProcessError) as error:
-        pytest.fail(f"release {commit} is not in this clone's history (a full clone is needed): "
-                    f"{error}", pytrace=False)  # fmt: skip
+        pytest.fail(
+            f"release {commit} is not in this clone's history (a full clone is needed): {error}",
+            pytrace=False,
+        )
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
     return into
@@ -61,10 +64,19 @@ def made(request, tmp_path_factory):
     root = release_tree(RELEASES[request.param], folder / "tree")
     database, exported = folder / "old.sqlite", folder / "export.json"
     done = subprocess.run(
-        [sys.executable, str(HERE / "make_old_database.py"), str(root), str(database),
-         str(exported)],
-        cwd=folder, capture_output=True, text=True, check=False, timeout=600,
-    )  # fmt: skip
+        [
+            sys.executable,
+            str(HERE / "make_old_database.py"),
+            str(root),
+            str(database),
+            str(exported),
+        ],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr
     return database, exported, json.loads(done.stdout)
 
@@ -90,11 +102,15 @@ def game_ids(db):
 def test_every_variant_has_a_game_breaking_a_later_check(made, upgraded):
     _, _, breaking = made
     assert set(breaking) == {"classic", "hand-and-foot", "five-person", "weeping", "samba-foot"}
-    kept = {r["game_id"] for r in upgraded.query(
-        "SELECT game_id FROM rounds WHERE grandfathered IS NOT NULL")}  # fmt: skip
+    kept = {
+        r["game_id"]
+        for r in upgraded.query("SELECT game_id FROM rounds WHERE grandfathered IS NOT NULL")
+    }
     assert {g for games in breaking.values() for g in games} <= kept
-    noted = {r["game_id"] for r in upgraded.query(
-        "SELECT game_id FROM round_changes WHERE action = 'grandfathered'")}  # fmt: skip
+    noted = {
+        r["game_id"]
+        for r in upgraded.query("SELECT game_id FROM round_changes WHERE action = 'grandfathered'")
+    }
     assert noted == kept
 
 
@@ -109,12 +125,17 @@ def test_every_round_of_every_game_can_be_saved_again_as_it_is(upgraded):
 
 
 def test_a_kept_round_corrected_to_fit_is_held_to_the_check_from_then_on(upgraded):
-    found = next(upgraded.query(
-        "SELECT game_id, number, entries, version FROM rounds "
-        "WHERE grandfathered = '[\"card_points\"]' ORDER BY game_id, number"))  # fmt: skip
+    found = next(
+        upgraded.query(
+            "SELECT game_id, number, entries, version FROM rounds "
+            "WHERE grandfathered = '[\"card_points\"]' ORDER BY game_id, number"
+        )
+    )
     game, number, slip = found["game_id"], found["number"], json.loads(found["entries"])
-    fitted = {side: {k: (0 if k.endswith("_points") else v) for k, v in fields.items()}
-              for side, fields in slip.items()}  # fmt: skip
+    fitted = {
+        side: {k: (0 if k.endswith("_points") else v) for k, v in fields.items()}
+        for side, fields in slip.items()
+    }
     edit_round(upgraded, game, number, fitted, found["version"])
     stored = next(r for r in rounds_of(upgraded, game) if r["number"] == number)
     assert stored["grandfathered"] == []

@@ -54,9 +54,14 @@ def play_on(db, rng):
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow,
           HealthCheck.function_scoped_fixture])  # fmt: skip
-@given(seed=st.integers(0, 10**6), steps=st.lists(st.sampled_from(
-    ["correct", "correct", "play", "remove", "undo", "import", "step"]), max_size=25),
-    inline=st.sampled_from([0, 1, ratings.INLINE_GAMES]))  # fmt: skip
+@given(
+    seed=st.integers(0, 10**6),
+    steps=st.lists(
+        st.sampled_from(["correct", "correct", "play", "remove", "undo", "import", "step"]),
+        max_size=25,
+    ),
+    inline=st.sampled_from([0, 1, ratings.INLINE_GAMES]),
+)
 def test_stored_ratings_equal_a_rating_from_scratch(
     tmp_path_factory, earlier, seed, steps, inline, monkeypatch
 ):

@@ -19,12 +19,19 @@ FROZEN = json.loads((Path(__file__).parent / "data" / "frozen_answers.json").rea
 # The options the family house rules added, at their defaults, by variant.
 NEW_OPTIONS = {
     "hand-and-foot": {
-        "extra_decks": 0, "wild_ratio": "one_more_natural", "perfect_draw": 0,
-        "sevens_canasta": 0, "wild_canasta": 0, "black_threes_canasta": 0, "target": 0,
-        "going_out": 100, "out_natural_canastas": 1, "out_mixed_canastas": 1,
+        "extra_decks": 0,
+        "wild_ratio": "one_more_natural",
+        "perfect_draw": 0,
+        "sevens_canasta": 0,
+        "wild_canasta": 0,
+        "black_threes_canasta": 0,
+        "target": 0,
+        "going_out": 100,
+        "out_natural_canastas": 1,
+        "out_mixed_canastas": 1,
     },
     "samba-foot": {"out_sambas": 0, "sevens_any_colour": False},
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("frozen", FROZEN, ids=lambda f: f["game"]["variant"])
@@ -42,15 +49,21 @@ def test_the_frozen_games_cover_every_variant_and_the_new_sides():
 def test_new_options_at_their_defaults_change_no_score(chance, variant_id):
     game = draw_game(VARIANTS[variant_id], chance)
     defaults = NEW_OPTIONS[variant_id]
-    zeros = [{side: {**fields, **ZERO_FIELDS[variant_id]} for side, fields in r.items()}
-             for r in game["rounds"]]  # fmt: skip
+    zeros = [
+        {side: {**fields, **ZERO_FIELDS[variant_id]} for side, fields in r.items()}
+        for r in game["rounds"]
+    ]
     assert score_game({**game, "options": defaults}) == score_game(game)
     assert score_game({**game, "rounds": zeros}) == score_game(game)
 
 
 # The new fields, entered as 0 (a game that does not play them leaves them so).
 ZERO_FIELDS = {
-    "hand-and-foot": {"sevens_canastas": 0, "wild_canastas": 0, "black_threes_canastas": 0,
-                      "perfect_draws": 0},
+    "hand-and-foot": {
+        "sevens_canastas": 0,
+        "wild_canastas": 0,
+        "black_threes_canastas": 0,
+        "perfect_draws": 0,
+    },
     "samba-foot": {},
-}  # fmt: skip
+}

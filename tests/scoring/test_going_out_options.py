@@ -302,4 +302,8 @@ def test_going_out_needs_still_gives_the_defaults():
     assert VARIANTS["classic"].going_out_needs == {"canastas": 1}
     assert VARIANTS["weeping"].going_out_needs == {"canastas": 2}
     assert VARIANTS["samba-foot"].going_out_needs == {
-        "natural_canastas": 2, "mixed_canastas": 2, "wild_canastas": 1, "sambas": 0}  # fmt: skip
+        "natural_canastas": 2,
+        "mixed_canastas": 2,
+        "wild_canastas": 1,
+        "sambas": 0,
+    }

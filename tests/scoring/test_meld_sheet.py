@@ -29,8 +29,20 @@ HAND_AND_FOOT = [
     {**BOOKS, "wild_ratio": "at_least_equal"},
 ]
 SAMBA = [{}, {"red_sevens": True}, {"red_sevens": True, "sevens_any_colour": True}]
-VALUES = {"A": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10,
-          "7": 5, "6": 5, "5": 5, "4": 5, "3": 5}  # fmt: skip
+VALUES = {
+    "A": 20,
+    "K": 10,
+    "Q": 10,
+    "J": 10,
+    "10": 10,
+    "9": 10,
+    "8": 10,
+    "7": 5,
+    "6": 5,
+    "5": 5,
+    "4": 5,
+    "3": 5,
+}
 
 
 def shapes(variant):
@@ -127,8 +139,12 @@ def test_the_round_screens_script_counts_every_shape_as_the_engine_does(browser)
             in_play = variant.fields_in_play(rules)
             data = describe(variant.meld_rules.under(rules), rules, in_play)
             for meld in shapes(variant):
-                meld_json = {"rank": meld.rank, "naturals": meld.naturals,
-                             "wilds": dict(meld.wilds), "run": meld.run}  # fmt: skip
+                meld_json = {
+                    "rank": meld.rank,
+                    "naturals": meld.naturals,
+                    "wilds": dict(meld.wilds),
+                    "run": meld.run,
+                }
                 cases.append([data, meld_json, engine(variant, house, meld)])
     page = browser.new_page()
     page.add_script_tag(content=SCRIPT.read_text(encoding="utf-8"))

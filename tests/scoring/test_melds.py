@@ -158,9 +158,14 @@ def random_meld(variant, chance):
 HOUSES = [
     None,
     {"wild_canasta": 2000, "card_joker": 100, "card_ace": 15},
-    {"sevens_canasta": 1500, "black_threes_canasta": 2000, "wild_ratio": "at_least_equal",
-     "red_sevens": True, "sevens_any_colour": True},
-]  # fmt: skip
+    {
+        "sevens_canasta": 1500,
+        "black_threes_canasta": 2000,
+        "wild_ratio": "at_least_equal",
+        "red_sevens": True,
+        "sevens_any_colour": True,
+    },
+]
 
 
 @pytest.mark.parametrize("variant_id", list(VARIANTS))

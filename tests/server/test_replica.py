@@ -24,8 +24,9 @@ LAG_ALLOWED = 1.0
 
 def call(url, method="GET", body=None):
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})  # fmt: skip
+    request = urllib.request.Request(
+        url, data=data, method=method, headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(request, timeout=30) as response:
         return response.status, json.loads(response.read())
 
@@ -35,10 +36,24 @@ def serve(database, replica):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     process = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port",
-         str(port), "--db", str(database), "--replicate-to", str(replica)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--db",
+            str(database),
+            "--replicate-to",
+            str(replica),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -67,8 +82,10 @@ def test_every_round_acknowledged_a_second_before_the_loss_is_restored(tmp_path)
     database, replica = tmp_path / "live.sqlite", tmp_path / "replica"
     process, url = serve(database, replica)
     try:
-        games = [call(f"{url}/api/games", "POST", {"variant": "classic", "sides": ["A", "B"]})[1]["id"]
-                 for _ in range(CLIENTS)]  # fmt: skip
+        games = [
+            call(f"{url}/api/games", "POST", {"variant": "classic", "sides": ["A", "B"]})[1]["id"]
+            for _ in range(CLIENTS)
+        ]
         acknowledged: list[tuple[int, float]] = []
         stop = threading.Event()
         clients = [
@@ -91,18 +108,32 @@ def test_every_round_acknowledged_a_second_before_the_loss_is_restored(tmp_path)
         path.unlink(missing_ok=True)
 
     restored = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "restore", "--from-replica", str(replica),
-         "--db", str(database), "--yes"],
-        capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper",
+            "restore",
+            "--from-replica",
+            str(replica),
+            "--db",
+            str(database),
+            "--yes",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert restored.returncode == 0, restored.stderr
     import sqlite3
 
     db = sqlite3.connect(database)
     stored = dict(db.execute("SELECT game_id, count(*) FROM rounds GROUP BY game_id").fetchall())
     db.close()
-    expected = {g: sum(1 for game, at in acknowledged if game == g and at < lost_at - LAG_ALLOWED)
-                for g in games}  # fmt: skip
+    expected = {
+        g: sum(1 for game, at in acknowledged if game == g and at < lost_at - LAG_ALLOWED)
+        for g in games
+    }
     assert sum(expected.values()) > CLIENTS  # saves went on under load
     assert all(stored.get(g, 0) >= n for g, n in expected.items()), (stored, expected)
     assert health["replica"]["target"] == str(replica)

@@ -17,8 +17,11 @@ from scorekeeper.scoring import get_variant
 from .test_views import defaults_of, seat_form
 
 SEATS = ["Ann", "Cat", "Bea", "Dee"]
-RISING = {"going_out": [100, 200, 300, 400], "out_natural_canastas": [1, 2, 3, 4],
-          "out_mixed_canastas": [1, 2, 3, 4]}  # fmt: skip
+RISING = {
+    "going_out": [100, 200, 300, 400],
+    "out_natural_canastas": [1, 2, 3, 4],
+    "out_mixed_canastas": [1, 2, 3, 4],
+}
 
 
 def test_every_new_database_has_the_family_sets(tmp_path):
@@ -26,7 +29,10 @@ def test_every_new_database_has_the_family_sets(tmp_path):
     found = {s["uid"]: s for s in rule_sets.rule_sets(db)}
     for uid, name, variant, options in shipped.SETS:
         assert (found[uid]["name"], found[uid]["variant"], found[uid]["options"]) == (
-            name, variant, options)  # fmt: skip
+            name,
+            variant,
+            options,
+        )
         rule_sets.checked(variant, options)  # the engine takes each
     assert found["hand-and-foot-rising"]["options"] == RISING
 
@@ -43,8 +49,9 @@ def test_a_table_with_its_own_set_of_that_name_keeps_it(tmp_path):
 
 def test_the_new_game_page_offers_the_rising_bonus_in_one_tap(client, app):
     url = "/games/new/hand-and-foot/4"
-    nav = re.search(r'<nav class="rule-choice".*?</nav>', client.get(url).get_data(as_text=True),
-                    re.S).group(0)  # fmt: skip
+    nav = re.search(
+        r'<nav class="rule-choice".*?</nav>', client.get(url).get_data(as_text=True), re.S
+    ).group(0)
     assert "Hand and Foot, special books" in nav and "Hand and Foot to 5000" in nav
     link = re.search(r'href="([^"]+)"[^>]*>Hand and Foot, rising bonus<', nav).group(1)
     link = link.replace("&amp;", "&")
@@ -58,10 +65,15 @@ def test_the_new_game_page_offers_the_rising_bonus_in_one_tap(client, app):
 
 @pytest.mark.parametrize(
     ("options", "shown"),
-    [({}, set()), ({"sevens_canasta": 1500}, {"sevens_canastas"}),
-     ({"black_threes_canasta": 2000, "perfect_draw": 100},
-      {"black_threes_canastas", "perfect_draws"})],
-)  # fmt: skip
+    [
+        ({}, set()),
+        ({"sevens_canasta": 1500}, {"sevens_canastas"}),
+        (
+            {"black_threes_canasta": 2000, "perfect_draw": 100},
+            {"black_threes_canastas", "perfect_draws"},
+        ),
+    ],
+)
 def test_a_house_book_is_on_the_round_form_only_when_played(client, make_game, options, shown):
     game = make_game("hand-and-foot", options=options)
     html = client.get(f"/games/{game}/rounds/new").get_data(as_text=True)
@@ -103,8 +115,15 @@ def test_the_editor_offers_the_wild_ratio_in_words(client, app):
 
 def test_a_rising_list_of_the_wrong_length_is_shown_at_the_option(client):
     url = "/games/new/hand-and-foot/4"
-    data = seat_form(SEATS, **{**defaults_of(client, url), "opt_going_out_rows": "2",
-                               "opt_going_out_0": "100", "opt_going_out_1": "200"})  # fmt: skip
+    data = seat_form(
+        SEATS,
+        **{
+            **defaults_of(client, url),
+            "opt_going_out_rows": "2",
+            "opt_going_out_0": "100",
+            "opt_going_out_1": "200",
+        },
+    )
     response = client.post(url, data=data)
     assert response.status_code == 400
     html = response.get_data(as_text=True)

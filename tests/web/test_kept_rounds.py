@@ -54,28 +54,47 @@ def test_saved_again_as_it_is_it_stays_kept(client, kept_game):
 
 
 def test_corrected_to_fit_it_is_held_to_the_check_from_then_on(client, kept_game):
-    response = client.post(f"/games/{kept_game}/rounds/1/edit",
-                           data={"s0_meld_points": "235", "version": "1"})  # fmt: skip
+    response = client.post(
+        f"/games/{kept_game}/rounds/1/edit", data={"s0_meld_points": "235", "version": "1"}
+    )
     assert response.status_code == 302
     assert "Kept as played" not in client.get(f"/games/{kept_game}").get_data(as_text=True)
-    again = client.post(f"/games/{kept_game}/rounds/1/edit",
-                        data={"s0_meld_points": "23500", "version": "2"})  # fmt: skip
+    again = client.post(
+        f"/games/{kept_game}/rounds/1/edit", data={"s0_meld_points": "23500", "version": "2"}
+    )
     assert again.status_code == 400
     assert f'id="s0_meld_points-error">{SLIP}' in again.get_data(as_text=True)
 
 
 def older_export(version):
-    doc = {"variant": "classic", "sides": ["A", "B"],
-           "rounds": [{"A": {"meld_points": 50}}, {"A": {"meld_points": 23500}}]}  # fmt: skip
-    return {"format": "scorekeeper", "version": version, "evenings": [
-        {"uid": "e-old", "date": "2026-11-01", "name": "", "note": "",
-         "games": [{"uid": "g-old", "name": "Old friends", "seats": [], "document": doc}]}]}  # fmt: skip
+    doc = {
+        "variant": "classic",
+        "sides": ["A", "B"],
+        "rounds": [{"A": {"meld_points": 50}}, {"A": {"meld_points": 23500}}],
+    }
+    return {
+        "format": "scorekeeper",
+        "version": version,
+        "evenings": [
+            {
+                "uid": "e-old",
+                "date": "2026-11-01",
+                "name": "",
+                "note": "",
+                "games": [{"uid": "g-old", "name": "Old friends", "seats": [], "document": doc}],
+            }
+        ],
+    }
 
 
 def upload(client, data):
     raw = json.dumps(data).encode()
-    return client.post("/import", data={"file": (io.BytesIO(raw), "export.json")},
-                       content_type="multipart/form-data", follow_redirects=True)  # fmt: skip
+    return client.post(
+        "/import",
+        data={"file": (io.BytesIO(raw), "export.json")},
+        content_type="multipart/form-data",
+        follow_redirects=True,
+    )
 
 
 def test_an_older_export_imports_and_says_which_rounds_it_kept(client):
