@@ -72,7 +72,7 @@ class Change:
     games: int  # the player's rated games in this scope, this one included
 
 
-def ranks(totals: Sequence[int]) -> list[int]:
+def ranks(totals: Sequence[float]) -> list[int]:
     """Each side's place by its total: 1 for the highest, equal totals sharing one.
 
     >>> ranks([3050, 5120, 3050, 900])

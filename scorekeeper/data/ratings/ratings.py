@@ -32,8 +32,8 @@ from ..connection import row, rows
 Key = tuple[str, str, str]  # date, started_at, uid: the order games are rated in
 ORDER = "(date, started_at, uid)"
 ORDER_BY = "date, started_at, uid"
-COLUMNS = ("game_id", "date", "finished_at", "variant", "sides", "teams", "totals")
-COLUMNS += ("started_at", "uid", "deals")  # by m0033: the order and the deals played
+COLUMNS: tuple[str, ...] = ("game_id", "date", "finished_at", "variant", "sides", "teams")
+COLUMNS += ("totals", "started_at", "uid", "deals")  # by m0033: the order, the deals played
 
 
 @dataclass
