@@ -9,8 +9,9 @@ ratings read of the game changed (it finished, a correction moved its totals,
 it was removed or brought back, or an earlier game was imported), the changes
 of every game from the first one affected onward are dropped and that part of
 the history is rated again (``ratings.model.replay``), starting from each
-player's rating before it. A game finished tonight is the last in the order, so
-its save rates that one game; a correction of last year's game rates a year.
+player's rating before it. A game finished tonight is among the last in the
+order (a game started later at another table may have finished first), so its
+save rates that game or a few; a correction of last year's game rates a year.
 An import rates once per transaction (``batched``), from its earliest game.
 """
 
