@@ -122,7 +122,7 @@ def backlog_done(path: Path) -> bool:
 def correction(base: str, path: Path, folder: Path) -> None:
     """Correct the first game of the history: every later game is rated again."""
     db = connect(path)
-    first = next(db.query("SELECT game_id FROM rated_games ORDER BY date, finished_at, game_id"))
+    first = next(db.query("SELECT game_id FROM rated_games ORDER BY date, started_at, uid"))
     game = first["game_id"]
     db.close()
     connection = http.client.HTTPConnection(base.split("//", 1)[1], timeout=120)

@@ -109,7 +109,7 @@ def main() -> None:
         database = str(Path(tempfile.mkdtemp(prefix="scorekeeper-ratings-")) / "r.sqlite")
         seed(database, args.evenings)
     db = connect(database)
-    order = "SELECT game_id FROM rated_games ORDER BY date, finished_at, game_id"
+    order = "SELECT game_id FROM rated_games ORDER BY date, started_at, uid"
     games = [r["game_id"] for r in db.query(order)]
     first, last = games[0], games[-1]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any
 
 from ..scoring.adjustments import TURNING
@@ -106,6 +106,26 @@ def control(text: str, allowed: str = "") -> bool:
     """Whether ``text`` holds a control character (NUL, escape...) or half a
     surrogate pair (which SQLite cannot store), other than those ``allowed``."""
     return any(unicodedata.category(c) in ("Cc", "Cs") and c not in allowed for c in text)
+
+
+def moment(value: Any) -> str | None:
+    """A date and time written the ISO way, as every stored time is (UTC, to the
+    second); a time without a zone counts as UTC. None if it is not one.
+
+    >>> moment("2026-02-28T19:30:05+01:00"), moment("2026-02-28 18:30:05")
+    ('2026-02-28T18:30:05+00:00', '2026-02-28T18:30:05+00:00')
+    >>> moment("2026-02-30T10:00:00"), moment("tonight"), moment(5)
+    (None, None, None)
+    """
+    if not isinstance(value, str) or len(value) > 40 or not DATE.match(value[:10]):
+        return None
+    try:
+        found = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    if found.tzinfo is None:
+        found = found.replace(tzinfo=UTC)
+    return found.astimezone(UTC).isoformat(timespec="seconds")
 
 
 def is_date(value: Any) -> bool:

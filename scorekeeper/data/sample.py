@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from sqlite_utils import Database
@@ -134,9 +134,15 @@ def one_per_round(entries: dict[str, dict[str, Any]], field: str, most: int) -> 
 
 
 def play_game(
-    db: Database, evening: int, variant: Variant, seats: list[str], rng: random.Random
+    db: Database,
+    evening: int,
+    variant: Variant,
+    seats: list[str],
+    rng: random.Random,
+    started: str | None = None,
 ) -> int:
-    """A whole game, played to its end (or 12 rounds at most)."""
+    """A whole game, played to its end (or 12 rounds at most); ``started``: when it
+    was started, if not now."""
     sides = side_names(variant, seats)
     game = create_game(
         db,
@@ -147,6 +153,7 @@ def play_game(
         options={},
         seats=seats,
         first_dealer=rng.randrange(len(seats)),
+        created_at=started,
     )
     doc: dict[str, Any] = {
         "variant": variant.id,
@@ -181,8 +188,9 @@ def fill(
         )
         seats = rng.sample(NAMES, players)
         evening = create_evening(db, day.isoformat())
-        for _ in range(rng.choice([1, 2, 2, 3])):
-            play_game(db, evening, variant, seats, rng)
+        for k in range(rng.choice([1, 2, 2, 3])):  # the games start at 19:00, 19:50...
+            started = datetime.combine(day, time(19), UTC) + timedelta(minutes=50 * k)
+            play_game(db, evening, variant, seats, rng, started.isoformat())
         day += timedelta(days=rng.choice([3, 4, 7]))
         if progress:
             progress(n + 1, evenings)

@@ -7,8 +7,15 @@ What a page shows is the conservative estimate ``mu - 3 sigma`` (OpenSkill's
 shows 1,500 and the number climbs as games make the estimate surer. Under
 ``SETTLING`` games a rating is marked "still settling" (provisional).
 
-In five-person every player is a side of their own, ranked by their own total,
-which already holds their partner's points: the partnership is in the score.
+Two kinds of game are rated in their own way (docs/ratings.md says why):
+
+- where one player of a team sits out each deal (five-player Canasta, 2 against
+  3), each player counts by their **share** of the deals they played: the team's
+  skill is the sum of ``share * mu`` (two of the three at the table, on average)
+  and each player's update is in proportion to their share (partial play);
+- in five-person every player is a side of their own, placed by their **own
+  points**: the table's totals add each player's own points to their partner's,
+  so each own result would otherwise count in two totals.
 
 >>> winner, loser = rate([[START], [START]], [1, 2])
 >>> shown(winner[0]), shown(loser[0])
@@ -17,11 +24,13 @@ which already holds their partner's points: the partnership is in the score.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from ..scoring.registry import get_variant
 from ..scoring.variant import Variant
 
 MODEL = PlackettLuce()  # the package's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
@@ -47,6 +56,7 @@ class RatedGame:
     variant: str
     teams: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
+    deals: int = 0  # the rounds the totals hold: who sat out which (five-player)
 
 
 @dataclass(frozen=True)
@@ -62,7 +72,7 @@ class Change:
     games: int  # the player's rated games in this scope, this one included
 
 
-def ranks(totals: Sequence[int]) -> list[int]:
+def ranks(totals: Sequence[float]) -> list[int]:
     """Each side's place by its total: 1 for the highest, equal totals sharing one.
 
     >>> ranks([3050, 5120, 3050, 900])
@@ -80,13 +90,55 @@ def margins(totals: Sequence[int]) -> list[int]:
     return [t - max(o for j, o in enumerate(totals) if j != i) for i, t in enumerate(totals)]
 
 
-def rate(teams: Sequence[Sequence[Skill]], places: Sequence[int]) -> list[list[Skill]]:
-    """Every player's skill after a game in which team ``i`` came ``places[i]``."""
+def rate(
+    teams: Sequence[Sequence[Skill]],
+    places: Sequence[int],
+    shares: Sequence[Sequence[float]] | None = None,
+) -> list[list[Skill]]:
+    """Every player's skill after a game in which team ``i`` came ``places[i]``;
+    ``shares``: each player's part of their team's play, where not all of it."""
+    if shares is not None and any(w != 1 for team in shares for w in team):
+        return rate_partial(teams, places, shares)
     found = MODEL.rate(
         [[MODEL.rating(mu=s.mu, sigma=s.sigma) for s in team] for team in teams],
         ranks=list(places),
     )
     return [[Skill(r.mu, r.sigma) for r in team] for team in found]
+
+
+# The dynamics added by hand before a partial-play rating, so this model adds none
+STILL = PlackettLuce(tau=0.0)
+
+
+def rate_partial(
+    teams: Sequence[Sequence[Skill]], places: Sequence[int], shares: Sequence[Sequence[float]]
+) -> list[list[Skill]]:
+    """Partial play: a player with share ``w`` of their team's play performs as ``w``
+    times a player of their skill, so they enter the model as ``w * mu`` with
+    uncertainty ``w * sigma`` (after the dynamics ``tau`` widen sigma, as ``MODEL``
+    does), and what comes out is divided by ``w`` again. The team's skill is then
+    the share-weighted sum, and a player's update is ``w`` times a full player's
+    (the sigma factor ``w`` squared), as in TrueSkill's partial play. A share of 0
+    (a player who played no deal) leaves the skill as it was.
+
+    >>> [round(s.mu, 3) for s in rate_partial([[START] * 2, [START] * 3], [1, 2],
+    ...     [[1, 1], [2 / 3, 2 / 3, 2 / 3]])[1]]
+    [23.581, 23.581, 23.581]
+    """
+    widened = [[math.hypot(s.sigma, MODEL.tau) for s in team] for team in teams]
+    playing = [[(n, w) for n, w in enumerate(weights) if w > 0] for weights in shares]
+    found = STILL.rate(
+        [
+            [STILL.rating(mu=w * team[n].mu, sigma=w * sigmas[n]) for n, w in who]
+            for team, sigmas, who in zip(teams, widened, playing, strict=True)
+        ],
+        ranks=list(places),
+    )
+    out = [list(team) for team in teams]
+    for side, (who, rated) in enumerate(zip(playing, found, strict=True)):
+        for (n, w), r in zip(who, rated, strict=True):
+            out[side][n] = Skill(r.mu / w, r.sigma / w)
+    return out
 
 
 def ordinal(skill: Skill) -> float:
@@ -123,6 +175,61 @@ def valid(game: RatedGame) -> bool:
     return len(game.teams) >= 2 and all(game.teams) and len(seated) == len(set(seated))
 
 
+def deal_shares(game: RatedGame) -> list[list[float]]:
+    """Each player's share of their team's deals: 1, except where one player of a
+    team of three sits out each deal in rotation (the first of them the first deal,
+    as the table's turn says), so each of the three played some of the deals.
+
+    >>> deal_shares(RatedGame(1, "classic", ((1, 2, 3), (4, 5)), (0, 0), deals=4))
+    [[0.5, 0.75, 0.75], [1.0, 1.0]]
+    """
+    out = [[1.0] * len(team) for team in game.teams]
+    if not get_variant(game.variant).sits_out(sum(map(len, game.teams))):
+        return out
+    for side, team in enumerate(game.teams):
+        if len(team) == 3:
+            deals = max(game.deals, 1)
+            out[side] = [(deals - len(range(n, deals, 3))) / deals for n in range(3)]
+    return out
+
+
+def results(game: RatedGame) -> list[float]:
+    """What places the sides: their totals, except where each total adds a player's
+    own points to their partner's (five-person): there each player's own points,
+    found from the totals (``own``).
+
+    >>> results(RatedGame(1, "five-person", ((1,), (2,), (3,), (4,), (5,)),
+    ...                   (300, 50, 230, 110, 70)))
+    [100.0, 40.0, 200.0, 10.0, 30.0]
+    """
+    names = [str(n) for n in range(len(game.teams))]
+    partners = get_variant(game.variant).table_partners(names)
+    if not partners:
+        return [float(t) for t in game.totals]
+    return own(game.totals, [int(partner) for _, partner, _ in partners])
+
+
+def own(totals: Sequence[int], partner: Sequence[int]) -> list[float]:
+    """Each side's own points, where side ``i``'s total is its own points plus side
+    ``partner[i]``'s. Along a cycle of partners of odd length (five-person: one of
+    five) the alternating sum of the totals counts side ``i``'s own points twice and
+    every other side's not at all.
+
+    >>> own([30, 50, 40], [1, 2, 0])
+    [10.0, 20.0, 30.0]
+    """
+    out = []
+    for i in range(len(totals)):
+        cycle, side = [i], partner[i]
+        while side != i:
+            cycle.append(side)
+            side = partner[side]
+        if len(cycle) % 2 == 0:
+            raise ValueError("partners in a cycle of even length: own points are not found")
+        out.append(sum((-1) ** k * totals[s] for k, s in enumerate(cycle)) / 2)
+    return out
+
+
 def replay(
     games: Iterable[RatedGame], known: Callable[[int, str], tuple[Skill, int] | None]
 ) -> Iterator[Change]:
@@ -137,10 +244,10 @@ def replay(
         return state[player, scope]
 
     for game in games:
-        places = ranks(game.totals)
+        places, shares = ranks(results(game)), deal_shares(game)
         for scope in (game.variant, ALL):
             before = [[current(p, scope) for p in team] for team in game.teams]
-            after = rate([[skill for skill, _ in team] for team in before], places)
+            after = rate([[skill for skill, _ in team] for team in before], places, shares)
             for side, team in enumerate(game.teams):
                 for n, player in enumerate(team):
                     skill, count = before[side][n]

@@ -12,6 +12,7 @@ from scorekeeper import create_app
 from scorekeeper.data import sample
 from scorekeeper.data.connection import connect
 from scorekeeper.data.games import removals
+from scorekeeper.data.games.evenings import create_evening
 from scorekeeper.data.games.games import scored
 from scorekeeper.data.games.rounds import add_round, delete_round
 from scorekeeper.data.ratings import backlog, ratings
@@ -39,6 +40,13 @@ def kept(db):
     return [r["id"] for r in db.query("SELECT id FROM games WHERE removed_at IS NULL")]
 
 
+def five_player(db, rng):
+    """A five-player Canasta game (one of the three sits out each deal) on an evening
+    among the others, so that the later games are rated again."""
+    day = date(2020, 1, rng.randrange(3, 28)).isoformat()
+    sample.play_game(db, create_evening(db, day), get_variant("classic"), sample.NAMES[:5], rng)
+
+
 def play_on(db, rng):
     """Add a round to a random unfinished game (it may finish it)."""
     game_id = rng.choice(kept(db))
@@ -57,7 +65,7 @@ def play_on(db, rng):
 @given(
     seed=st.integers(0, 10**6),
     steps=st.lists(
-        st.sampled_from(["correct", "correct", "play", "remove", "undo", "import", "step"]),
+        st.sampled_from(["correct", "correct", "play", "remove", "undo", "import", "step", "five"]),
         max_size=25,
     ),
     inline=st.sampled_from([0, 1, ratings.INLINE_GAMES]),
@@ -87,6 +95,8 @@ def test_stored_ratings_equal_a_rating_from_scratch(
             removals.undo(db, removed.pop(rng.randrange(len(removed))))
         elif step == "import":
             import_data(db, earlier)
+        elif step == "five":
+            five_player(db, rng)
     backlog.catch_up(db, pause=0)
     assert not ratings.updating(db)
     assert ratings.stored(db) == ratings.from_scratch(db)
@@ -97,7 +107,7 @@ def test_a_correction_of_an_early_game_rates_the_later_ones_again(tmp_path_facto
     """Without the replay, only the corrected game's own changes would move."""
     db = database(tmp_path_factory, "early")
     sample.fill(db, 5, seed=3)
-    first = next(db.query("SELECT game_id FROM rated_games ORDER BY date, finished_at, game_id"))
+    first = next(db.query("SELECT game_id FROM rated_games ORDER BY date, started_at, uid"))
     game_id = first["game_id"]
     later_before = list(db.query("SELECT * FROM rating_changes WHERE game_id != ?", [game_id]))
     game, rounds, _ = scored(db, game_id)
@@ -129,7 +139,7 @@ def test_a_long_replay_is_left_to_short_steps_after_the_write(tmp_path_factory, 
     sample.fill(db, 6, seed=4)
     monkeypatch.setattr(ratings, "INLINE_GAMES", 2)
     monkeypatch.setattr(backlog, "STEP_GAMES", 3)
-    first = next(db.query("SELECT game_id FROM rated_games ORDER BY date, finished_at, game_id"))
+    first = next(db.query("SELECT game_id FROM rated_games ORDER BY date, started_at, uid"))
     game, rounds, _ = scored(db, first["game_id"])
     later = len(list(db.query("SELECT 1 FROM rated_games"))) - 1
     delete_round(db, first["game_id"], len(rounds), rounds[-1]["version"])
@@ -143,7 +153,7 @@ def test_the_servers_catch_up_runs_in_a_process_of_its_own(tmp_path_factory, mon
     db = database(tmp_path_factory, "process")
     sample.fill(db, 4, seed=8)
     monkeypatch.setattr(ratings, "INLINE_GAMES", 1)
-    first = next(db.query("SELECT game_id FROM rated_games ORDER BY date, finished_at, game_id"))
+    first = next(db.query("SELECT game_id FROM rated_games ORDER BY date, started_at, uid"))
     game, rounds, _ = scored(db, first["game_id"])
     delete_round(db, first["game_id"], len(rounds), rounds[-1]["version"])
     assert ratings.updating(db)

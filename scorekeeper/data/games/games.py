@@ -60,8 +60,11 @@ def create_game(
     uid: str | None = None,
     name: str = "",
     request_key: str | None = None,
+    created_at: str | None = None,
 ) -> int:
-    """Store a new game after the engine has accepted its document."""
+    """Store a new game after the engine has accepted its document; ``created_at``:
+    when it was started, if not now (an imported game keeps its own: ratings order
+    the games of an evening by it)."""
     head = {"variant": variant, "sides": sides, "players": players, "options": options}
     answer = score_game({**head, **({"start": start} if start else {})})
     with writing(db):
@@ -76,7 +79,7 @@ def create_game(
             "watch_token": secrets.token_urlsafe(16),
             "uid": uid or uuid.uuid4().hex,
             "start": json.dumps(start or {}),
-            "created_at": now(),
+            "created_at": created_at or now(),
             "name": name,
             "request_key": request_key,
         }

@@ -41,6 +41,7 @@ NAMES = [
     "m0024_rating_backlog",
     "m0026_grandfathered_rounds",
     "m0028_family_rule_sets",
+    "m0033_stable_rating_order",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

@@ -54,7 +54,7 @@ def drop_stale(db: Database, start: ratings.Key, players: set[int]) -> bool:
     player's latest change left is their rating before ``start``); False if none."""
     sql = (
         "SELECT c.game_id, c.player_id, c.scope FROM rated_games g JOIN rating_changes c "
-        "ON c.game_id = g.game_id WHERE (g.date, g.finished_at, g.game_id) >= (?, ?, ?) "
+        "ON c.game_id = g.game_id WHERE (g.date, g.started_at, g.uid) >= (?, ?, ?) "
         "LIMIT ?"
     )
     stale = rows(db, sql, [*start, STEP_ROWS])
@@ -93,7 +93,7 @@ def rate_next(db: Database, start: ratings.Key) -> bool:
     done = len({c.game_id for c in changes})
     if done >= len(found):
         return False  # the last of them
-    sql = "UPDATE rating_backlog SET date = ?, finished_at = ?, game_id = ? WHERE id = 1"
+    sql = "UPDATE rating_backlog SET date = ?, started_at = ?, uid = ? WHERE id = 1"
     db.execute(sql, list(ratings.key(found[done])))
     return True
 

@@ -1,14 +1,17 @@
 """Players' ratings, kept equal to a rating of every finished game from scratch.
 
-Games are rated in order of their evening's date, then when they finished, then
-their id (``rated_games`` holds each finished, kept game as the ratings read it).
+Games are rated in order of their evening's date, then when they were started,
+then their uid: what the games themselves say, which a correction, a deleted and
+re-entered round, or an export and import leave as they were (``rated_games``
+holds each finished, kept game as the ratings read it).
 Every write to a game calls ``follow`` in its own transaction: when what the
 ratings read of the game changed (it finished, a correction moved its totals,
 it was removed or brought back, or an earlier game was imported), the changes
 of every game from the first one affected onward are dropped and that part of
 the history is rated again (``ratings.model.replay``), starting from each
-player's rating before it. A game finished tonight is the last in the order, so
-its save rates that one game; a correction of last year's game rates a year.
+player's rating before it. A game finished tonight is among the last in the
+order (a game started later at another table may have finished first), so its
+save rates that game or a few; a correction of last year's game rates a year.
 An import rates once per transaction (``batched``), from its earliest game.
 """
 
@@ -27,10 +30,11 @@ from ...ratings import model as rating
 from ...scoring import get_variant
 from ..connection import row, rows
 
-Key = tuple[str, str, int]  # date, finished_at, game_id: the order games are rated in
-ORDER = "(date, finished_at, game_id)"
-ORDER_BY = "date, finished_at, game_id"
-COLUMNS = ("game_id", "date", "finished_at", "variant", "sides", "teams", "totals")
+Key = tuple[str, str, str]  # date, started_at, uid: the order games are rated in
+ORDER = "(date, started_at, uid)"
+ORDER_BY = "date, started_at, uid"
+COLUMNS: tuple[str, ...] = ("game_id", "date", "finished_at", "variant", "sides", "teams")
+COLUMNS += ("totals", "started_at", "uid", "deals")  # by m0033: the order, the deals played
 
 
 @dataclass
@@ -72,7 +76,7 @@ def follow(db: Database, game_id: int, finished: bool | None = None) -> None:
 
 
 def key(found: dict[str, Any]) -> Key:
-    return (found["date"], found["finished_at"], found["game_id"])
+    return (found["date"], found["started_at"], found["uid"])
 
 
 # A replay of at most this many games is done in the write that called for it (a
@@ -92,7 +96,8 @@ def rate_from(db: Database, start: Key, players: set[int]) -> None:
         start = min(start, key(waiting))
         players = players | set(json.loads(waiting["players"]))
     db.execute(
-        "INSERT OR REPLACE INTO rating_backlog VALUES (1, ?, ?, ?, ?)",
+        "INSERT OR REPLACE INTO rating_backlog (id, date, started_at, uid, players) "
+        "VALUES (1, ?, ?, ?, ?)",
         [*start, json.dumps(sorted(players))],
     )
 
@@ -137,7 +142,9 @@ def update_game(db: Database, game_id: int, finished: bool | None) -> tuple[Key,
 
 GAME = (
     "SELECT g.id AS game_id, e.date, coalesce(g.finished_at, '') AS finished_at, g.variant, "
-    "g.sides FROM games g JOIN evenings e ON e.id = g.evening_id "
+    "g.sides, coalesce(g.created_at, '') AS started_at, g.uid, "
+    "coalesce(json_extract(g.start, '$.rounds'), 0) + g.round_count AS deals "
+    "FROM games g JOIN evenings e ON e.id = g.evening_id "
     "WHERE g.id = ? AND g.finished = 1 AND g.removed_at IS NULL"
 )
 
@@ -157,7 +164,9 @@ def read_game(db: Database, game_id: int) -> tuple[dict[str, Any], list[tuple[An
     totals = [0] * len(sides)
     for side in rows(db, "SELECT side_index, total FROM game_sides WHERE game_id = ?", [game_id]):
         totals[side["side_index"]] = int(side["total"])
-    game = rating.RatedGame(game_id, found["variant"], tuple(map(tuple, teams)), tuple(totals))
+    game = rating.RatedGame(
+        game_id, found["variant"], tuple(map(tuple, teams)), tuple(totals), found["deals"]
+    )
     if not rating.valid(game):
         return None
     side_of = {p: i for i, team in enumerate(teams) for p in team}
@@ -183,9 +192,8 @@ def change_row(c: rating.Change) -> tuple[Any, ...]:
 
 def as_rated(found: dict[str, Any]) -> rating.RatedGame:
     teams = tuple(tuple(team) for team in json.loads(found["teams"]))
-    return rating.RatedGame(
-        found["game_id"], found["variant"], teams, tuple(json.loads(found["totals"]))
-    )
+    totals = tuple(json.loads(found["totals"]))
+    return rating.RatedGame(found["game_id"], found["variant"], teams, totals, found["deals"])
 
 
 def replay_from(db: Database, start: Key, players: set[int]) -> None:

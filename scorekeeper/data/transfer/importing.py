@@ -59,6 +59,7 @@ class PlannedGame:
     name: str = ""
     removed: bool = False
     kept: list[KeptRound] = field(default_factory=list)
+    started: str | None = None  # when the game was started, as the file says
     added: bool = False  # written by this import (not already here)
 
 
@@ -222,7 +223,21 @@ def check_game(game: Any, version: int, date: str) -> PlannedGame:
         raise ImportProblem(P_("removed_at: must be the time it was removed, or absent"))
     planned = PlannedGame(uid(game), doc, answer, players, seats, dealer, name, bool(removed))
     planned.kept = kept_rounds(doc, date, name or planned.uid)
+    planned.started = started(game)
     return planned
+
+
+def started(game: dict[str, Any]) -> str | None:
+    """When the game was started (``created_at``), as every stored time is written
+    (UTC, to the second); None for a file without it. The ratings order an
+    evening's games by it, so an imported game keeps its place among them."""
+    value = game.get("created_at")
+    if value is None:
+        return None
+    when = checks.moment(value)
+    if when is None:
+        raise ImportProblem(P_("created_at: must be the time the game was started, or absent"))
+    return when
 
 
 def check_seats(seats: Any, doc: dict[str, Any], players: int) -> list[str]:
@@ -333,6 +348,7 @@ def write_game(
         start=doc.get("start"),
         uid=game.uid,
         name=game.name,
+        created_at=game.started,
     )
     staging.hide_game(db, stage, game_id, game.removed, newest)
     stamp, played = now(), doc.get("rounds", [])
