@@ -32,12 +32,14 @@ from bench_event import post  # noqa: E402
 from bench_table import Client, Stats, serve  # noqa: E402
 
 from scorekeeper.data.connection import migrate  # noqa: E402
-from scorekeeper.data.events import events, turns  # noqa: E402
+from scorekeeper.data.events import cards, events, turns  # noqa: E402
 from scorekeeper.data.games import games, rounds  # noqa: E402
 from scorekeeper.data.games.evenings import create_evening  # noqa: E402
+from scorekeeper.web.http.security import hash_passphrase  # noqa: E402
 
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 WDL = {"kind": "wdl", "win": 2, "draw": 1, "loss": 0}
+PASSPHRASE = "the director's own"  # the Swiss's passphrase, typed on the desk's device
 
 
 def setup(path: Path, entries: int, scorers: int) -> tuple[int, list[int]]:
@@ -56,6 +58,7 @@ def setup(path: Path, entries: int, scorers: int) -> tuple[int, list[int]]:
         deals=1,
         scale=WDL,
     )
+    cards.set_passphrase(db, swiss, hash_passphrase(PASSPHRASE))
     turns.start_turn(db, swiss)
     for n, t in enumerate(events.tables(db, swiss, 1)):
         one, other = t["sides"]
@@ -173,6 +176,10 @@ def run(entries: int, scorers: int) -> list[Row]:
             time.sleep(3)
             found.append(("nothing else (3 s)", 200, 3.0, *waits(stats, {})))
             desk = Client(base)
+            unlock = f"/events/{swiss}/unlock"  # as a director on another device does
+            status, _ = director(desk, unlock, unlock, {"passphrase": PASSPHRASE})
+            if status != 302:
+                raise SystemExit(f"the director's passphrase was refused: {status}")
             found += [
                 act(
                     desk,
