@@ -253,7 +253,8 @@ def main() -> None:
     print("|---|---|---|---|---|")
     for what, status, seconds, save, lock in rows:
         shown = f"{seconds:.1f} s" if seconds else "-"
-        print(f"| {what} | {status or '-'} | {shown} | {save * 1000:.0f} ms | {lock * 1000:.0f} ms |")
+        said = status or "-"
+        print(f"| {what} | {said} | {shown} | {save * 1000:.0f} ms | {lock * 1000:.0f} ms |")
     failed = server_errors(rows, errors)
     print(f"\n5xx answers: {failed}; other errors: {len(errors) - failed} {errors[:5]}")
     if failed:
