@@ -13,7 +13,9 @@ once.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -71,3 +73,12 @@ def begin(checkpoints: dict[str, bool]) -> None:
     """The worker's start: the server's checkpoint setting, so that a worker's
     connection leaves the WAL to Litestream as the server's own do."""
     connection.CHECKPOINTS.update(checkpoints)
+    threading.Thread(target=follow_the_server, args=(os.getppid(),), daemon=True).start()
+
+
+def follow_the_server(server: int) -> None:
+    """End the worker once the server that started it is gone (stopped by a signal
+    that skipped its shutdown, say): an idle worker would otherwise wait for ever."""
+    while os.getppid() == server:
+        time.sleep(1)
+    os._exit(0)
