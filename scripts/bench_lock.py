@@ -6,9 +6,10 @@ Each scenario starts the real server (``python -m scorekeeper serve``) on a copy
 a history of about ``--games`` finished games (generated with ``data/sample.py``,
 or ``--history`` to reuse a file this script made), has ``--tables`` scorers save
 rounds at tonight's tables through the JSON API, one after another, while the heavy
-work runs, and keeps saving until that work is done and 2 s more. It prints, per
-scenario, the longest save wait and its p99 in ms, the saves and the 5xx answers, and
-how long the heavy work took (as JSON). A scenario is a function named in
+work runs, and keeps saving until that work is done and 2 s more. It prints one
+table: per scenario, how long the heavy work took, the saves, the longest save wait
+and its p99 in ms, and the 5xx answers (each scenario's line as JSON on stderr as it
+ends); it exits with 1 on any 5xx. A scenario is a function named in
 ``SCENARIOS``; each sets itself up and says when its work is done.
 
 - ``quiet``: nothing heavy for 5 s, the saves' own waits to compare with.
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -220,13 +222,30 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--scenario", choices=sorted(SCENARIOS), action="append")
     args = parser.parse_args()
+    started = os.getloadavg()[0]
+    found = []
     with tempfile.TemporaryDirectory() as folder:
         source = args.history
         if source is None or not source.exists():
             source = source or Path(folder) / "history.sqlite"
             history(source, args.games)
         for name in args.scenario or list(SCENARIOS):
-            print(json.dumps(run(name, source, args.tables)), flush=True)
+            found.append(run(name, source, args.tables))
+            print(json.dumps(found[-1]), file=sys.stderr, flush=True)  # as it goes
+    print(
+        f"{time.strftime('%Y-%m-%d %H:%M')} UTC, {os.cpu_count()} cores, load average "
+        f"{started:.1f} at the start and {os.getloadavg()[0]:.1f} at the end: "
+        f"{' '.join(sys.argv)}\n"
+    )
+    print("| scenario | work | saves | longest save wait | p99 | 5xx |")
+    print("|---|---|---|---|---|---|")
+    for r in found:
+        print(
+            f"| {r['scenario']} | {r['work_s']} s | {r['saves']} | {r['longest_ms']:.0f} ms "
+            f"| {r['p99_ms']:.0f} ms | {r['5xx']} |"
+        )
+    if any(r["5xx"] for r in found):
+        sys.exit(1)
 
 
 if __name__ == "__main__":

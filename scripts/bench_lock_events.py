@@ -2,9 +2,10 @@
 real server (``python -m scorekeeper serve`` on a temporary database), scorers at
 ordinary tables saving rounds back to back (the JSON API) while the director, through
 the desk's own forms, starts turn 2 of a 400-entry Swiss (paired by the standings),
-makes a 400-player rotating-partners night (its whole plan made in the request) and
-starts its turn 1 (100 tables' games). Prints each action's time and the longest
-save wait during it and overall, with every 5xx.
+makes a 400-player rotating-partners night (its whole plan made when it is made) and
+starts its turn 1 (100 tables' games). Prints one table: each action's status, its
+time and the longest save wait and lock wait during it, and over all the saves; exits
+with 1 on any 5xx answer.
 
     .venv/bin/python scripts/bench_lock_events.py --entries 400 --scorers 6
 
@@ -32,12 +33,14 @@ from bench_event import post  # noqa: E402
 from bench_table import Client, Stats, serve  # noqa: E402
 
 from scorekeeper.data.connection import migrate  # noqa: E402
-from scorekeeper.data.events import events, turns  # noqa: E402
+from scorekeeper.data.events import cards, events, turns  # noqa: E402
 from scorekeeper.data.games import games, rounds  # noqa: E402
 from scorekeeper.data.games.evenings import create_evening  # noqa: E402
+from scorekeeper.web.http.security import hash_passphrase  # noqa: E402
 
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 WDL = {"kind": "wdl", "win": 2, "draw": 1, "loss": 0}
+PASSPHRASE = "the director's own"  # the Swiss's passphrase, typed on the desk's device
 
 
 def setup(path: Path, entries: int, scorers: int) -> tuple[int, list[int]]:
@@ -56,6 +59,7 @@ def setup(path: Path, entries: int, scorers: int) -> tuple[int, list[int]]:
         deals=1,
         scale=WDL,
     )
+    cards.set_passphrase(db, swiss, hash_passphrase(PASSPHRASE))
     turns.start_turn(db, swiss)
     for n, t in enumerate(events.tables(db, swiss, 1)):
         one, other = t["sides"]
@@ -155,9 +159,9 @@ def marks(stats: Stats) -> dict[str, int]:
 Row = tuple[str, int, float, float, float]
 
 
-def run(entries: int, scorers: int) -> list[Row]:
+def run(entries: int, scorers: int, errors: list[str]) -> list[Row]:
     """Each action: what, its status, its seconds, the longest save wait and the
-    longest wait for the write lock during it."""
+    longest wait for the write lock during it; the saves' errors put in ``errors``."""
     found = []
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite"
@@ -173,6 +177,10 @@ def run(entries: int, scorers: int) -> list[Row]:
             time.sleep(3)
             found.append(("nothing else (3 s)", 200, 3.0, *waits(stats, {})))
             desk = Client(base)
+            unlock = f"/events/{swiss}/unlock"  # as a director on another device does
+            status, _ = director(desk, unlock, unlock, {"passphrase": PASSPHRASE})
+            if status != 302:
+                raise SystemExit(f"the director's passphrase was refused: {status}")
             found += [
                 act(
                     desk,
@@ -205,8 +213,8 @@ def run(entries: int, scorers: int) -> list[Row]:
                 thread.join(timeout=60)
             process.terminate()
             process.wait(timeout=30)
-    found.append(("all saves", len(stats.times["save"]), 0.0, *waits(stats, {})))
-    print(f"  errors: {len(stats.errors)} {stats.errors[:5]}")
+    found.append((f"all {len(stats.times['save'])} saves", 0, 0.0, *waits(stats, {})))
+    errors += stats.errors
     return found
 
 
@@ -222,21 +230,35 @@ def waits(stats: Stats, since: dict[str, int]) -> tuple[float, float]:
     return longest(stats, since, "save"), longest(stats, since, "lock")
 
 
+def server_errors(rows: list[Row], errors: list[str]) -> int:
+    """The 5xx answers: the director's and the saves'."""
+    saves = sum(1 for e in errors if re.fullmatch(r"save: 5[0-9][0-9]", e))
+    return saves + sum(1 for _, status, *_ in rows[:-1] if status >= 500)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=400)
     parser.add_argument("--scorers", type=int, default=6, help="tables saving meanwhile")
     args = parser.parse_args()
+    started = os.getloadavg()[0]
+    errors: list[str] = []
+    rows = run(args.entries, args.scorers, errors)
     print(
-        f"# {time.strftime('%Y-%m-%d %H:%M')} · {os.cpu_count()} cores · "
-        f"load {os.getloadavg()} · {' '.join(sys.argv)}"
+        f"{time.strftime('%Y-%m-%d %H:%M')} UTC, {os.cpu_count()} cores, load average "
+        f"{started:.1f} at the start and {os.getloadavg()[0]:.1f} at the end: "
+        f"{' '.join(sys.argv)}\n"
     )
-    print(f"  {'':48} {'':5}  {'':8}   longest wait: save    lock")
-    for what, status, seconds, save, lock in run(args.entries, args.scorers):
-        print(
-            f"  {what:48} {status:5}  {seconds:6.2f} s   {save * 1000:13.0f} ms "
-            f"{lock * 1000:4.0f} ms"
-        )
+    print("| action | status | time | longest save wait | longest lock wait |")
+    print("|---|---|---|---|---|")
+    for what, status, seconds, save, lock in rows:
+        shown = f"{seconds:.1f} s" if seconds else "-"
+        said = status or "-"
+        print(f"| {what} | {said} | {shown} | {save * 1000:.0f} ms | {lock * 1000:.0f} ms |")
+    failed = server_errors(rows, errors)
+    print(f"\n5xx answers: {failed}; other errors: {len(errors) - failed} {errors[:5]}")
+    if failed:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

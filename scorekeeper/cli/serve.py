@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from ..data import apart
 from . import common
 from .common import DB_OPTION, app_for, fail
 
@@ -102,6 +103,7 @@ def serve(
     except serving.PortProblem as error:
         fail(str(error))
     app = app_for(database)
+    apart.enable()  # a director's long work in a process of its own: saves go on meanwhile
     hold_server_lock(app.config["DATABASE"])
     finish_imports(app.config["DATABASE"])
     catch_up_ratings(app.config["DATABASE"])

@@ -239,6 +239,14 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+# SQLite's busy handler has a save that finds the write lock taken sleep between its
+# tries, longer each time, up to 100 ms. A writer working in steps (an import, the
+# ratings' catch-up, a turn's tables) that let go for less than that could take the
+# lock again before a sleeping save woke, and again: that save then waited for many
+# steps, not one. Let go for longer than the longest sleep, every waiting save tries.
+PAUSE_BETWEEN_STEPS = 0.12
+
+
 @contextmanager
 def writing(db: Database) -> Iterator[Database]:
     """One write transaction, taking the write lock at once so that two phones

@@ -14,7 +14,7 @@ from sqlite_utils import Database
 
 from ...scoring.adjustments import note_problem
 from ...scoring.i18n import N_, problem as P_
-from ..connection import row, rows, writing
+from ..connection import connect, row, rows, writing
 from ..games import games, rounds
 from ..table import agreement as table_agreement, answers as table_answers, table as phones
 from . import events, planning, turns
@@ -63,6 +63,16 @@ def start_turn(db: Database, event_id: int) -> int:
         said = N_("turn %(n)s is still being played: tables %(tables)s are open")
         raise events.EventProblem(P_(said, n=turn, tables=names))
     return turns.start_turn(db, event_id)
+
+
+def start_turn_at(path: str, event_id: int) -> int:
+    """``start_turn`` on its own connection to the database at ``path`` (the way
+    ``apart.run`` has a process of its own do it)."""
+    db = connect(path)
+    try:
+        return start_turn(db, event_id)
+    finally:
+        db.close()
 
 
 def with_desk_states(db: Database, found: list[dict[str, Any]]) -> None:

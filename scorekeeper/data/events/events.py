@@ -22,6 +22,7 @@ from ...club.movements import Turn
 from ...club.standings import Line, Result, VictoryPoints, WinDrawLoss, standings
 from ...scoring import get_variant
 from ...scoring.i18n import N_, problem as P_
+from .. import apart
 from ..connection import insert, now, row, writing
 from ..games import games
 from ..games.evenings import create_evening
@@ -71,7 +72,8 @@ def create_event(
     shape = planning.table_shape(game, movement, len(entries[0]["players"]) if entries else 1)
     options = planning.game_options(game, options, deals, target)
     planning.check_game(variant, shape, options)
-    made = planning.plan_for(movement, len(entries), turns, shape=shape, skip=skip)
+    # a rotating night's plan is seconds of pure Python: worked out apart from the server
+    made = apart.run(planning.plan_for, movement, len(entries), turns, shape=shape, skip=skip)
     scale_of(scale), victory_of(scale)  # checked now: refused before anything is stored
     with writing(db):
         evening_id = create_evening(db, date, name)

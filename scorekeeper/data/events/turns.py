@@ -14,7 +14,7 @@ from sqlite_utils import Database
 from ...club.movements import MovementError, Table, Turn, first_order, swiss_without
 from ...scoring import ScoringError
 from ...scoring.i18n import problem as P_
-from ..connection import row, writing
+from ..connection import PAUSE_BETWEEN_STEPS, row, writing
 from ..games import games
 from . import events, planning
 from .clock import set_clock
@@ -66,10 +66,9 @@ def start_turn(db: Database, event_id: int) -> int:
 
 # Tables whose games one write stores: a few tens of milliseconds on a laptop.
 TABLES_A_WRITE = 3
-# The pause after each such write: a save that found the lock taken tries again
-# within a tenth of a second (SQLite's busy handler), and must find it free then,
-# not taken again at once by the next tables.
-BETWEEN_WRITES = 0.1
+# The pause after each such write: long enough for every save that found the lock
+# taken to try again (SQLite's busy handler sleeps up to 100 ms between tries).
+BETWEEN_WRITES = PAUSE_BETWEEN_STEPS
 PLANNING_TRIES = 3
 BASIS = """
 SELECT e.turn, e.plan,

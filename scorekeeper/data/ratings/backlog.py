@@ -26,13 +26,13 @@ from typing import Any
 from sqlite_utils import Database
 
 from ...ratings import model as rating
-from ..connection import connect, row, rows, writing
+from ..connection import PAUSE_BETWEEN_STEPS, connect, row, rows, writing
 from . import ratings
 
 STEP_SECONDS = 0.02  # rating in one step, about (a game is not cut in two)
 STEP_GAMES = 200  # games rated in one step at most
 STEP_ROWS = 400  # old rating changes dropped in one step at most
-STEP_PAUSE = 0.05  # as an import's steps: a waiting save gets its turn
+STEP_PAUSE = PAUSE_BETWEEN_STEPS  # as an import's steps: every waiting save gets its turn
 
 
 def step(db: Database) -> bool:

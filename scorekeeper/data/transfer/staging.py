@@ -28,14 +28,12 @@ from typing import Any, TypeVar
 from filelock import FileLock, Timeout
 from sqlite_utils import Database
 
-from ..connection import now, writing
+from ..connection import PAUSE_BETWEEN_STEPS, now, writing
 from ..games import removals, tallies
 from ..ratings import ratings
 
 STEP_SECONDS = 0.05
-# a pause between steps: SQLite's busy handler has a waiting save sleep up to 100 ms
-# between tries, and a writer that takes the lock again at once can win every race
-STEP_PAUSE = 0.05
+STEP_PAUSE = PAUSE_BETWEEN_STEPS  # every save waiting meanwhile gets its turn
 STEP_GAMES = 200  # games shown or taken out per step at most
 T = TypeVar("T")
 GAME_TABLES = ("side_rounds", "game_sides", "round_changes", "rounds", "seats")

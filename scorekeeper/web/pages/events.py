@@ -14,6 +14,7 @@ from typing import Any
 from flask import (
     Blueprint,
     abort,
+    current_app,
     flash,
     jsonify,
     make_response,
@@ -24,6 +25,7 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
+from ...data import apart
 from ...data.connection import get_db
 from ...data.events import (
     cards as event_cards,
@@ -169,7 +171,8 @@ def desk(event_id: int) -> Response:
 @bp.route("/events/<int:event_id>/start", methods=["POST"])
 def start(event_id: int) -> Response | tuple[str, int]:
     def started(form: Any) -> str:
-        turn = event_desk.start_turn(get_db(), event_id)
+        path = current_app.config["DATABASE"]  # stored by a process of its own: see apart
+        turn = apart.run(event_desk.start_turn_at, path, event_id)
         return _("Turn %(n)s started: every table has its game.", n=turn)
 
     expired = _("The form had expired or came from elsewhere: nothing was started.")

@@ -199,29 +199,33 @@ def filled_form(
 
 def submit(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> Response | None:
     """Preview or save a valid form; None (with what to show on ``screen``) to show
-    the form again."""
-    problems = round_screen.engine_problems(screen, entries)
-    for problem in problems:
-        round_errors.show_error(form, problem, screen.game["sides"])
-    if problems:
-        return None
-    if "preview" in request.form:
+    the form again. A plain save is checked once, by the engine inside the write:
+    only when it refuses the round (or the form is to be shown again anyway) are
+    every one of the round's problems listed at once."""
+    sides = screen.game["sides"]
+    previewing = "preview" in request.form
+    confirming = round_form.is_empty(entries) and form.confirm_empty.data != "1"
+    if previewing or confirming:
+        if every_problem(screen, form, entries):
+            return None
+        if not previewing:
+            screen.confirm_empty, screen.status = True, 400
+            return None
         try:  # a check across fields (more canastas from hand than canastas) is the score's
             screen.preview = round_screen.preview_scores(
                 screen.game, screen.played, screen.number, entries
             )
         except ScoringError as error:
-            round_errors.show_error(form, error, screen.game["sides"])
-        return None
-    if round_form.is_empty(entries) and form.confirm_empty.data != "1":
-        screen.confirm_empty, screen.status = True, 400
+            round_errors.show_error(form, error, sides)
         return None
     if round_phones.phones_differ(screen, form):
+        every_problem(screen, form, entries)  # the engine's problems beside the phones'
         return None
     try:
         return save(screen, form, entries)
     except ScoringError as error:
-        round_errors.show_error(form, error, screen.game["sides"])
+        if not every_problem(screen, form, entries):
+            round_errors.show_error(form, error, sides)
     except rounds.RoundAlreadySaved as taken:
         screen.already_saved, screen.status = taken.number, 409
     except rounds.KeyReused:  # saved from this very screen, then changed and sent again
@@ -233,6 +237,15 @@ def submit(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> R
         form.form_errors.append(say(error))
         screen.status = 409
     return None
+
+
+def every_problem(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> bool:
+    """Every problem the engine finds in the round by itself, each beside its field;
+    whether there was one."""
+    problems = round_screen.engine_problems(screen, entries)
+    for problem in problems:
+        round_errors.show_error(form, problem, screen.game["sides"])
+    return bool(problems)
 
 
 def show_engine_problems(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> None:
