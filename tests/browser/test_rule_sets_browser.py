@@ -96,7 +96,7 @@ def test_save_a_rule_set_from_a_game_and_start_a_game_from_it(phone):
     friday.locator("input[name=variant]").check()
     expect(friday).to_contain_text("Friday rules (Canasta (Church Dyke Rules))")
     page.fill("#players", "4")
-    page.click("text=Next: seats")
+    page.click("text=Next: who plays")
     expect(page.locator("h1")).to_contain_text("Friday rules")
     assert page.input_value("#opt_target") == "3000"
     seat(page, ["Eve", "Fay", "Gus", "Hal"])

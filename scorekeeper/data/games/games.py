@@ -378,7 +378,8 @@ def play_again(db: Database, game_id: int, rng: random.Random | None = None) -> 
 
 
 def next_game(db: Database, game: Game) -> int | None:
-    """The game started after ``game`` at the same table ("Same table again"), if any."""
+    """The game started after ``game`` at the same table ("Play again with the same
+    players"), if any."""
     sql = "SELECT id FROM games WHERE request_key = ? AND removed_at IS NULL"
     found = row(db, sql, [f"after:{game['uid']}"])
     return int(found["id"]) if found else None
