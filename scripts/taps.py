@@ -4,6 +4,7 @@
     .venv/bin/python scripts/taps.py --variant weeping
     .venv/bin/python scripts/taps.py --json           # the figures as JSON
     .venv/bin/python scripts/taps.py --keyboard       # 360x640, less the keyboard while typing
+    .venv/bin/python scripts/taps.py --first-use      # the home page to round 1 saved
 
 Starts the real server (``python -m scorekeeper serve``) on a throwaway database, opens
 Debian's chromium through Playwright as a touch phone (360x740, ``has_touch``,
@@ -619,7 +620,14 @@ def main(argv: list[str] | None = None) -> None:
         help=f"a 360x{SHORT['height']} screen that loses PX (default {KEYBOARD_PX}) to the "
              "on-screen keyboard while a field is typed in",
     )  # fmt: skip
+    parser.add_argument(
+        "--first-use",
+        action="store_true",
+        help="count a first game instead: the home page to round 1 saved (scripts/first_use.py)",
+    )
     args = parser.parse_args(argv)
+    if args.first_use:
+        return first_use_main(args)
     variants = [args.variant] if args.variant else list(TYPICAL)
     screens: list[RoundScreen] = (
         [TodaysRoundScreen()]
@@ -654,6 +662,24 @@ def main(argv: list[str] | None = None) -> None:
         )
     else:
         print(table(results))
+
+
+def first_use_main(args: argparse.Namespace) -> None:
+    """``--first-use``: the first game's figures, with and without names."""
+    from first_use import measure_first_use, table as first_use_table
+
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(Path(tmp) / "taps.sqlite")
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                try:
+                    results = measure_first_use(browser, server.url, args.keyboard)
+                finally:
+                    browser.close()
+        finally:
+            server.stop()
+    print(json.dumps(results, indent=2) if args.json else first_use_table(results))
 
 
 if __name__ == "__main__":
