@@ -43,9 +43,7 @@ def test_names_typed_team_by_team_sit_partners_together(phone):
     expect(phone.locator("#first_dealer option").nth(1)).to_have_text("Cat (seat 2)")
     phone.keyboard.press("Enter")  # the last name's Return starts the game
     phone.wait_for_selector(".totals")
-    assert "Ann & Bea" in phone.inner_text(".totals") and "Cat & Dee" in phone.inner_text(
-        ".totals"
-    )
+    assert "Ann & Bea" in phone.inner_text(".totals") and "Cat & Dee" in phone.inner_text(".totals")
     assert "Ann deals" in phone.content()
     assert phone.problems == []
 

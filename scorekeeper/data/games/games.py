@@ -199,7 +199,7 @@ def recent_games(db: Database, limit: int = 20) -> list[dict[str, Any]]:
     winners. No game is scored again for it."""
     sql = (
         "SELECT g.id, g.name, g.variant, g.sides, e.date, g.round_count AS rounds, "
-        "g.finished, g.winners, g.totals, g.start "
+        "g.finished, g.winners, g.totals, g.start, g.rule_set_name "
         "FROM games g JOIN evenings e ON e.id = g.evening_id WHERE g.removed_at IS NULL "
         "ORDER BY g.id DESC LIMIT ?"
     )

@@ -47,7 +47,11 @@ def again_offer(recent: list[dict[str, Any]]) -> dict[str, Any] | None:
         return None
     if not security.may_score(games.get_game(get_db(), last["id"])):
         return None
-    return {"game": last, "form": general.AgainForm(), "sides": seating.against(last["sides"])}
+    return {
+        "game": last,
+        "form": general.AgainForm(),
+        "sides": seating.against(last["sides"], end=""),
+    }
 
 
 @bp.route("/games/new")
@@ -112,7 +116,7 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
         paper_sides=seating.paper_sides(teams(variant, [str(i + 1) for i in range(players)])),
         sides_count=len(variant.arrangement(players)),
         folded_errors=[name for name in form.errors if not name.startswith("seat")],
-        editor=option_form.layout(form, variant, state),
+        editor=option_form.layout(form, variant, state, players),
         state=state,
         problems=general.problems_of(form) if request.method == "POST" else [],
     )

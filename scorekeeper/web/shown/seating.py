@@ -49,12 +49,12 @@ def preview(variant: Variant, names: list[str], sides: int | None, dealer: int) 
     return Preview(" ".join(said), data)
 
 
-def against(sides: list[str]) -> str:
-    """The sides, each against the next: "Us against Them"."""
+def against(sides: list[str], end: str = ".") -> str:
+    """The sides, each against the next: "Us against Them."."""
     said = sides[0]
     for side in sides[1:]:
         said = _(AGAINST, seats=said, others=side)
-    return said + "."
+    return said + end
 
 
 def seats_of(team: list[str]) -> str:
