@@ -157,3 +157,32 @@ def test_a_player_s_games_say_their_place_and_partners(client, make_game, db):
     page = text(client.get(f"/players/{bea}"))
     assert re.search(r"lost with -?[\d,]+ · with Ann", page)  # the team game: her partner
     assert re.search(r"(won|lost) with -?[\d,]+ · place \d of 5", page)  # five-person
+
+
+def test_an_adjustment_s_note_is_written_under_the_rounds(client, make_game, db):
+    game = make_game()
+    add_round(
+        db, game, {"Ann & Bea": {"meld_points": 50, "adjustment": -100, "note": "table talk"}}
+    )
+    board = text(client.get(f"/games/{game}"))
+    assert "Round 1, Ann & Bea -100: table talk" in board.replace("−", "-")
+
+
+def test_a_long_evening_prints_a_line_a_game(client, db):
+    evening = create_evening(db, "2026-11-21")
+    sides, seats = ["Ann & Bea", "Cat & Dee"], ["Ann", "Cat", "Bea", "Dee"]
+    for n in range(8):
+        game = create_game(
+            db,
+            evening_id=evening,
+            variant="classic",
+            sides=sides,
+            players=4,
+            options={"target": 3000},
+            seats=seats,
+        )
+        add_round(db, game, {"Ann & Bea": BIG if n else {"meld_points": 50}})
+    page = client.get(f"/evenings/{evening}/print").get_data(as_text=True)
+    assert "Every game of the evening" in page
+    assert page.count('<tr class="keep">') == 8
+    assert 'class="print-game"' not in page  # no game's pages of its own
