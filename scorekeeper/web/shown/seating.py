@@ -12,8 +12,6 @@ from ...scoring.seating import side_choices, side_count, teams
 from ..forms.new_game import unnamed_sides
 from ..http.i18n import _, ngettext
 
-AGAINST = "%(seats)s against %(others)s"
-
 
 @dataclass(frozen=True)
 class Preview:
@@ -42,7 +40,7 @@ def preview(variant: Variant, names: list[str], sides: int | None, dealer: int) 
     data = {
         "data-sides": str(side_count(variant, players)),
         "data-unnamed": json.dumps({n: unnamed_sides(n, players) for n in sorted(counts)}),
-        "data-against": _(AGAINST, seats="%(seats)s", others="%(others)s"),
+        "data-against": _("%(seats)s against %(others)s", seats="%(seats)s", others="%(others)s"),
         "data-order": _("Round the table: %(names)s.", names="%(names)s"),
         "data-deals": _("%(name)s deals first.", name="%(name)s") if variant.has_dealer else "",
     }
@@ -53,7 +51,7 @@ def against(sides: list[str], end: str = ".") -> str:
     """The sides, each against the next: "Us against Them."."""
     said = sides[0]
     for side in sides[1:]:
-        said = _(AGAINST, seats=said, others=side)
+        said = _("%(seats)s against %(others)s", seats=said, others=side)
     return said + end
 
 
