@@ -82,6 +82,7 @@ def test_each_table_joins_its_own_evening(context, live_server):
         page.goto(live_server.url + "/games/new/classic/2")
         assert page.input_value("#evening") == "0"  # the table's own, by default
         if choice:
+            page.click("details.more-settings > summary")  # folded below Start
             page.select_option("#evening", choice)  # still changeable
         for i, name in enumerate(seats):
             page.fill(f"#seat{i}", name)
