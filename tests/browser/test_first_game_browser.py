@@ -64,7 +64,8 @@ def test_the_fold_keeps_the_evening_and_passphrase_one_tap_away(browser, shared_
     try:
         page.goto(shared_server.url + "/games/new?variant=classic&players=4")
         assert not page.locator("#passphrase").is_visible()
-        for seat, name in zip(["seat0", "seat2", "seat1", "seat3"], ["Ann", "Bea", "Cat", "Dee"]):
+        typed = {"seat0": "Ann", "seat2": "Bea", "seat1": "Cat", "seat3": "Dee"}  # team by team
+        for seat, name in typed.items():
             page.fill(f"#{seat}", name)
         page.locator("details.more-settings > summary").tap()
         page.fill("#passphrase", "short")

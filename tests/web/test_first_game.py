@@ -9,7 +9,6 @@ import pytest
 
 from scorekeeper.data.connection import connect
 from scorekeeper.data.games.games import get_game
-
 from tests.web.test_flow import finished
 from tests.web.test_views import defaults_of, seat_form
 
