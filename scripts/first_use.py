@@ -24,6 +24,7 @@ from taps import (
     Counter,
     OneThumbScreen,
     expected_scores,
+    phone,
     round_one_scores,
 )
 
@@ -39,12 +40,8 @@ def page_scroll(counter: Counter, pages: dict[str, float], page: str, since: flo
 def first_game(browser: Any, base: str, named: bool, keyboard_px: int = 0) -> dict[str, Any]:
     """Home page to round 1 saved; the figures, checked against the ``score`` command."""
     viewport = SHORT if keyboard_px else VIEWPORT
-    context = browser.new_context(
-        viewport=viewport, has_touch=True, is_mobile=True, device_scale_factor=2
-    )
+    context, page = phone(browser, viewport)
     try:
-        page = context.new_page()
-        page.set_default_timeout(15000)
         page.goto(base + "/")
         counter = Counter(page, keyboard_px=keyboard_px)
         counter.start()

@@ -551,17 +551,23 @@ def round_one_scores(page: Page, sides: list[str]) -> dict[str, int]:
     }
 
 
+def phone(browser: Any, viewport: dict[str, int]) -> tuple[Any, Page]:
+    """A touch phone's browser context and its page."""
+    context = browser.new_context(
+        viewport=viewport, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    return context, page
+
+
 def measure(
     browser: Any, base: str, variant: str, screen: RoundScreen, keyboard_px: int = 0
 ) -> dict[str, Any]:
     round_ = TYPICAL[variant]
     viewport = SHORT if keyboard_px else VIEWPORT
-    context = browser.new_context(
-        viewport=viewport, has_touch=True, is_mobile=True, device_scale_factor=2
-    )
+    context, page = phone(browser, viewport)
     try:
-        page = context.new_page()
-        page.set_default_timeout(15000)
         sides = new_game(page, base, variant, round_["seats"])
         expected = expected_scores(variant, sides, len(round_["seats"]), round_)
         counter = Counter(page, keyboard_px=keyboard_px)
@@ -635,19 +641,9 @@ def main(argv: list[str] | None = None) -> None:
         else [OneThumbScreen("counts first"), OneThumbScreen("side by side")]
     )
     screen = screens[0]
-    with tempfile.TemporaryDirectory() as tmp:
-        server = Server(Path(tmp) / "taps.sqlite")
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                try:
-                    results = [
-                        best_of(browser, server.url, v, screens, args.keyboard) for v in variants
-                    ]
-                finally:
-                    browser.close()
-        finally:
-            server.stop()
+    results = on_a_server(
+        lambda browser, url: [best_of(browser, url, v, screens, args.keyboard) for v in variants]
+    )
     if args.json:
         print(
             json.dumps(
@@ -664,21 +660,26 @@ def main(argv: list[str] | None = None) -> None:
         print(table(results))
 
 
-def first_use_main(args: argparse.Namespace) -> None:
-    """``--first-use``: the first game's figures, with and without names."""
-    from first_use import measure_first_use, table as first_use_table
-
+def on_a_server(work: Any) -> Any:
+    """``work(browser, url)`` against a fresh server on a throwaway database."""
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(Path(tmp) / "taps.sqlite")
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 try:
-                    results = measure_first_use(browser, server.url, args.keyboard)
+                    return work(browser, server.url)
                 finally:
                     browser.close()
         finally:
             server.stop()
+
+
+def first_use_main(args: argparse.Namespace) -> None:
+    """``--first-use``: the first game's figures, with and without names."""
+    from first_use import measure_first_use, table as first_use_table
+
+    results = on_a_server(lambda browser, url: measure_first_use(browser, url, args.keyboard))
     print(json.dumps(results, indent=2) if args.json else first_use_table(results))
 
 

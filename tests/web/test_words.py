@@ -26,6 +26,23 @@ def db(app):
     database.close()
 
 
+def evening_of(db, finished):
+    """An evening of classic games to 3,000 by the same four, each finished or not."""
+    evening = create_evening(db, "2026-11-21")
+    for finish in finished:
+        game = create_game(
+            db,
+            evening_id=evening,
+            variant="classic",
+            sides=["Ann & Bea", "Cat & Dee"],
+            players=4,
+            options={"target": 3000},
+            seats=["Ann", "Cat", "Bea", "Dee"],
+        )
+        add_round(db, game, {"Ann & Bea": BIG if finish else {"meld_points": 50}})
+    return evening
+
+
 def text(response):
     """The page as read: tags dropped, entities read, spaces one."""
     page = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
@@ -87,20 +104,7 @@ def test_a_side_below_zero_without_a_minimum_opens_with_any_meld(client, make_ga
 
 
 def test_an_evening_counts_each_side_s_wins_and_the_unfinished_game(client, db):
-    evening = create_evening(db, "2026-11-21")
-    sides = ["Ann & Bea", "Cat & Dee"]
-    seats = ["Ann", "Cat", "Bea", "Dee"]
-    for finish in (True, True, False):
-        game = create_game(
-            db,
-            evening_id=evening,
-            variant="classic",
-            sides=sides,
-            players=4,
-            options={"target": 3000},
-            seats=seats,
-        )
-        add_round(db, game, {"Ann & Bea": BIG if finish else {"meld_points": 50}})
+    evening_of(db, [True, True, False])
     page = text(client.get("/evenings"))
     assert "Games won: Ann & Bea ×2 · 1 game not finished" in page
     assert "Won by Ann & Bea, Ann & Bea" not in page
@@ -169,19 +173,7 @@ def test_an_adjustment_s_note_is_written_under_the_rounds(client, make_game, db)
 
 
 def test_a_long_evening_prints_a_line_a_game(client, db):
-    evening = create_evening(db, "2026-11-21")
-    sides, seats = ["Ann & Bea", "Cat & Dee"], ["Ann", "Cat", "Bea", "Dee"]
-    for n in range(8):
-        game = create_game(
-            db,
-            evening_id=evening,
-            variant="classic",
-            sides=sides,
-            players=4,
-            options={"target": 3000},
-            seats=seats,
-        )
-        add_round(db, game, {"Ann & Bea": BIG if n else {"meld_points": 50}})
+    evening = evening_of(db, [False] + [True] * 7)
     page = client.get(f"/evenings/{evening}/print").get_data(as_text=True)
     assert "Every game of the evening" in page
     assert page.count('<tr class="keep">') == 8
