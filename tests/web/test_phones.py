@@ -325,7 +325,7 @@ def test_a_finished_game_offers_no_join_code(client, make_game, db):
 def test_phones_go_on_to_the_next_game_at_the_table_with_the_same_link(
     client, at_table, db, make_game
 ):
-    """Same table again keeps the table's settings, and each phone is told the next
+    """Play again with the same players keeps the table's settings, and each phone is told the next
     game has started; one tap takes it there, as its player's side (seats may change),
     a watcher as a watcher; a double tap moves it once."""
     game, _, phones = at_table
