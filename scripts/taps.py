@@ -4,6 +4,7 @@
     .venv/bin/python scripts/taps.py --variant weeping
     .venv/bin/python scripts/taps.py --json           # the figures as JSON
     .venv/bin/python scripts/taps.py --keyboard       # 360x640, less the keyboard while typing
+    .venv/bin/python scripts/taps.py --first-use      # the home page to round 1 saved
 
 Starts the real server (``python -m scorekeeper serve``) on a throwaway database, opens
 Debian's chromium through Playwright as a touch phone (360x740, ``has_touch``,
@@ -550,17 +551,23 @@ def round_one_scores(page: Page, sides: list[str]) -> dict[str, int]:
     }
 
 
+def phone(browser: Any, viewport: dict[str, int]) -> tuple[Any, Page]:
+    """A touch phone's browser context and its page."""
+    context = browser.new_context(
+        viewport=viewport, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    return context, page
+
+
 def measure(
     browser: Any, base: str, variant: str, screen: RoundScreen, keyboard_px: int = 0
 ) -> dict[str, Any]:
     round_ = TYPICAL[variant]
     viewport = SHORT if keyboard_px else VIEWPORT
-    context = browser.new_context(
-        viewport=viewport, has_touch=True, is_mobile=True, device_scale_factor=2
-    )
+    context, page = phone(browser, viewport)
     try:
-        page = context.new_page()
-        page.set_default_timeout(15000)
         sides = new_game(page, base, variant, round_["seats"])
         expected = expected_scores(variant, sides, len(round_["seats"]), round_)
         counter = Counter(page, keyboard_px=keyboard_px)
@@ -619,7 +626,14 @@ def main(argv: list[str] | None = None) -> None:
         help=f"a 360x{SHORT['height']} screen that loses PX (default {KEYBOARD_PX}) to the "
              "on-screen keyboard while a field is typed in",
     )  # fmt: skip
+    parser.add_argument(
+        "--first-use",
+        action="store_true",
+        help="count a first game instead: the home page to round 1 saved (scripts/first_use.py)",
+    )
     args = parser.parse_args(argv)
+    if args.first_use:
+        return first_use_main(args)
     variants = [args.variant] if args.variant else list(TYPICAL)
     screens: list[RoundScreen] = (
         [TodaysRoundScreen()]
@@ -627,19 +641,9 @@ def main(argv: list[str] | None = None) -> None:
         else [OneThumbScreen("counts first"), OneThumbScreen("side by side")]
     )
     screen = screens[0]
-    with tempfile.TemporaryDirectory() as tmp:
-        server = Server(Path(tmp) / "taps.sqlite")
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                try:
-                    results = [
-                        best_of(browser, server.url, v, screens, args.keyboard) for v in variants
-                    ]
-                finally:
-                    browser.close()
-        finally:
-            server.stop()
+    results = on_a_server(
+        lambda browser, url: [best_of(browser, url, v, screens, args.keyboard) for v in variants]
+    )
     if args.json:
         print(
             json.dumps(
@@ -654,6 +658,29 @@ def main(argv: list[str] | None = None) -> None:
         )
     else:
         print(table(results))
+
+
+def on_a_server(work: Any) -> Any:
+    """``work(browser, url)`` against a fresh server on a throwaway database."""
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(Path(tmp) / "taps.sqlite")
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                try:
+                    return work(browser, server.url)
+                finally:
+                    browser.close()
+        finally:
+            server.stop()
+
+
+def first_use_main(args: argparse.Namespace) -> None:
+    """``--first-use``: the first game's figures, with and without names."""
+    from first_use import measure_first_use, table as first_use_table
+
+    results = on_a_server(lambda browser, url: measure_first_use(browser, url, args.keyboard))
+    print(json.dumps(results, indent=2) if args.json else first_use_table(results))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ document.documentElement.classList.add("js");
 const DRAFTS = "scorekeeper:draft:";
 
 // Quick counts: a count is set with one tap on 0, 1, 2 or 3 (most rounds' counts);
-// a larger one is typed in the field beside them, which always shows the count.
+// a larger one is typed in the field beside them ("4+"), which shows a count the
+// buttons already show only while it is being typed in (never the same count twice).
 const QUICK = [0, 1, 2, 3];
 function steppers(root) {
   for (const box of root.querySelectorAll(".stepper")) {
@@ -34,7 +35,9 @@ function steppers(root) {
       for (const button of buttons) {
         button.setAttribute("aria-pressed", String(Number(button.dataset.value) === now));
       }
+      input.toggleAttribute("data-on-button", now !== null && QUICK.includes(now));
     };
+    input.placeholder = QUICK.length + "+";
     input.before(...buttons);
     input.addEventListener("input", show);
     show();
@@ -232,6 +235,7 @@ function livePreview(form) {
     }
   };
   let timer = null;
+  let touched = false; // whether anything was typed or chosen on this screen
   const run = async () => {
     const body = new FormData(form);
     body.delete("save");
@@ -240,9 +244,11 @@ function livePreview(form) {
       const answer = await response.json();
       show(response.ok ? answer : null);
       const problems = response.ok ? [] : answer.problems || [{ text: answer.error }];
-      mark(problems);
-      problem.classList.toggle("bad", !response.ok);
-      problem.textContent = response.ok
+      // nothing typed yet (who went out chosen on the scoreboard): not an error yet
+      const wrong = !response.ok && touched;
+      mark(wrong ? problems : []);
+      problem.classList.toggle("bad", wrong);
+      problem.textContent = !wrong
         ? calm
         : (says.saysNotScored || "Not scored yet:") + " " + problems.map((p) => p.text).join(" · ");
     } catch (error) {
@@ -251,16 +257,19 @@ function livePreview(form) {
     }
   };
   form.addEventListener("input", () => {
+    touched = true;
     clearTimeout(timer);
     timer = setTimeout(run, 250);
   });
   form.addEventListener("change", () => {
+    touched = true;
     clearTimeout(timer);
     timer = setTimeout(run, 50);
   });
   // scored at once: a form posted back, a draft restored, the phones' numbers filled in
   // (a new round the phones sent parts of), or a correction's stored numbers
   const typed = form.dataset.fresh !== "1" || form.dataset.restored === "1";
+  touched = typed;
   if (typed || form.dataset.prefilled === "1" || form.querySelector("input[name=version]").value) run();
 }
 

@@ -38,6 +38,7 @@ class Option:
     group: str | None = None  # its topic (a key of TOPICS) where its key does not say
     most: int | None = None  # the largest value a ``points`` option may take
     choices: tuple[str, ...] = ()  # the words a ``choice`` option may take, default first
+    players: tuple[int, ...] = ()  # the player counts it matters at (empty: every count)
 
     @property
     def topic(self) -> str:

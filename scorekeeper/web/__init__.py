@@ -129,6 +129,8 @@ def helpers() -> dict[str, Any]:
     return {
         "describe": board.describe,
         "game_state": game_state.game_state,
+        "game_kind": game_state.game_kind,
+        "evening_wins": game_state.evening_wins,
         "VARIANTS": VARIANTS,
         "option_names": option_form.option_names,
         "VERSION": VERSION,

@@ -28,7 +28,7 @@ def start_game(page, variant, names):
     page.goto(page.base + "/games/new")
     page.check(f"input[name=variant][value={variant}]")
     page.fill("#players", str(len(names)))
-    page.click("text=Next: seats")
+    page.click("text=Next: who plays")
     for i, name in enumerate(names):
         page.fill(f"#seat{i}", name)
     page.click("text=Start the game")

@@ -1,4 +1,4 @@
-"""A club night's table presses "Same table again" in a real browser (Debian's
+"""A club night's table presses "Play again with the same players" in a real browser (Debian's
 chromium) when its game of turn 1 is over; the director still starts turn 2 from
 the desk, and the table's game of turn 2 is the event's, not the table's own."""
 
@@ -48,7 +48,7 @@ def test_same_table_again_at_a_finished_table_leaves_the_next_turn_to_the_direct
     table.set_default_timeout(20000)
     table.on("pageerror", lambda error: errors.append(str(error)))
     table.goto(f"{live_server.url}/games/{first}")
-    table.click("button:has-text('Same table again')")
+    table.click("button:has-text('Play again with the same players')")
     expect(table).not_to_have_url(f"{live_server.url}/games/{first}")
     own = int(table.url.rsplit("/", 1)[1])
     desk.goto(f"{live_server.url}/events/{event_id}")

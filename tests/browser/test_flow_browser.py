@@ -82,6 +82,7 @@ def test_each_table_joins_its_own_evening(context, live_server):
         page.goto(live_server.url + "/games/new/classic/2")
         assert page.input_value("#evening") == "0"  # the table's own, by default
         if choice:
+            page.click("details.more-settings > summary")  # folded below Start
             page.select_option("#evening", choice)  # still changeable
         for i, name in enumerate(seats):
             page.fill(f"#seat{i}", name)
@@ -109,14 +110,16 @@ def test_same_table_again_in_one_tap(context, live_server, javascript):
     game = seed(live_server.database)
     page = context(java_script_enabled=javascript)
     page.goto(f"{live_server.url}/games/{game}")
-    page.click("button:has-text('Same table again')")
+    page.click("button:has-text('Play again with the same players')")
     page.wait_for_selector(".totals")
     assert page.url.endswith(f"/games/{game + 1}")
     assert "Round 1" in page.inner_text(".next") and "Bea deals" in page.inner_text(
         ".next"
     )  # Ann, Cat dealt
     page.go_back()
-    page.click("button:has-text('Same table again')")  # again from the old game: same one
+    page.click(
+        "button:has-text('Play again with the same players')"
+    )  # again from the old game: same one
     page.wait_for_selector(".totals")
     assert page.url.endswith(f"/games/{game + 1}")
     db = connect(live_server.database)

@@ -30,6 +30,7 @@ def test_the_dealer_picker_names_the_players_as_they_are_typed(phone):
 @pytest.mark.parametrize("variant, players", [("weeping", 4), ("classic", 4), ("samba-foot", 4)])
 def test_the_house_rules_folded_by_topic_fit_in_two_screens(phone, variant, players):
     phone.goto(f"{phone.base}/games/new/{variant}/{players}")
+    phone.click("details.more-settings > summary")  # folded below Start
     phone.click("details.house > summary")
     editor = phone.locator("details.house")
     height = editor.evaluate("e => e.getBoundingClientRect().height")

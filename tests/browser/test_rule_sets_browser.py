@@ -34,7 +34,10 @@ def seat(page, names):
 
 
 def open_house_rules(page, *topics):
-    """Open the house rules, then the topics named (each folds on its own)."""
+    """Open the house rules (folded with the rest below Start), then the topics
+    named (each folds on its own)."""
+    if page.locator("details.more-settings").get_attribute("open") is None:
+        page.click("details.more-settings > summary")
     if page.locator("details.house").get_attribute("open") is None:
         page.click("details.house > summary")
     for topic in topics:
@@ -94,9 +97,9 @@ def test_save_a_rule_set_from_a_game_and_start_a_game_from_it(phone):
     page.click("text=New game")
     friday = page.locator("label.saved-set", has_text="Friday rules")  # beside the shipped set
     friday.locator("input[name=variant]").check()
-    expect(friday).to_contain_text("Friday rules (Canasta (Church Dyke Rules))")
+    expect(friday).to_contain_text("House rules of Canasta (Church Dyke Rules)")
     page.fill("#players", "4")
-    page.click("text=Next: seats")
+    page.click("text=Next: who plays")
     expect(page.locator("h1")).to_contain_text("Friday rules")
     assert page.input_value("#opt_target") == "3000"
     seat(page, ["Eve", "Fay", "Gus", "Hal"])

@@ -19,9 +19,11 @@ def phone(browser, live_server):
 
 
 def test_standard_canasta_is_one_tap_on_the_new_game_form(phone):
-    phone.goto(phone.base + "/games/new/classic/4")
-    expect(phone.locator(".rule-choice [aria-current]")).to_have_text("The sheet's rules")
-    phone.click(".rule-choice >> text=Standard Canasta")  # the one tap
+    phone.goto(phone.base + "/games/new")
+    standard = phone.locator("label.saved-set", has_text="Standard Canasta")
+    expect(standard).to_contain_text("House rules of Canasta (Church Dyke Rules)")
+    standard.locator("input[name=variant]").check()  # the one tap, beneath Canasta
+    phone.click("text=Next: who plays")
     expect(phone.locator("h1")).to_contain_text("Standard Canasta:")
     expect(phone.locator(".rule-choice [aria-current]")).to_have_text("Standard Canasta")
     assert phone.input_value("#opt_red_threes_all_bonus") == "800"
@@ -32,11 +34,11 @@ def test_standard_canasta_is_one_tap_on_the_new_game_form(phone):
     phone.click("text=Start the game")
     phone.wait_for_selector(".totals")
     rules = phone.inner_text(".house-rules")
-    assert "every red three in play on one side, instead of each (0: off): 800" in rules
+    assert "every red three in play on one side, instead of each: 800" in rules
     assert "red threes count against a side that melded nothing: yes" in rules
-    # and back to the sheet's own rules in one tap too
+    # and back to the usual rules in one tap too
     phone.goto(phone.base + "/games/new/classic/4?rule_set=1")
-    phone.click(".rule-choice >> text=The sheet's rules")
+    phone.click(".rule-choice >> text=The usual rules")
     expect(phone.locator("h1")).not_to_contain_text("Standard Canasta")
     assert phone.input_value("#opt_red_threes_all_bonus") == "0"
 

@@ -1,7 +1,7 @@
 """Nothing a table does stops the evening: each button a table's scorer or phones
 can press (the scoreboard, the round screen, the phone page), pressed on a table of
 turn 1, and the director still starts turn 2; no page of the event answers a 5xx
-on the way. A game the table starts itself ("Same table again") is none of the
+on the way. A game the table starts itself ("Play again with the same players") is none of the
 event's."""
 
 import re
@@ -25,7 +25,7 @@ def finish(db, game_id):
 
 # Each case: what is pressed at table 1 once its game of turn 1 is over, as
 # (method, path, form); "{g}" is the table's game, "{t}" a phone's link there,
-# "{n}" the game "Same table again" made.
+# "{n}" the game "Play again with the same players" made.
 CASES = {
     "same table again": [("POST", "/games/{g}/again", {})],
     "same table again, twice": [

@@ -113,7 +113,7 @@ def test_the_new_game_form_puts_each_table_in_its_own_evening(client, db):
 def test_same_table_again_starts_the_next_game_once(client, db):
     game = finished(db, options={"target": 6000}, passphrase="open sesame")
     client.post(f"/games/{game}/unlock", data={"passphrase": "open sesame"})
-    assert "Same table again" in client.get(f"/games/{game}").get_data(as_text=True)
+    assert "Play again with the same players" in client.get(f"/games/{game}").get_data(as_text=True)
     first = client.post(f"/games/{game}/again")
     second = client.post(f"/games/{game}/again")  # the double tap
     assert first.status_code == second.status_code == 302
@@ -130,7 +130,9 @@ def test_same_table_again_starts_the_next_game_once(client, db):
 def test_same_table_again_is_guarded_and_only_for_a_finished_game(client, db, make_game):
     guarded = finished(db, passphrase="open sesame")
     assert client.post(f"/games/{guarded}/again").status_code == 403
-    assert "Same table again" not in client.get(f"/games/{guarded}").get_data(as_text=True)
+    assert "Play again with the same players" not in client.get(f"/games/{guarded}").get_data(
+        as_text=True
+    )
     assert client.post("/games/999/again").status_code == 404
     assert client.post(f"/games/{make_game()}/again").status_code == 400
     open_game = finished(db)

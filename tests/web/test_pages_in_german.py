@@ -105,7 +105,8 @@ def test_thresholds_and_rounds_rows_are_labelled_in_german(de):
 
 def test_the_new_game_form_says_seats_and_sides_in_whole_german_sentences(de):
     page = text(de.get("/games/new/classic/6"))
-    assert "Partner: Plätze 1 & 3 & 5 gegen Plätze 2 & 4 & 6." in page
+    assert "Wer spielt" in page and "(Namen sind freiwillig)" in page and "Team 1" in page
+    assert "Wir gegen Die anderen." in page  # who partners whom, said back
     assert "Seiten, in Sitzreihenfolge: Seite 1 sind die Plätze 1 & 3 & 5; Seite 2 sind" in page
     assert "Kanaste (Church-Dyke-Regeln), 6 Spieler" in page
     for english in ("seats 1 & 3", " against ", "side 1 is", "6 players", "First dealer",

@@ -325,7 +325,7 @@ def test_a_finished_game_offers_no_join_code(client, make_game, db):
 def test_phones_go_on_to_the_next_game_at_the_table_with_the_same_link(
     client, at_table, db, make_game
 ):
-    """Same table again keeps the table's settings, and each phone is told the next
+    """Play again with the same players keeps the table's settings, and each phone is told the next
     game has started; one tap takes it there, as its player's side (seats may change),
     a watcher as a watcher; a double tap moves it once."""
     game, _, phones = at_table
@@ -559,3 +559,11 @@ def test_in_five_person_a_player_and_their_partner_do_not_confirm_each_other():
     assert confirmers(five)[0] == {1, 3, 4}  # P1's partner is P3
     two = {"variant": "classic", "sides": ["Ann & Bea", "Cat & Dee"]}
     assert confirmers(two) == [{1}, {0}]
+
+
+def test_the_round_to_confirm_comes_before_the_next_rounds_part(client, at_table):
+    game, _, phones = at_table
+    client.post(f"/api/games/{game}/rounds", json={"Ann & Bea": {"meld_points": 50}})
+    cat = client.get(f"/table/{phones['cat']}").get_data(as_text=True)
+    assert "Confirm round 1" in cat and "Your part of round 2" in cat
+    assert cat.index('id="confirm"') < cat.index('id="part"')

@@ -51,7 +51,7 @@ def test_save_a_games_rules_and_start_a_game_from_them(client, make_game, db):
     choose = client.get("/games/new").get_data(as_text=True)
     assert (
         f'value="set-{saved["id"]}"' in choose
-        and "Friday rules (Canasta (Church Dyke Rules))" in choose
+        and "House rules of Canasta (Church Dyke Rules): other numbers for canastas" in choose
     )
     response = client.get(f"/games/new?variant=set-{saved['id']}&players=4")
     assert response.location.endswith(f"/games/new/classic/4?rule_set={saved['id']}")

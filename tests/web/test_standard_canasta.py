@@ -37,7 +37,7 @@ def test_a_table_with_its_own_set_of_that_name_keeps_it(tmp_path):
 def test_the_new_game_page_offers_the_sheet_or_standard_canasta_in_one_tap(client, app):
     page = client.get("/games/new/classic/4").get_data(as_text=True)
     nav = re.search(r'<nav class="rule-choice".*?</nav>', page, re.S).group(0)
-    assert "The sheet's rules" in nav and 'aria-current="true"' in nav
+    assert "The usual rules" in nav and 'aria-current="true"' in nav
     link = re.search(r'href="([^"]+)"[^>]*>Standard Canasta<', nav).group(1).replace("&amp;", "&")
     chosen = client.get(link).get_data(as_text=True)
     assert "<h1>Standard Canasta: " in chosen

@@ -98,5 +98,5 @@ def next_at_table(db: Database, game_id: int) -> int | None:
 
 def following(db: Database, game: dict[str, Any]) -> int | None:
     """The game a table's phones go on to after ``game``: the event's next game at
-    the table, else the one started by "Same table again", if any."""
+    the table, else the one started by "Play again with the same players", if any."""
     return next_at_table(db, int(game["id"])) or games.next_game(db, game)

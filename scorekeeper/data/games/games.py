@@ -207,7 +207,7 @@ def recent_games(db: Database, limit: int = 20) -> list[dict[str, Any]]:
     winners. No game is scored again for it."""
     sql = (
         "SELECT g.id, g.name, g.variant, g.sides, e.date, g.round_count AS rounds, "
-        "g.finished, g.winners, g.totals, g.start "
+        "g.finished, g.winners, g.totals, g.start, g.rule_set_name "
         "FROM games g JOIN evenings e ON e.id = g.evening_id WHERE g.removed_at IS NULL "
         "ORDER BY g.id DESC LIMIT ?"
     )
@@ -386,7 +386,8 @@ def play_again(db: Database, game_id: int, rng: random.Random | None = None) -> 
 
 
 def next_game(db: Database, game: Game) -> int | None:
-    """The game started after ``game`` at the same table ("Same table again"), if any."""
+    """The game started after ``game`` at the same table ("Play again with the same
+    players"), if any."""
     sql = "SELECT id FROM games WHERE request_key = ? AND removed_at IS NULL"
     found = row(db, sql, [f"after:{game['uid']}"])
     return int(found["id"]) if found else None

@@ -117,9 +117,16 @@ FINISHED_GAMES = (
 
 
 def latest_games(db: Database, player_id: int, limit: int = 10) -> list[dict[str, Any]]:
-    """A player's last finished games, newest first (by the order they were entered)."""
+    """A player's last finished games, newest first (by the order they were entered),
+    each with the player's place among the sides (1 + the sides ahead), how many sides
+    there were, and their partners' names ("" where each played alone)."""
     sql = (
-        f"SELECT e.date, g.id, g.variant, gs.won, gs.total {FINISHED_GAMES} "
+        "SELECT e.date, g.id, g.variant, gs.won, gs.total, "
+        "(SELECT 1 + count(*) FROM game_sides o WHERE o.game_id = g.id AND o.total > gs.total)"
+        " AS place, (SELECT count(*) FROM game_sides o WHERE o.game_id = g.id) AS sides, "
+        "(SELECT coalesce(group_concat(p.name, ' & '), '') FROM seats o JOIN players p "
+        "ON p.id = o.player_id WHERE o.game_id = g.id AND o.side = s.side "
+        f"AND o.player_id != s.player_id) AS partners {FINISHED_GAMES} "
         "ORDER BY s.game_id DESC LIMIT ?"
     )
     return connection.rows(db, sql, [player_id, limit])

@@ -126,7 +126,8 @@ class Classic(Variant):
             kind="flag",
             fill="the sheet has a new dealer, to the left of the last, each round, and "
             "says no more for five: so all five deal in turn, whoever sits out, and "
-            "both teams can earn the dealer bonus (off: sitter_deals decides)",
+            "both teams can earn the dealer bonus (off: the next rule decides)",
+            players=(5,),
         ),
         Option(
             "sitter_deals",
@@ -136,6 +137,7 @@ class Classic(Variant):
             fill="the sheet does not say who deals when one player sits out; a common "
             "rule is that the player sitting out deals (the team of two then never "
             "deals; off: the deal passes clockwise and skips whoever sits out)",
+            players=(5,),
         ),
         Option(
             "tie_plays_on",

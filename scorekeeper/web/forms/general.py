@@ -3,14 +3,11 @@ and house rules need no template of their own. Forms never touch the database.""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from datetime import date
 from typing import Any
 
 from flask import request
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
-    DateField,
     Field,
     HiddenField,
     PasswordField,
@@ -31,13 +28,9 @@ from wtforms.validators import (
 
 from ...data import checks
 from ...data.games.evenings import NEW_EVENING
-from ...scoring import VARIANTS, Variant, adjustments
-from ...scoring.fields import POINTS_LIMIT
-from ...scoring.seating import side_choices
+from ...scoring import VARIANTS, adjustments
 from ..http.i18n import _, lazy_gettext as _l
-from ..http.security import MIN_PASSPHRASE
 from .base import Form
-from .option_form import add_fields
 from .round_errors import labelled
 from .round_form import STALE_FORM as STALE_FORM
 from .whole_numbers import IntegerField, ascii_int, digits
@@ -126,22 +119,6 @@ def multiple_of_5(form: Form, field: Field) -> None:
         raise ValidationError(_l("Scores are multiples of 5."))
 
 
-def side_options(variant: Variant, players: int) -> list[SelectChoice]:
-    """Teams or each alone, where the variant lets the table choose."""
-    counts = side_choices(variant, players)
-    if len(counts) < 2:
-        return []
-    return [
-        SelectChoice(
-            str(n),
-            _("each alone")
-            if n == players
-            else _("in %(teams)s teams of %(size)s", teams=n, size=players // n),
-        )
-        for n in counts
-    ]
-
-
 NEW_EVENING_CHOICE = "new"  # the evening choice that starts a new evening
 
 
@@ -153,103 +130,6 @@ def evening_choice(value: Any) -> int:
     (-1, 0, 12)
     """
     return NEW_EVENING if value == NEW_EVENING_CHOICE else ascii_int(value)
-
-
-def new_game_form(
-    variant: Variant,
-    players: int,
-    values: Mapping[str, Any] | None = None,
-    rows: Mapping[str, int] | None = None,
-    formdata: Any = None,
-) -> Form:
-    """Step two: seats, evening, first dealer and every house rule of the variant
-    (filled in with ``values``, list options with ``rows`` rows)."""
-
-    arrangements = side_options(variant, players)
-
-    class NewGameForm(Form):
-        date = DateField(_l("Date"), default=date.today)
-        evening = SelectField(_l("Evening"), coerce=evening_choice, default=0)
-        passphrase = PasswordField(
-            _l("Scorer passphrase (optional)"),
-            [Optional(), Length(min=MIN_PASSPHRASE, max=200, message=SHORT_PASSPHRASE)],
-            description=_l(
-                "At least 8 characters. Only people who type it may enter or correct rounds; "
-                "everyone else sees the game read-only."
-            ),
-        )
-        sides = SelectField(
-            _l("How you play"),
-            choices=arrangements,
-            default=arrangements[0].value if arrangements else None,  # teams, as usual
-            validate_choice=bool(arrangements),
-        )
-        first_dealer = SelectField(
-            _l("First dealer"),
-            coerce=ascii_int,
-            default=0,  # not asked where the variant has no dealer
-            choices=dealer_choices([None] * players),
-        )
-
-        def validate(self, extra_validators: Any = None) -> bool:
-            ok = super().validate(extra_validators)
-            seen: dict[str, str] = {}
-            for i in range(players):
-                field = self[f"seat{i}"]
-                key = checks.name_key(field.data or "")
-                if key and key in seen:  # an empty seat is DataRequired's to name
-                    field.errors.append(
-                        _("%(name)s already sits in %(seat)s", name=field.data, seat=seen[key])
-                    )
-                    ok = False
-                seen.setdefault(key, str(field.label.text))
-            return bool(ok)
-
-    for i in range(players):
-        seat = StringField(
-            _("Seat %(n)s", n=i + 1),
-            [DataRequired(_l("Who sits here?")), Length(max=NAME_LENGTH), printable],
-            filters=[lambda s: " ".join(s.split()) if s else s],
-            render_kw={"list": "known-players", "autocomplete": "off"},
-        )
-        setattr(NewGameForm, f"seat{i}", seat)
-    add_fields(NewGameForm, variant, values or variant.defaults(), rows or {})
-    NewGameForm.save_as = rule_set_name_field(_l("Save these house rules as… (optional)"))
-    start = [Optional(), NumberRange(-10 * POINTS_LIMIT, 10 * POINTS_LIMIT), multiple_of_5]
-    NewGameForm.start_rounds = IntegerField(
-        _l("Rounds already played"),
-        [Optional(), NumberRange(0, 200)],
-        render_kw={"inputmode": "numeric", "min": 0},
-    )
-    most = max([len(variant.arrangement(players)), *side_choices(variant, players)])
-    for side in range(most):  # a total for every side the table may choose to have
-        total = IntegerField(_("Side %(n)s", n=side + 1), start, render_kw={"inputmode": "numeric"})
-        setattr(NewGameForm, f"start_total{side}", total)
-    form = NewGameForm(formdata=formdata) if formdata is not None else NewGameForm()
-    form.first_dealer.choices = dealer_choices([form[f"seat{i}"].data for i in range(players)])
-    return form
-
-
-def dealer_choices(names: list[str | None]) -> list[SelectChoice]:
-    """The first-dealer picker: each seat by the name typed in it ("Ann (seat 1)"),
-    or by its number while it is empty ("Seat 2"); seats.js keeps them so as names
-    are typed."""
-    return [
-        SelectChoice(
-            str(i),
-            _("%(name)s (seat %(n)s)", name=name, n=i + 1) if name else _("Seat %(n)s", n=i + 1),
-        )
-        for i, name in enumerate(" ".join((n or "").split()) for n in names)
-    ]
-
-
-def paper_start(form: Form, sides: list[str]) -> dict[str, Any] | None:
-    """The running totals (and rounds) a table brings over from paper, if any."""
-    totals = {side: form[f"start_total{i}"].data or 0 for i, side in enumerate(sides)}
-    rounds = form.start_rounds.data or 0
-    if not rounds and not any(totals.values()):
-        return None
-    return {"totals": {s: t for s, t in totals.items() if t}, "rounds": rounds}
 
 
 def rule_set_name_field(label: str, required: bool = False) -> StringField:

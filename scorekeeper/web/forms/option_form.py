@@ -230,11 +230,14 @@ def check(form: Any, variant: Variant, state: Editor) -> bool:
     return True
 
 
-def layout(form: Any, variant: Variant, state: Editor) -> list[dict[str, Any]]:
+def layout(
+    form: Any, variant: Variant, state: Editor, players: int | None = None
+) -> list[dict[str, Any]]:
     """What the template shows: the options by topic (``TOPICS`` order), each topic
     folded unless it holds a problem or the rows just changed, and saying how many of
     its numbers differ from the sheet's; per option its fields, row by row for lists,
-    and where the sheet is silent, why the value is what it is (``fill_words``)."""
+    and where the sheet is silent, why the value is what it is (``fill_words``). With
+    ``players``, an option that matters only at other counts is kept but not shown."""
     groups: dict[str, dict[str, Any]] = {
         key: {"topic": key, "title": title, "items": [], "open": False, "changed": 0}
         for key, title in TOPICS.items()
@@ -251,9 +254,11 @@ def layout(form: Any, variant: Variant, state: Editor) -> list[dict[str, Any]]:
             ],
             "errors": state.errors.get(option.key, []),
             "fill": fill_words(option),
+            "hidden": bool(players and option.players and players not in option.players),
         }
         group = groups[option.topic]
         group["items"].append(item)
+        group["shown"] = group.get("shown", 0) + (not item["hidden"])
         group["open"] |= bool(item["errors"] or state.changed_rows == option.key)
         group["open"] |= any(form[n].errors for n in names)
         group["changed"] += value_of(form, option, rows) != option.default

@@ -102,6 +102,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(gettext, "t")  # a text from the engine, in the reader's words
     app.add_template_filter(say)
     app.add_template_filter(option_label)
+    app.add_template_filter(rule_label)
     app.add_template_filter(line_label)
     app.add_template_filter(field_label)
     app.context_processor(
@@ -279,6 +280,24 @@ def option_label(option: Option) -> str:
     if option.key.startswith("card_") and option.label.startswith("card: "):
         return gettext("card: %(card)s", card=gettext(option.label.removeprefix("card: ")))
     return gettext(option.label)
+
+
+EDITOR_HINT = re.compile(r"\s*\(0: [^()]*\)$")  # "(0: off)": how to switch it off
+
+
+def rule_label(option: Option) -> str:
+    """An option's label beside its value ("…on one side, instead of each: 800"):
+    without the editor's hint of what 0 does, which the value makes plain.
+
+    >>> from scorekeeper.scoring import get_variant
+    >>> from flask import Flask
+    >>> options = get_variant("classic").all_options()
+    >>> bonus = next(o for o in options if o.key == "red_threes_all_bonus")
+    >>> with Flask(__name__).test_request_context():
+    ...     rule_label(bonus)
+    'every red three in play on one side, instead of each'
+    """
+    return EDITOR_HINT.sub("", option_label(option))
 
 
 COUNTED = re.compile(r"(?P<line>.+) ×(?P<n>\d+)")

@@ -21,12 +21,12 @@ from ...data.connection import get_db
 from ...data.events import events
 from ...data.games import evenings, games, players as people, rounds, rule_sets as saved
 from ...data.table import table as phones
-from ...scoring import ScoringError, Variant
-from ...scoring.seating import side_names, teams
-from ..forms import general, option_form
+from ...scoring import VARIANTS, ScoringError, Variant
+from ...scoring.seating import teams
+from ..forms import general, new_game as start_form, option_form
 from ..http import i18n, page_cache, security
-from ..http.i18n import _, ngettext
-from ..shown import board, labels, table_view
+from ..http.i18n import _
+from ..shown import board, labels, seating, table_view
 from . import rule_sets
 from .rules import variant_or_404
 
@@ -35,7 +35,23 @@ bp = Blueprint("games", __name__)
 
 @bp.route("/")
 def index() -> str:
-    return render_template("index.html", games=games.recent_games(get_db()))
+    recent = games.recent_games(get_db())
+    return render_template("index.html", games=recent, again=again_offer(recent))
+
+
+def again_offer(recent: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The latest finished game this browser may play again (its players, its rules,
+    the deal moving on), for the home page's one tap; None if there is none."""
+    last = next((g for g in recent if g["finished"]), None)
+    if last is None or not security.may_create():
+        return None
+    if not security.may_score(games.get_game(get_db(), last["id"])):
+        return None
+    return {
+        "game": last,
+        "form": general.AgainForm(),
+        "sides": seating.against(last["sides"], end=""),
+    }
 
 
 @bp.route("/games/new")
@@ -43,7 +59,11 @@ def choose() -> str | Response:
     if not security.may_create():
         abort(403)
     form = general.ChooseVariantForm(request.args)
-    rule_sets.offer(form)
+    changes = {  # each saved rule set said as what it changes of its variant
+        rule_sets.choice(s["id"]): board.topics_changed(VARIANTS[s["variant"]], s["options"])
+        for s in rule_sets.offer(form)
+        if s["variant"] in VARIANTS
+    }
     if request.args and form.validate():
         chosen = form.variant.data.removeprefix("set-") if form.variant.data in form.sets else None
         return redirect(
@@ -54,7 +74,7 @@ def choose() -> str | Response:
                 rule_set=chosen,
             )
         )
-    return render_template("choose.html", form=form)
+    return render_template("choose.html", form=form, changes=changes)
 
 
 @bp.route("/games/new/<variant_id>/<int:players>", methods=["GET", "POST"])
@@ -67,10 +87,9 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
     chosen = rule_sets.chosen(variant)  # a saved rule set fills in the house rules
     values = variant.rules(chosen["options"] if chosen else {})
     state = option_form.editor(variant, request.form if request.method == "POST" else None, values)
-    form = general.new_game_form(variant, players, values, state.rows, state.formdata)
+    form = start_form.new_game_form(variant, players, values, state.rows, state.formdata)
     started = evenings.with_players(get_db(), evenings.evenings_on(get_db(), str(form.date.data)))
     form.evening.choices = labels.evening_choices(started)
-    seating = teams(variant, [str(i + 1) for i in range(players)])
     submitted = state.changed_rows is None and form.validate_on_submit()  # not a row button
     if submitted and option_form.check(form, variant, state):
         try:
@@ -82,6 +101,8 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
         else:
             security.remember(game_id, games.get_game(get_db(), game_id)["passphrase_hash"])
             return redirect(url_for(".scoreboard", game_id=game_id))
+    names = [form[f"seat{i}"].data or "" for i in range(players)]
+    sides = int(form.sides.data) if form.sides.data else None
     page = render_template(
         "new_game.html",
         form=form,
@@ -90,44 +111,17 @@ def new_game(variant_id: str, players: int) -> str | Response | tuple[str, int]:
         rule_set=chosen,
         rule_sets=[s for s in saved.rule_sets(get_db()) if s["variant"] == variant.id],
         known=people.names(get_db()),
-        seating=seating,
-        partners=partners(seating),
-        paper_sides=paper_sides(seating),
-        editor=option_form.layout(form, variant, state),
+        groups=start_form.seat_groups(variant, players),
+        preview=seating.preview(variant, names, sides, form.first_dealer.data or 0),
+        paper_sides=seating.paper_sides(teams(variant, [str(i + 1) for i in range(players)])),
+        sides_count=len(variant.arrangement(players)),
+        folded_errors=[name for name in form.errors if not name.startswith("seat")],
+        editor=option_form.layout(form, variant, state, players),
         state=state,
         problems=general.problems_of(form) if request.method == "POST" else [],
     )
     failed = request.method == "POST" and state.changed_rows is None
     return (page, 400) if failed else page
-
-
-def seats_of(team: list[str]) -> str:
-    """A team by its seats: ``seat 1``, ``seats 1 & 3``."""
-    return ngettext("seat %(seats)s", "seats %(seats)s", len(team), seats=" & ".join(team))
-
-
-def partners(seating: list[list[str]]) -> str:
-    """Who plays with whom, as the new-game form says it: "Partners: seats 1 & 3
-    against seats 2 & 4." (a whole sentence for the translators)."""
-    said = seats_of(seating[0])
-    for team in seating[1:]:
-        said = _("%(seats)s against %(others)s", seats=said, others=seats_of(team))
-    return _("Partners: %(teams)s.", teams=said)
-
-
-def paper_sides(seating: list[list[str]]) -> str:
-    """Which side is which, for the totals carried over from paper: "side 1 is
-    seats 1 & 3; side 2 is seats 2 & 4"."""
-    return "; ".join(
-        ngettext(
-            "side %(side)s is seat %(seats)s",
-            "side %(side)s is seats %(seats)s",
-            len(team),
-            side=i,
-            seats=" & ".join(team),
-        )
-        for i, team in enumerate(seating, start=1)
-    )
 
 
 def start_game(
@@ -140,8 +134,7 @@ def start_game(
     save_as = (form.save_as.data or "").strip() or None
     if save_as:
         saved.check_name(db, save_as)  # before anything is stored
-    seats = [form[f"seat{i}"].data for i in range(count)]
-    sides = side_names(variant, seats, int(form.sides.data) if form.sides.data else None)
+    seats, sides = start_form.seats_and_sides(form, variant, count)
     evening = evenings.evening_for(db, str(form.date.data), seats, form.evening.data)
     secret = form.passphrase.data and security.hash_passphrase(form.passphrase.data)
     game = dict(
@@ -153,7 +146,7 @@ def start_game(
         seats=seats,
         first_dealer=form.first_dealer.data,
         passphrase_hash=secret or None,
-        start=general.paper_start(form, sides),
+        start=start_form.paper_start(form, sides),
     )
     return saved.start_game(db, game, chosen["id"] if chosen else None, save_as)
 
@@ -213,7 +206,7 @@ def scoreboard_page(game_id: int, saved: int | None) -> str:
 
 @bp.route("/games/<int:game_id>/again", methods=["POST"])
 def again(game_id: int) -> Response | tuple[str, int]:
-    """Same table again: a new game in this evening, the deal moving on."""
+    """Play again with the same players: a new game in this evening, the deal moving on."""
     db = get_db()
     game, _played, answer = games.scored(db, game_id)
     security.guard(game)

@@ -27,7 +27,7 @@ from ...ratings import model as ratings
 from ..forms import general
 from ..http import page_cache, security
 from ..http.i18n import _, number, say
-from ..shown import charts
+from ..shown import charts, labels
 
 bp = Blueprint("players", __name__)
 
@@ -102,6 +102,7 @@ def player_page(shown: dict[str, Any], rename_form: Any) -> str:
             _("%(name)s: rating over time", name=name),
             (_("rating"), _("games")),
             number,
+            labels.day,
         ),
     )
 

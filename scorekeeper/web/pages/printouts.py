@@ -27,9 +27,14 @@ def print_round(game_id: int, number: int) -> str:
     return render_template("print_round.html", game=game, board=board_, r=board_.rounds[number - 1])
 
 
+ONE_TABLE = 6  # an evening of more games prints a line a game (a club's day: 38 games)
+
+
 @bp.route("/evenings/<int:evening_id>/print")
 def print_evening(evening_id: int) -> str:
     db = get_db()
     row = evenings.evening(db, evening_id) or abort(404)
     boards = boards_of(db, evening_id)
-    return render_template("print_evening.html", evening=row, boards=boards, summary=IN_SHORT)
+    return render_template(
+        "print_evening.html", evening=row, boards=boards, summary=IN_SHORT, one_table=ONE_TABLE
+    )

@@ -142,7 +142,7 @@ def part(token: str) -> Page | Response:
 
 @bp.route("/table/<token>/follow", methods=["POST"])
 def follow(token: str) -> Page | Response:
-    """Go on to the table's next game ("Same table again"), with the same link."""
+    """Go on to the table's next game ("Play again with the same players"), with the same link."""
     found = phone_or_stop(token)
     if not table_phones.FollowForm().validate_on_submit():
         abort(400)

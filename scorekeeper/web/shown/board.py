@@ -11,10 +11,11 @@ from typing import Any
 from ...scoring import Answer, ScoringError, Variant, get_variant
 from ...scoring.adjustments import adjustment_in
 from ...scoring.grandfather import breaches
-from ...scoring.rules import CHOICES, AfterRounds, ByScore, ReachTarget
+from ...scoring.rules import CHOICES, TOPICS, AfterRounds, ByScore, ReachTarget
 from ...scoring.seating import Turn, teams, turn
 from ..http.i18n import _, gettext, number
 from . import charts, figures
+from .labels import mid_sentence
 
 
 @dataclass
@@ -221,3 +222,13 @@ def describe(option: Any, value: Any) -> str:
                 parts.append(_("%(low)s or more: %(points)s", low=number(low), points=number(need)))
         return "; ".join(parts)
     return number(value)
+
+
+def topics_changed(variant: Variant, options: dict[str, Any]) -> str:
+    """What a saved rule set changes, by the house-rule editor's topics, for the
+    new-game page: "other numbers for red threes, going out, opening meld"."""
+    changed = {change["option"].topic for change in house_changes(variant, options)}
+    if not changed:
+        return _("the same numbers")
+    topics = ", ".join(mid_sentence(gettext(TOPICS[t])) for t in TOPICS if t in changed)
+    return _("other numbers for %(topics)s", topics=topics)

@@ -220,9 +220,10 @@ def rating_course(
     title: str = "Rating over time",
     names: tuple[str, str] = ("rating", "games"),
     number: Callable[[int], str] = str,
+    day: Callable[[str], str] = str,
 ) -> Markup:
     """A player's shown rating after their games (``games``, ``date``, ``rating``),
-    oldest first; the first and last game's dates below the axis."""
+    oldest first; the first and last game's dates below the axis, as ``day`` says them."""
     if not points:
         return Markup("")
     values = [p["rating"] for p in points]
@@ -235,7 +236,7 @@ def rating_course(
     bottom = top + HEIGHT - TOP - BOTTOM
     parts = grid(range(low, high + 1, step), y, number=number)
     for p, anchor in ((points[0], "start"), (points[-1], "end")) if last > first else ():
-        parts.append(text(x(p["games"] - first), bottom + 18, p["date"], anchor))
+        parts.append(text(x(p["games"] - first), bottom + 18, day(p["date"]), anchor))
     parts.append(text(WIDTH - RIGHT, bottom + 32, names[1], "end"))
     parts.append(line([(x(p["games"] - first), y(p["rating"])) for p in points], 0, names[0]))
     return svg(title, [*parts, key], bottom + BOTTOM)

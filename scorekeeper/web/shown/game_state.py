@@ -4,9 +4,13 @@ an evening's games): in progress (which round, who is ahead, the totals), or ove
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from ...scoring import VARIANTS
+from ..http.i18n import _, gettext
 
 
 @dataclass(frozen=True)
@@ -48,3 +52,24 @@ def game_state(
         winners=list(winners),
         totals=shown,
     )
+
+
+def game_kind(game: Mapping[str, Any]) -> str:
+    """The game as the lists call it: its variant, and the saved rules it was started
+    from ("Canasta (Church Dyke Rules), Standard Canasta"), so a game played by other
+    numbers is not listed as the sheet's."""
+    name = gettext(VARIANTS[game["variant"]].name)
+    rules = game.get("rule_set_name")
+    return _("%(game)s, %(rules)s", game=name, rules=rules) if rules else name
+
+
+def evening_wins(games: Sequence[Mapping[str, Any]]) -> tuple[str, int]:
+    """An evening's games in a line: who won how many, most first ("Ann & Bea ×3,
+    Cat & Dee"), and how many are not finished (not counted as anyone's win).
+
+    >>> evening_wins([{"finished": True, "winners": ["Ann"]}] * 3 + [{"finished": False}])
+    ('Ann ×3', 1)
+    """
+    counts = Counter(w for g in games if g["finished"] for w in g["winners"])
+    tally = ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.most_common())
+    return tally, sum(1 for g in games if not g["finished"])
