@@ -92,7 +92,9 @@ function meldCounter(box) {
   const number = (id) => {
     const input = document.getElementById(id);
     const text = input ? input.value.trim() : "";
-    return /^[0-9]+$/.test(text) ? Number(text) : 0;
+    if (/^[0-9]+$/.test(text)) return Number(text);
+    const added = typeof sumOf === "function" ? sumOf(text) : null; // sums.js: "120+85"
+    return added === null ? 0 : Math.max(0, added);
   };
   const fill = () => {
     const filled = { meld_points: 0 };
