@@ -54,6 +54,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 VIEWPORT = {"width": 360, "height": 740}
 SHORT = {"width": 360, "height": 640}  # --keyboard: a shorter phone...
 KEYBOARD_PX = 260  # ...less the on-screen keyboard while a field is being typed in
+SKIPS = 1  # empty fields the keyboard's Next is pressed over, rather than a tap
 MARGIN = 8  # px left between a control scrolled into view and the edge it came in from
 
 TYPES_TEXT = """() => {
@@ -341,6 +342,23 @@ class OneThumbScreen:
         ]
         return sorted(wanted, key=lambda item: chain.index(item[0]))
 
+    def next_to(self, page: Page, counter: Counter, field_id: str) -> bool:
+        """Whether the keyboard's Next reaches ``field_id`` from the field being typed
+        in: pressed once, or twice over an empty field between (fewer touches than a
+        tap, and no scrolling). Pressed if so."""
+        chain = self.chain(page)
+        focused = page.evaluate("document.activeElement && document.activeElement.id")
+        if focused == field_id:
+            return True
+        if focused not in chain or field_id not in chain:
+            return False
+        steps = chain.index(field_id) - chain.index(focused)
+        if not 0 < steps <= SKIPS + 1:
+            return False
+        for _ in range(steps):
+            counter.press("Enter")
+        return True
+
     def points_run(self, page: Page, counter: Counter, round_: list, sides: list[int]) -> None:
         """The points totals of ``sides`` in one run of the keyboard: typed straight in
         the field that has the focus, Next when the field to fill is the next one, a
@@ -390,14 +408,8 @@ class OneThumbScreen:
         elif self.order == "chained":
             for s in every:
                 mine = self.wanted(page, round_, [s])
-                chain = self.chain(page)
-                focused = page.evaluate("document.activeElement && document.activeElement.id")
-                if (
-                    mine
-                    and chain.index(mine[0][0])
-                    and focused == chain[chain.index(mine[0][0]) - 1]
-                ):
-                    counter.press("Enter")  # Next: on to this side's first points field
+                if mine:  # Next: on to this side's first points field, if it reaches
+                    self.next_to(page, counter, mine[0][0])
                 self.side_counts(page, counter, s, round_[s])
                 self.points_run(page, counter, round_, [s])
         else:
