@@ -1,27 +1,30 @@
-"""Count what a scorer does to enter one typical round of each variant on a phone.
+"""Count what a scorer does to enter whole games of each variant on a phone.
 
     .venv/bin/python scripts/taps.py                  # all five variants, a Markdown table
     .venv/bin/python scripts/taps.py --variant weeping
-    .venv/bin/python scripts/taps.py --json           # the figures as JSON
+    .venv/bin/python scripts/taps.py --json           # the figures, every round's, as JSON
     .venv/bin/python scripts/taps.py --keyboard       # 360x640, less the keyboard while typing
     .venv/bin/python scripts/taps.py --first-use      # the home page to round 1 saved
+    .venv/bin/python scripts/taps.py --typical        # one typical round a variant only
 
 Starts the real server (``python -m scorekeeper serve``) on a throwaway database, opens
 Debian's chromium through Playwright as a touch phone (360x740, ``has_touch``,
 ``is_mobile``, device scale 2), creates a game of each variant through the pages, and
-enters the variant's typical round (``TYPICAL`` below) with taps and typed digits. It
-counts taps, keystrokes and scroll distance, times it, and checks the scoreboard shows
-what ``python -m scorekeeper score`` says the round scores; a mismatch is an error.
-This is a measurement, not a timed test: see docs/usability.md.
+enters a whole game of it (``GAMES`` in taps_games.py) round by round with taps and
+typed digits. It counts each round's taps, keystrokes and scroll distance, and checks
+after each round that the scoreboard's totals are what ``python -m scorekeeper score``
+says; a mismatch is an error. This is a measurement, not a timed test: see
+docs/usability.md.
 
 Three parts, kept apart so the round screen can be redesigned without touching the
 other two:
 
-- ``TYPICAL``: each variant's typical round as data (docs/api.md's field names), no UI;
+- ``GAMES`` and ``TYPICAL`` (taps_games.py): the rounds as data (docs/api.md's field
+  names), no UI;
 - ``Counter``: counts taps, keystrokes and scrolling, whatever the screen;
-- ``TodaysRoundScreen``: the driver for the round screen as it is (templates/round.html,
-  static/app.js). Write another class with the same ``drive_round(page, counter, variant,
-  round)`` for a new screen and pass it to ``measure``.
+- ``OneThumbScreen``: the driver for the round screen as it is (templates/round.html,
+  static/app.js). Write another class with the same ``open_round`` and ``drive_round``
+  for a new screen and pass it to ``measure``.
 
 The app is reached only over HTTP, through its pages and its ``score`` command.
 """
@@ -43,6 +46,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from playwright.sync_api import Error as PlaywrightError, Locator, Page, sync_playwright
+from taps_games import GAMES, TYPICAL  # beside this script: run as a script, it is found
 
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -51,6 +55,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 VIEWPORT = {"width": 360, "height": 740}
 SHORT = {"width": 360, "height": 640}  # --keyboard: a shorter phone...
 KEYBOARD_PX = 260  # ...less the on-screen keyboard while a field is being typed in
+SKIPS = 1  # empty fields the keyboard's Next is pressed over, rather than a tap
 MARGIN = 8  # px left between a control scrolled into view and the edge it came in from
 
 TYPES_TEXT = """() => {
@@ -62,98 +67,25 @@ TYPES_TEXT = """() => {
     !["checkbox", "radio", "button", "submit", "hidden", "range"].includes(el.type);
 }"""
 
-# ---------------------------------------------------------------------------------------
-# The typical rounds, as data: what the scorer has in front of them at the end of a round.
-# ``sides`` are in the game's side order (seats 1 & 3 first in a two-team game; in
-# five-person, each seat is a side). Fields are the JSON contract's per-side fields; absent = 0.
-# ---------------------------------------------------------------------------------------
 
-TYPICAL: dict[str, dict[str, Any]] = {
-    "classic": {
-        "seats": ["Ann", "Cat", "Bea", "Dee"],
-        "story": "4 players, two teams. Ann & Bea go out with a natural and a mixed canasta, "
-                 "one red three, 235 in melds; Cat & Dee have a mixed canasta, 150 in melds "
-                 "and 45 left in their hands.",
-        "sides": [
-            {"went_out": True, "natural_canastas": 1, "mixed_canastas": 1, "red_threes": 1,
-             "meld_points": 235},
-            {"mixed_canastas": 1, "meld_points": 150, "hand_points": 45},
-        ],
-    },
-    "hand-and-foot": {
-        "seats": ["Ann", "Cat", "Bea", "Dee"],
-        "story": "4 players, two teams. Ann & Bea go out with a clean and two dirty piles, "
-                 "one red three, 560 in melds, both feet played; Cat & Dee have a clean "
-                 "and a dirty pile, two red threes, 340 in melds, 85 in hand and one foot "
-                 "never picked up worth 120.",
-        "sides": [
-            {"went_out": True, "natural_canastas": 1, "mixed_canastas": 2, "red_threes": 1,
-             "meld_points": 560},
-            {"natural_canastas": 1, "mixed_canastas": 1, "red_threes": 2, "meld_points": 340,
-             "hand_points": 85, "foot_points": 120},
-        ],
-    },
-    "five-person": {
-        "seats": ["Ann", "Bob", "Cat", "Dan", "Eve"],
-        "story": "5 players, each a side. Ann goes out with a pure and an impure canasta, a "
-                 "kitty and 260 in melds; Bob has an impure canasta, 150 in melds, 35 in "
-                 "hand; Cat 95 in melds, 60 in hand; Dan a pure canasta, 140 in melds, 25 in "
-                 "hand; Eve the other kitty, 100 in melds, 70 in hand.",
-        "sides": [
-            {"went_out": True, "natural_canastas": 1, "mixed_canastas": 1, "kitties": 1,
-             "meld_points": 260},
-            {"mixed_canastas": 1, "meld_points": 150, "hand_points": 35},
-            {"meld_points": 95, "hand_points": 60},
-            {"natural_canastas": 1, "meld_points": 140, "hand_points": 25},
-            {"kitties": 1, "meld_points": 100, "hand_points": 70},
-        ],
-    },
-    "weeping": {
-        "seats": ["Ann", "Cat", "Bea", "Dee"],
-        "story": "4 players, two teams. Ann & Bea go out with a natural and two dirty "
-                 "canastas (one laid out of the hand), two red threes, both weepers picked "
-                 "up, 640 in melds, 30 left in Bea's hand; Cat & Dee have a natural "
-                 "canasta, one red three, one weeper picked up, 310 in melds, 95 in hand "
-                 "plus a black three in hand, and Dee's weeper never picked up: 110 with a "
-                 "red three in it.",
-        "sides": [
-            {"went_out": True, "natural_canastas": 1, "mixed_canastas": 2,
-             "canastas_from_hand": 1, "red_threes": 2, "weepers_picked_up": 2,
-             "meld_points": 640, "hand_points": 30},
-            {"natural_canastas": 1, "red_threes": 1, "weepers_picked_up": 1, "meld_points": 310,
-             "hand_points": 95, "black_threes_in_hand": 1, "weeper_points": 110,
-             "red_threes_in_weeper": 1},
-        ],
-    },
-    "samba-foot": {
-        "seats": ["Ann", "Cat", "Bea", "Dee"],
-        "story": "4 players, two teams. Ann & Bea go out with two red, two black and one "
-                 "wild-card canasta and a samba, three red threes, 1180 in melds, 45 left "
-                 "in Bea's hand; Cat & Dee have a red and two black canastas, two red "
-                 "threes, 720 in melds, 60 in hand and one foot never reached worth 135.",
-        "sides": [
-            {"went_out": True, "natural_canastas": 2, "mixed_canastas": 2, "wild_canastas": 1,
-             "sambas": 1, "red_threes": 3, "meld_points": 1180, "hand_points": 45},
-            {"natural_canastas": 1, "mixed_canastas": 2, "red_threes": 2, "meld_points": 720,
-             "hand_points": 60, "foot_points": 135},
-        ],
-    },
-}  # fmt: skip
-
-
-def expected_scores(variant: str, sides: list[str], players: int, round_: dict) -> dict[str, int]:
-    """The round's scores by the app's own ``score`` command (the JSON contract, docs/api.md)."""
+def expected_totals(variant: str, sides: list[str], players: int, rounds: list) -> list[dict]:
+    """Each side's running total after each round, by the app's own ``score`` command
+    (the JSON contract, docs/api.md)."""
     document = {
         "variant": variant,
         "sides": sides,
         "players": players,
-        "rounds": [{name: fields for name, fields in zip(sides, round_["sides"], strict=True)}],
+        "rounds": [dict(zip(sides, round_, strict=True)) for round_ in rounds],
     }
     command = [sys.executable, "-m", "scorekeeper", "score", "-"]
     done = subprocess.run(command, input=json.dumps(document), capture_output=True, text=True)
     if done.returncode != 0:
-        raise SystemExit(f"{variant}: the typical round is not valid: {done.stderr.strip()}")
-    return json.loads(done.stdout)["rounds"][0]["scores"]
+        raise SystemExit(f"{variant}: the game is not valid: {done.stderr.strip()}")
+    running, after = dict.fromkeys(sides, 0), []
+    for answer in json.loads(done.stdout)["rounds"]:
+        running = {side: running[side] + answer["scores"][side] for side in sides}
+        after.append(running)
+    return after
 
 
 # ---------------------------------------------------------------------------------------
@@ -173,6 +105,14 @@ VISIBLE_BAND = """el => {
   }
   const r = el.getBoundingClientRect();
   return {top, bottom, elTop: r.top, elBottom: r.bottom};
+}"""
+
+
+SIDEWAYS = """el => {
+  // The side page ``el`` is on, if it is not the page shown (off the screen sideways).
+  const r = el.getBoundingClientRect();
+  const side = el.closest(".side-pages > fieldset");
+  return side && (r.left < 0 || r.right > innerWidth) ? side.id : null;
 }"""
 
 
@@ -222,7 +162,12 @@ class Counter:
 
     def bring_into_view(self, target: Locator) -> None:
         """Scroll just enough for ``target`` to be whole in the tappable band (plus
-        MARGIN), as a thumb would, and count the distance."""
+        MARGIN), as a thumb would, and count the distance. A control on a side's page
+        that is not the one shown (one page a side) is first shown with a tap on its
+        side's button, counted like any tap."""
+        side = target.evaluate(SIDEWAYS)
+        if side:
+            self.tap(self.page.locator(f".side-tab[aria-controls='{side}']"), f"to {side}")
         band = target.evaluate(VISIBLE_BAND)
         if band["elTop"] >= band["top"] and band["elBottom"] <= band["bottom"]:
             return
@@ -296,34 +241,32 @@ class RoundScreen(Protocol):
 
 
 class OneThumbScreen:
-    """Today's round screen: who went out chosen once (a row of chips), counts
-    as steppers, weepers picked up ticked by player, rare fields folded under "More",
-    points fields chained by the keyboard's Next key (Enter moves on, never saves),
-    the totals stuck to the top and Save to the bottom.
+    """Today's round screen: who went out chosen once (a row of chips), counts as
+    one-tap buttons, weepers picked up ticked by player, rare fields (and the dealer's
+    bonus, the adjustment and its note) folded under "More", points fields chained by
+    the keyboard's Next key (Enter moves on, never saves), the totals stuck to the top
+    and Save to the bottom.
 
-    The scorer's order: who went out, then every side's counts, then the points in one
-    run through the keyboard: tap the first, type, Next, type, ... and tap Save."""
+    The scorer's orders: "counts first" (every side's counts, then the points in one
+    run through the keyboard: tap the first, type, Next, type, ...), "side by side"
+    (each side's points, then its counts) and "chained" (each side's counts, then its
+    points, Next going on to the next side, whose counts come next), then Save."""
 
     name = "one-thumb"
+    ORDERS = ("counts first", "side by side", "chained")
 
     def __init__(self, order: str = "counts first") -> None:
-        self.order = order  # "counts first": every count, then the points in one run
+        self.order = order
 
     def count(self, page: Page, counter: Counter, field_id: str, n: int) -> None:
         """One tap on the count's quick button (0 to 3); a larger count is typed in
         its field (a tap, then the digits). Nothing if it shows ``n`` already (set
-        when who went out was chosen, from what going out needs). On the screen
-        before the one-tap counts (- and + steppers): + n times, unless typing takes fewer
-        touches (a tie goes to +: no keyboard comes up)."""
+        when who went out was chosen, from what going out needs)."""
         if page.input_value(f"#{field_id}") == (str(n) if n else ""):
             return
         quick = page.locator(f"button.quick[data-for={field_id}][data-value='{n}']")
-        plus = page.locator(f"button.step[data-step='1'][data-for={field_id}]")
         if quick.count():
             counter.tap(quick, f"{n} {field_id}")
-        elif plus.count() and n <= 1 + len(str(n)):  # the - and + steppers of the older screen
-            for _ in range(n):
-                counter.tap(plus, f"+ {field_id}")
         else:
             counter.tap(page.locator(f"#{field_id}"), field_id)
             counter.type(str(n))
@@ -331,19 +274,30 @@ class OneThumbScreen:
         if got != str(n):
             raise SystemExit(f"#{field_id} shows {got!r} after entering {n}")
 
+    def adjust(self, page: Page, counter: Counter, s: int, fields: dict) -> None:
+        """The adjustment (its sign a tap on the +/- button) and its note, typed."""
+        value = fields.get("adjustment") or 0
+        if value:
+            sign = page.locator(f"#s{s}_adjustment_sign")
+            if (value < 0) != (sign.input_value() == "-"):
+                counter.tap(page.locator(f"#side-{s} button.sign-toggle"), "sign")
+            counter.tap(page.locator(f"#s{s}_adjustment"), "adjustment")
+            counter.type(str(abs(value)))
+        if fields.get("note"):
+            counter.tap(page.locator(f"#s{s}_note"), "note")
+            counter.type(fields["note"])
+
     def side_counts(self, page: Page, counter: Counter, s: int, fields: dict) -> None:
-        """One side's counts and ticks, in the order the screen shows them."""
+        """One side's counts, ticks and folded fields, in the order the screen shows them."""
         side = page.locator("fieldset.side-entry").nth(s)
         names = side.evaluate("""f => [...new Set([...f.querySelectorAll('input[name]')]
-            .map(e => e.name).filter(n => !n.includes('__')))]""")
+            .filter(e => !e.closest('.cards, .melds')).map(e => e.name))]""")
         for field_id in names:
             name = field_id.split("_", 1)[1]
             value = fields.get(name)
-            if name.endswith("_points") or not value:
+            if name.endswith("_points") or name in ("adjustment", "note") or not value:
                 continue
-            first = page.locator(f"[name={field_id}]").first
-            if not first.is_visible():  # folded under "More"
-                counter.tap(side.locator("details.more > summary"), f"More, side {s + 1}")
+            self.unfold(page, counter, side, field_id, s)
             ticks = page.locator(f"input[name={field_id}][type=checkbox]")
             if ticks.count() > 1 or (ticks.count() and value is not True):
                 # ticked by player: only those not yet as wanted (going out ticks them)
@@ -354,8 +308,12 @@ class OneThumbScreen:
                 counter.tap(page.locator(f"label:has(#{field_id})"), field_id)
             else:
                 self.count(page, counter, field_id, value)
-        unknown = {n for n, v in fields.items() if v} - {n.split("_", 1)[1] for n in names}
-        if unknown - {"went_out"}:
+        if fields.get("adjustment") or fields.get("note"):
+            self.unfold(page, counter, side, f"s{s}_adjustment", s)
+            self.adjust(page, counter, s, fields)
+        known = {n.split("_", 1)[1] for n in names} | {"went_out", "concealed"}
+        unknown = {n for n, v in fields.items() if v} - known
+        if unknown:
             raise SystemExit(f"side {s + 1} has no field for {sorted(unknown)}")
         for field_id in names:  # nothing set that the round does not have (a default)
             ticks = page.locator(f"input[name={field_id}][type=checkbox]:checked").count()
@@ -363,130 +321,102 @@ class OneThumbScreen:
             if ticks and ticks != wanted:
                 raise SystemExit(f"#{field_id}: {ticks} ticked, the round has {wanted}")
 
-    def points_run(self, page: Page, counter: Counter, round_: dict, sides: list[int]) -> None:
-        """The points totals of ``sides`` in one run of the keyboard: Next when the
-        field to fill is the next one, a tap otherwise."""
-        chain = page.evaluate("""() => [...document.querySelectorAll(
+    @staticmethod
+    def unfold(page: Page, counter: Counter, side: Locator, field_id: str, s: int) -> None:
+        """Open the fold "More" if ``field_id`` is under it."""
+        if not page.locator(f"[name={field_id}]").first.is_visible():
+            counter.tap(side.locator("details.more > summary"), f"More, side {s + 1}")
+
+    @staticmethod
+    def chain(page: Page) -> list[str]:
+        return page.evaluate("""() => [...document.querySelectorAll(
             'form.round-form input[enterkeyhint=next]')].filter(e => e.checkVisibility())
             .map(e => e.id)""")
+
+    def wanted(self, page: Page, round_: dict, sides: list[int]) -> list[tuple[str, Any]]:
+        chain = self.chain(page)
         wanted = [
             (f"s{s}_{name}", value)
             for s in sides
-            for name, value in round_["sides"][s].items()
+            for name, value in round_[s].items()
             if name.endswith("_points") and value
         ]
-        wanted.sort(key=lambda item: chain.index(item[0]))
-        at = None
-        for field_id, value in wanted:
-            if at is not None and chain.index(field_id) == chain.index(at) + 1:
+        return sorted(wanted, key=lambda item: chain.index(item[0]))
+
+    def next_to(self, page: Page, counter: Counter, field_id: str) -> bool:
+        """Whether the keyboard's Next reaches ``field_id`` from the field being typed
+        in: pressed once, or twice over an empty field between (fewer touches than a
+        tap, and no scrolling). Pressed if so."""
+        chain = self.chain(page)
+        focused = page.evaluate("document.activeElement && document.activeElement.id")
+        if focused == field_id:
+            return True
+        if focused not in chain or field_id not in chain:
+            return False
+        steps = chain.index(field_id) - chain.index(focused)
+        if not 0 < steps <= SKIPS + 1:
+            return False
+        for _ in range(steps):
+            counter.press("Enter")
+        return True
+
+    def points_run(self, page: Page, counter: Counter, round_: list, sides: list[int]) -> None:
+        """The points totals of ``sides`` in one run of the keyboard: typed straight in
+        the field that has the focus, Next when the field to fill is the next one, a
+        tap otherwise."""
+        chain = self.chain(page)
+        for field_id, value in self.wanted(page, round_, sides):
+            focused = page.evaluate("document.activeElement && document.activeElement.id")
+            at = chain.index(field_id)
+            if focused != field_id and at and focused == chain[at - 1]:
                 counter.press("Enter")
-            else:
+            elif focused != field_id:
                 counter.tap(page.locator(f"#{field_id}"), field_id)
             counter.type(str(value))
-            at = field_id
             if page.input_value(f"#{field_id}") != str(value):
                 raise SystemExit(f"#{field_id} shows {page.input_value(f'#{field_id}')!r}")
 
-    def open_round(self, page: Page, counter: Counter, round_: dict) -> None:
+    def open_round(self, page: Page, counter: Counter, round_: list) -> None:
         """From the scoreboard: the side that went out, where the scoreboard offers it
-        (one tap opens the round with it chosen), else "Enter round 1"."""
-        out = next((s for s, f in enumerate(round_["sides"]) if f.get("went_out")), None)
+        (one tap opens the round with it chosen), else "Enter round N"."""
+        out = next((s for s, f in enumerate(round_) if f.get("went_out")), None)
         chosen = page.locator(".out-links a")
         if out is not None and chosen.count():
             counter.tap(chosen.nth(out), "who went out, on the scoreboard")
         else:
-            counter.tap(page.locator("a:has-text('Enter round 1')"), "Enter round 1")
+            counter.tap(page.locator("a:has-text('Enter round')").first, "Enter round")
 
-    def drive_round(
-        self, page: Page, counter: Counter, variant: str, round_: dict
-    ) -> dict[str, Any]:
-        page.wait_for_selector("button.quick, button.step:not([hidden])")  # app.js has run
+    def went_out(self, page: Page, counter: Counter, round_: list) -> None:
+        out = next((s for s, f in enumerate(round_) if f.get("went_out")), None)
+        if out is not None and not page.is_checked(f"input[name=went_out][value='{out}']"):
+            counter.tap(page.locator(f"label.chip:has(input[value='{out}'])"), "who went out")
+        if out is not None and round_[out].get("concealed"):
+            counter.tap(page.locator("fieldset.went-out details.more > summary"), "concealed?")
+            counter.tap(page.locator("label:has(#concealed)"), "concealed")
+
+    def drive_round(self, page: Page, counter: Counter, variant: str, round_: list) -> dict:
+        page.wait_for_selector("button.quick")  # app.js has run
         observed = {
             "order": self.order,
             "page_height_px": page.evaluate("document.documentElement.scrollHeight"),
-            "tallest_side_px": page.evaluate(
-                "Math.max(...[...document.querySelectorAll('fieldset.side-entry')]"
-                ".map(f => f.getBoundingClientRect().height))"
-            ),
         }
-        out = next((s for s, f in enumerate(round_["sides"]) if f.get("went_out")), None)
-        if out is not None and not page.is_checked(f"input[name=went_out][value='{out}']"):
-            counter.tap(page.locator(f"label.chip:has(input[value='{out}'])"), "who went out")
-        every = list(range(len(round_["sides"])))
+        self.went_out(page, counter, round_)
+        every = list(range(len(round_)))
         if self.order == "side by side":
             for s in every:
                 self.points_run(page, counter, round_, [s])
-                self.side_counts(page, counter, s, round_["sides"][s])
+                self.side_counts(page, counter, s, round_[s])
+        elif self.order == "chained":
+            for s in every:
+                mine = self.wanted(page, round_, [s])
+                if mine:  # Next: on to this side's first points field, if it reaches
+                    self.next_to(page, counter, mine[0][0])
+                self.side_counts(page, counter, s, round_[s])
+                self.points_run(page, counter, round_, [s])
         else:
             for s in every:
-                self.side_counts(page, counter, s, round_["sides"][s])
+                self.side_counts(page, counter, s, round_[s])
             self.points_run(page, counter, round_, every)
-        counter.tap(page.locator("button[name=save]"), "Save")
-        return observed
-
-
-class TodaysRoundScreen:
-    """The round screen of 2026-11: every field of every side in one long form, one
-    fieldset per side; counts have - and + steppers (with JS), point fields are number
-    inputs with a "Count the cards" counter; Preview and Save in a bar stuck to the
-    bottom of the screen."""
-
-    name = "today"
-
-    def open_round(self, page: Page, counter: Counter, round_: dict) -> None:
-        counter.tap(page.locator("a:has-text('Enter round 1')"), "Enter round 1")
-
-    def count(self, page: Page, counter: Counter, field_id: str, n: int) -> None:
-        """A count: tap + n times, unless tapping the field and typing the digits takes
-        fewer touches (a tie goes to +: no keyboard comes up)."""
-        if n <= 1 + len(str(n)):
-            plus = page.locator(f"button.step[data-step='1'][data-for={field_id}]")
-            for _ in range(n):
-                counter.tap(plus, f"+ {field_id}")
-        else:
-            self.points(page, counter, field_id, n)
-        got = page.input_value(f"#{field_id}")
-        if got != str(n):
-            raise SystemExit(f"#{field_id} shows {got!r} after entering {n}")
-
-    def points(self, page: Page, counter: Counter, field_id: str, n: int) -> None:
-        box = page.locator(f"#{field_id}")
-        counter.tap(box, field_id)
-        for _ in page.input_value(f"#{field_id}"):
-            counter.press("Backspace")
-        counter.type(str(n))
-        if page.input_value(f"#{field_id}") != str(n):
-            raise SystemExit(f"#{field_id} shows {page.input_value(f'#{field_id}')!r}, not {n}")
-
-    def drive_round(
-        self, page: Page, counter: Counter, variant: str, round_: dict
-    ) -> dict[str, Any]:
-        page.wait_for_selector("button.step:not([hidden])")  # app.js has run
-        observed = {
-            "page_height_px": page.evaluate("document.documentElement.scrollHeight"),
-            "fields_per_side": page.locator("fieldset.side-entry").first.evaluate(
-                "f => f.querySelectorAll('.field:not(.card)').length"
-            ),
-        }
-        for s, fields in enumerate(round_["sides"]):
-            # In the screen's order: the fieldset's fields top to bottom.
-            ids = page.locator("fieldset.side-entry").nth(s).locator(".field:not(.card) input")
-            order = ids.evaluate_all("els => els.map(e => e.id)")
-            for field_id in order:
-                name = field_id.split("_", 1)[1]
-                value = fields.get(name)
-                if not value:
-                    continue
-                kind = page.locator(f"#{field_id}").get_attribute("type")
-                if kind == "checkbox":
-                    counter.tap(page.locator(f"label:has(#{field_id})"), field_id)
-                elif page.locator(f"button.step[data-for={field_id}]").count():
-                    self.count(page, counter, field_id, value)
-                else:
-                    self.points(page, counter, field_id, value)
-            unknown = set(fields) - {i.split("_", 1)[1] for i in order}
-            if unknown:
-                raise SystemExit(f"{variant}: side {s + 1} has no field for {sorted(unknown)}")
         counter.tap(page.locator("button[name=save]"), "Save")
         return observed
 
@@ -507,10 +437,10 @@ class Server:
              "--port", str(port), "--db", str(database)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 180  # a busy machine: slow to start, slow to answer
         while time.monotonic() < deadline:
             try:
-                urllib.request.urlopen(self.url + "/rules", timeout=1).close()
+                urllib.request.urlopen(self.url + "/rules", timeout=30).close()
                 return
             except OSError:
                 time.sleep(0.1)
@@ -538,13 +468,11 @@ def new_game(page: Page, base: str, variant: str, seats: list[str]) -> list[str]
     return [points.nth(i).get_attribute("data-side") for i in range(points.count())]
 
 
-def round_one_scores(page: Page, sides: list[str]) -> dict[str, int]:
-    """Round 1's row of the scoreboard's table: "+1,235<small>1,235</small>" per side.
-
-    Grouping separators (",", ".", thin spaces: the locale's) are dropped before parsing.
-    """
-    cells = page.locator(".scores tbody tr").first.locator("td.num")
-    values = cells.evaluate_all("tds => tds.map(td => td.firstChild.textContent.trim())")
+def shown_totals(page: Page, sides: list[str]) -> dict[str, int]:
+    """The scoreboard's running totals, "1,235" per side. Grouping separators (",",
+    ".", thin spaces: the locale's) are dropped before parsing."""
+    points = page.locator(".total .points")
+    values = points.evaluate_all("els => els.map(e => e.textContent.trim())")
     return {
         side: int(re.sub(r"[^0-9-]", "", value.replace("−", "-")))
         for side, value in zip(sides, values, strict=True)
@@ -562,70 +490,120 @@ def phone(browser: Any, viewport: dict[str, int]) -> tuple[Any, Page]:
 
 
 def measure(
-    browser: Any, base: str, variant: str, screen: RoundScreen, keyboard_px: int = 0
+    browser: Any,
+    base: str,
+    variant: str,
+    screen: RoundScreen,
+    keyboard_px: int = 0,
+    rounds: list | None = None,
 ) -> dict[str, Any]:
-    round_ = TYPICAL[variant]
+    """A game of ``variant`` entered round by round (its whole game, or ``rounds``):
+    each round's figures, from the scoreboard back to it."""
+    rounds = GAMES[variant] if rounds is None else rounds
+    seats = TYPICAL[variant]["seats"]
     viewport = SHORT if keyboard_px else VIEWPORT
     context, page = phone(browser, viewport)
     try:
-        sides = new_game(page, base, variant, round_["seats"])
-        expected = expected_scores(variant, sides, len(round_["seats"]), round_)
-        counter = Counter(page, keyboard_px=keyboard_px)
-        counter.start()
-        screen.open_round(page, counter, round_)  # counted: scoreboard to scoreboard
-        page.wait_for_load_state("domcontentloaded")
-        observed = screen.drive_round(page, counter, variant, round_)
-        try:
-            page.wait_for_selector("#round-1", state="attached")
-        except Exception:
-            errors = page.locator(".error").all_inner_texts()
-            raise SystemExit(f"{variant}: the round was not saved: {errors}") from None
-        counter.stop()
-        shown = round_one_scores(page, sides)
-        if shown != expected:
-            raise SystemExit(
-                f"{variant}: the scoreboard shows {shown}, the round scores {expected}"
+        sides = new_game(page, base, variant, seats)
+        expected = expected_totals(variant, sides, len(seats), rounds)
+        figures = []
+        for number, round_ in enumerate(rounds, start=1):
+            counter = Counter(page, keyboard_px=keyboard_px)
+            counter.start()
+            screen.open_round(page, counter, round_)  # counted: scoreboard to scoreboard
+            page.wait_for_load_state("domcontentloaded")
+            observed = screen.drive_round(page, counter, variant, round_)
+            try:
+                page.wait_for_selector(f"#round-{number}", state="attached")
+            except PlaywrightError:
+                errors = page.locator(".error").all_inner_texts()
+                raise SystemExit(f"{variant}: round {number} was not saved: {errors}") from None
+            counter.stop()
+            if page.viewport_size != viewport:  # the keyboard still up as Save was tapped
+                page.set_viewport_size(viewport)
+            shown = shown_totals(page, sides)
+            if shown != expected[number - 1]:
+                raise SystemExit(
+                    f"{variant}, round {number}: the scoreboard shows {shown}, "
+                    f"the game scores {expected[number - 1]}"
+                )
+            figures.append(
+                {**counter.figures(viewport["height"]), "observed": observed, "log": counter.log}
             )
-        return {"variant": variant, **counter.figures(viewport["height"]), "scores": shown,
-                "observed": observed, "log": counter.log}  # fmt: skip
+        return {
+            "variant": variant,
+            "order": getattr(screen, "order", ""),
+            "rounds": figures,
+            **summary(figures),
+        }
     finally:
         context.close()
 
 
+def summary(rounds: list[dict[str, Any]]) -> dict[str, Any]:
+    """Mean and worst round: taps, digits (keystrokes less Next) and scroll px."""
+
+    def of(r: dict[str, Any], what: str) -> float:
+        return r["keystrokes"] - r["next"] if what == "digits" else r[what]
+
+    figures: dict[str, Any] = {}
+    for what in ("taps", "digits", "scroll_px"):
+        values = [of(r, what) for r in rounds]
+        figures[what] = {"mean": round(sum(values) / len(values), 1), "worst": max(values)}
+    return figures
+
+
 def best_of(
-    browser: Any, base: str, variant: str, screens: list[RoundScreen], keyboard_px: int = 0
+    browser: Any,
+    base: str,
+    variant: str,
+    screens: list[RoundScreen],
+    keyboard_px: int = 0,
+    typical: bool = False,
 ) -> dict[str, Any]:
-    """The scorer's cheapest way through the screen: fewest taps, then least scrolling."""
-    tries = [measure(browser, base, variant, screen, keyboard_px) for screen in screens]
-    return min(tries, key=lambda r: (r["taps"], r["scroll_px"]))
+    """The scorer's cheapest habit on the screen: fewest taps on average, then least
+    scrolling."""
+    rounds = [TYPICAL[variant]["sides"]] if typical else None
+    tries = [measure(browser, base, variant, screen, keyboard_px, rounds) for screen in screens]
+    return min(tries, key=lambda r: (r["taps"]["mean"], r["scroll_px"]["mean"]))
 
 
-def table(results: list[dict[str, Any]]) -> str:
+def table(results: list[dict[str, Any]], screen_px: int) -> str:
     lines = [
-        "| variant | taps | keystrokes (of them Next) | scroll px (screens) | seconds | order |",
-        "|---|--:|--:|--:|--:|---|",
+        "| variant | rounds | taps mean (worst) | digits mean (worst) "
+        "| scroll px mean (worst) | screens mean | order |",
+        "|---|--:|--:|--:|--:|--:|---|",
     ]
     for r in results:
-        order = r["observed"].get("order", "")
-        scroll = f"{r['scroll_px']} ({r['screens']})"
-        lines.append(f"| {r['variant']} | {r['taps']} | {r['keystrokes']} ({r['next']}) "
-                     f"| {scroll} | {r['seconds']:.1f} | {order} |")  # fmt: skip
+        t, d, s = r["taps"], r["digits"], r["scroll_px"]
+        lines.append(
+            f"| {r['variant']} | {len(r['rounds'])} | {t['mean']} ({t['worst']}) "
+            f"| {d['mean']} ({d['worst']}) | {s['mean']:.0f} ({s['worst']}) "
+            f"| {s['mean'] / screen_px:.1f} | {r['order']} |"
+        )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--variant", choices=list(TYPICAL), help="measure only this variant")
+    parser.add_argument("--variant", choices=list(GAMES), help="measure only this variant")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
-        "--screen", choices=["one-thumb", "before"], default="one-thumb",
-        help="the round screen's driver: today's (one-thumb) or the one before it",
-    )  # fmt: skip
+        "--order", choices=OneThumbScreen.ORDERS, help="only this order (default: the cheapest)"
+    )
     parser.add_argument(
-        "--keyboard", nargs="?", type=int, const=KEYBOARD_PX, default=0, metavar="PX",
+        "--typical", action="store_true", help="one typical round a variant, not a whole game"
+    )
+    parser.add_argument(
+        "--keyboard",
+        nargs="?",
+        type=int,
+        const=KEYBOARD_PX,
+        default=0,
+        metavar="PX",
         help=f"a 360x{SHORT['height']} screen that loses PX (default {KEYBOARD_PX}) to the "
-             "on-screen keyboard while a field is typed in",
-    )  # fmt: skip
+        "on-screen keyboard while a field is typed in",
+    )
     parser.add_argument(
         "--first-use",
         action="store_true",
@@ -634,30 +612,20 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.first_use:
         return first_use_main(args)
-    variants = [args.variant] if args.variant else list(TYPICAL)
-    screens: list[RoundScreen] = (
-        [TodaysRoundScreen()]
-        if args.screen == "before"
-        else [OneThumbScreen("counts first"), OneThumbScreen("side by side")]
-    )
-    screen = screens[0]
+    variants = [args.variant] if args.variant else list(GAMES)
+    orders = [args.order] if args.order else list(OneThumbScreen.ORDERS)
+    screens: list[RoundScreen] = [OneThumbScreen(order) for order in orders]
     results = on_a_server(
-        lambda browser, url: [best_of(browser, url, v, screens, args.keyboard) for v in variants]
+        lambda browser, url: [
+            best_of(browser, url, v, screens, args.keyboard, args.typical) for v in variants
+        ]
     )
+    viewport = SHORT if args.keyboard else VIEWPORT
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "screen": screen.name,
-                    "viewport": SHORT if args.keyboard else VIEWPORT,
-                    "keyboard_px": args.keyboard,
-                    "results": results,
-                },
-                indent=2,
-            )  # fmt: skip
-        )
+        shown = {"viewport": viewport, "keyboard_px": args.keyboard, "results": results}
+        print(json.dumps(shown, indent=2))
     else:
-        print(table(results))
+        print(table(results, viewport["height"]))
 
 
 def on_a_server(work: Any) -> Any:

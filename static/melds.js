@@ -92,7 +92,9 @@ function meldCounter(box) {
   const number = (id) => {
     const input = document.getElementById(id);
     const text = input ? input.value.trim() : "";
-    return /^[0-9]+$/.test(text) ? Number(text) : 0;
+    if (/^[0-9]+$/.test(text)) return Number(text);
+    const added = typeof sumOf === "function" ? sumOf(text) : null; // sums.js: "120+85"
+    return added === null ? 0 : Math.max(0, added);
   };
   const fill = () => {
     const filled = { meld_points: 0 };
@@ -159,8 +161,21 @@ function meldCounter(box) {
       show();
     });
   }
+  // the natural cards in one tap (3 to 8); the steppers still count one by one
+  const naturals = steps.find((input) => input.dataset.meld === "naturals");
+  const picks = [...box.querySelectorAll("button[data-pick]")];
+  const picked = () => {
+    for (const pick of picks) pick.setAttribute("aria-pressed", String(pick.dataset.pick === naturals.value.trim()));
+  };
+  for (const pick of picks) {
+    pick.addEventListener("click", () => {
+      naturals.value = pick.dataset.pick;
+      naturals.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }
   box.addEventListener("input", (event) => {
     if (steps.includes(event.target)) show();
+    picked();
   });
   add.addEventListener("click", () => {
     const meld = current();
@@ -171,6 +186,7 @@ function meldCounter(box) {
     }
     melds.push(meld);
     for (const input of steps) input.value = "";
+    picked();
     rank = null;
     for (const other of box.querySelectorAll("button[data-rank]")) other.setAttribute("aria-pressed", "false");
     if (run) run.setAttribute("aria-pressed", "false");

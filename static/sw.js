@@ -7,13 +7,14 @@
 //   private or no-store.
 // Bump VERSION when the shell changes: old caches are deleted on activate.
 "use strict";
-const VERSION = "scorekeeper-shell-v5"; // v5: melds.js adds to typed numbers, runs on replaced parts; v4: melds.js; v3: pages kept before are dropped (some were private)
+const VERSION = "scorekeeper-shell-v6"; // v6: sums.js; v5: melds.js adds to typed numbers, runs on replaced parts; v4: melds.js; v3: pages kept before are dropped (some were private)
 const OFFLINE = "/offline";
 const SHELL = [
   "/static/style.css",
   "/static/print.css",
   "/static/app.js",
   "/static/melds.js",
+  "/static/sums.js",
   "/static/icon.svg",
   "/static/icons/icon-192.png",
   "/static/icons/icon-512.png",

@@ -44,6 +44,7 @@ async function adopt(response) {
     if (typeof counters === "function") counters(adopted);
     if (typeof signs === "function") signs(adopted);
     if (typeof meldCounters === "function") meldCounters(adopted);
+    if (typeof sums === "function") sums(adopted);
     if (typeof localTimes === "function") localTimes(adopted);
     sendAsTyped(adopted);
   }

@@ -359,7 +359,8 @@ def test_on_a_phone_on_its_side_the_field_typed_in_is_not_under_the_bars(browser
     new_game(page)
     open_round(page)
     fields = page.eval_on_selector_all(
-        "#round-form input[inputmode=numeric]", "inputs => inputs.map(i => i.id)"
+        "#round-form input:is([inputmode=numeric], [inputmode=tel])",
+        "inputs => inputs.map(i => i.id)",
     )
     checked = 0
     for field in (f for f in fields if page.locator(f"#{f}").is_visible()):

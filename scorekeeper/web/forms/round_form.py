@@ -34,6 +34,7 @@ from ...scoring.rules import Rules
 from ..http.i18n import _, language, lazy_gettext as _l
 from . import adjustments
 from .base import Form
+from .typed_numbers import number_problem, value_of
 
 STALE_FORM = _l("This form is out of date: open the round again from the scoreboard.")
 CARD_LIMIT = 200  # cards of one class in one pile: more than any pack holds
@@ -57,42 +58,7 @@ class WholeNumberField(StringField):
         problem = number_problem(str(self.label.text), self.data or "", self.limit, self.points)
         if problem:
             raise StopValidation(problem)
-        self.number = int(self.data or 0)
-
-
-def number_problem(label: str, text: str, limit: int, points: bool) -> str | None:
-    """Why ``text`` cannot be entered as ``label``, in the scorer's words, or None.
-
-    >>> number_problem("Hand points", "-5", 100000, True)
-    'Hand points are entered as a positive number, without a minus sign.'
-    >>> number_problem("Meld points", "12a", 100000, True)
-    'Meld points are entered as a whole number, like 45: “12a” is not one.'
-    >>> number_problem("Meld points", "37", 100000, True)
-    '37 is not a multiple of 5: every card is worth a multiple of 5.'
-    """
-    if text == "":
-        return None
-    if re.fullmatch(r"[-−]\s*[0-9]+", text):
-        return _("%(label)s are entered as a positive number, without a minus sign.", label=label)
-    if not re.fullmatch(r"[0-9]+", text):  # only the digits 0-9: "１２" is not taken as 12
-        example = 45 if points else 2
-        shown = "".join(c if c.isprintable() else "?" for c in text[:12])
-        shown += "…" if len(text) > 12 else ""
-        return _(
-            "%(label)s are entered as a whole number, like %(example)s: “%(text)s” is not one.",
-            label=label,
-            example=example,
-            text=shown,
-        )
-    if len(text) > 9 or int(text) > limit:
-        return _(
-            "%(text)s is more than a round can hold (at most %(limit)s).",
-            text=text[:12],
-            limit=limit,
-        )
-    if points and int(text) % 5:
-        return _("%(n)s is not a multiple of 5: every card is worth a multiple of 5.", n=int(text))
-    return None
+        self.number = value_of(self.data or "", self.points)
 
 
 def label_of(variant: Variant, field: str) -> str:
@@ -245,7 +211,9 @@ def side_field(
     if spec.kind == "flag":
         return [(field_name(side, name), BooleanField(_(spec.label)))]
     points = spec.kind == "points"
-    hint = {"enterkeyhint": "next"} if points else {}
+    # a points field takes a sum ("120+85+40"): the phone's keypad with a plus on it
+    hint = {"enterkeyhint": "next", "inputmode": "tel", "pattern": False, "data-sum": True}
+    hint = hint if points else {}
     limit = POINTS_LIMIT if points else COUNT_LIMIT
     fields: list[tuple[str, Field]] = [
         (
