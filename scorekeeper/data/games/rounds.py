@@ -98,6 +98,9 @@ def add_round(
         number = count + 1
         new = {"number": number, "entries": entries, "version": 1}
         summary = results.stored_summary(game, stored, count)
+        last = time_called(game)
+        if last:  # the deal in play when time was called: the game ends with it
+            game["ended_after"] = int(game["start"].get("rounds", 0)) + number
         if summary is None:  # no stored answer yet (an older game): score it all, once
             changed = [*rounds_of(db, game_id), new]
             answer = score_game(document(game, changed))
@@ -121,8 +124,39 @@ def add_round(
             ],
         )
         log_change(db, game_id, number, "added", None, entries)
+        if last:
+            db.execute(
+                "UPDATE games SET ended_after = ? WHERE id = ?", [game["ended_after"], game_id]
+            )
+            log_change(db, game_id, number, "time called", None, None)
         results.refresh_from(db, game_id, game, changed, answer, number, first)
     return number
+
+
+def time_called(game: Game) -> bool:
+    """Whether the round being saved is the game's last: the time set for its end
+    (``ends_at``: a club night's turn clock) has come, and it has not ended yet."""
+    ends = game.get("ends_at")
+    if not ends or game.get("ended_after") is not None:
+        return False
+    return datetime.now(UTC) >= datetime.fromisoformat(ends)
+
+
+def end_game(db: Database, game_id: int) -> int:
+    """End the game as it stands, after its last saved round (none: 0 - 0, a draw):
+    finished, the highest totals winning, no round after it. The number of rounds
+    it ended after."""
+    with writing(db):
+        game = get_game(db, game_id)
+        check_kept(game)
+        if game["finished"]:
+            raise ScoringError(P_("the game is over already"))
+        played = rounds_of(db, game_id)
+        game["ended_after"] = int(game["start"].get("rounds", 0)) + len(played)
+        answer = score_game(document(game, played))
+        db.execute("UPDATE games SET ended_after = ? WHERE id = ?", [game["ended_after"], game_id])
+        results.refresh(db, game_id, game, played, answer)
+    return len(played)
 
 
 def edit_round(
