@@ -62,6 +62,11 @@ def test_time_called_on_the_desk_and_the_tables_ended_as_they_stand(client, time
     printed = client.get(f"{desk}/print").get_data(as_text=True)
     assert "ended when time was called after round 2" in printed
     assert "ended by the director after round 0: between deals" in printed
+    exported = client.get(f"{desk}/standings.json").get_json()["ended"]
+    assert exported == [
+        {"turn": 1, "table": 1, "after_round": 2, "reason": None},
+        {"turn": 1, "table": 2, "after_round": 0, "reason": "between deals"},
+    ]
     history = client.get(f"/games/{one}/history").get_data(as_text=True)
     assert "The game ended when time was called after round 2" in history
     history = client.get(f"/games/{two}/history").get_data(as_text=True)
