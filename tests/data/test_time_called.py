@@ -125,3 +125,17 @@ def test_ending_a_table_is_refused_without_a_reason_when_over_and_when_withdrawn
     with pytest.raises(events.EventProblem, match="withdrew"):
         event_desk.end_now(db, event_id, two["game_id"], "too late")
     assert not games.get_game(db, two["game_id"])["finished"]
+
+
+def test_a_deal_saved_after_time_by_mistake_is_deleted_and_the_table_ended_at_time(db):
+    event_id = swiss_by_time(db)
+    one, _ = events.tables(db, event_id, 1)
+    save(db, one, OUT, CAUGHT)  # round 1 before time: 520 - 35
+    call_time(db, event_id)
+    save(db, one, SMALL, CAUGHT)  # a table between deals dealt again: it ended the game
+    assert games.get_game(db, one["game_id"])["ended_after"] == 2
+    rounds.delete_round(db, one["game_id"], 2, 1)
+    assert not games.get_game(db, one["game_id"])["finished"]  # no longer over
+    assert event_desk.end_now(db, event_id, one["game_id"], "round 2 dealt after time") == 1
+    table = events.tables(db, event_id, 1)[0]
+    assert table["finished"] and table["totals"] == {"Ann & Bea": 520, "Cy & Di": 35}
