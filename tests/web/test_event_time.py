@@ -53,6 +53,8 @@ def test_time_called_on_the_desk_and_the_tables_ended_as_they_stand(client, time
     assert again.status_code == 400 and "over already" in again.get_data(as_text=True)
     assert save(client, one, 2, 80, 10).status_code == 302  # the deal in play: the last
     assert games.get_game(db, one)["finished"]
+    board = client.get(f"/games/{one}").get_data(as_text=True)
+    assert "It ended as it stood: time was called at the club night" in board
     save(client, one, 3, 80, 10)  # no deal after it
     assert games.get_game(db, one)["round_count"] == 2
     page = client.get(desk).get_data(as_text=True)
