@@ -139,3 +139,26 @@ def test_a_deal_saved_after_time_by_mistake_is_deleted_and_the_table_ended_at_ti
     assert event_desk.end_now(db, event_id, one["game_id"], "round 2 dealt after time") == 1
     table = events.tables(db, event_id, 1)[0]
     assert table["finished"] and table["totals"] == {"Ann & Bea": 520, "Cy & Di": 35}
+
+
+def test_a_game_over_by_its_own_end_after_time_is_not_marked_ended(db):
+    event_id = events.create_event(
+        db,
+        name="Hand and Foot",
+        date="2026-11-27",
+        variant="hand-and-foot",
+        options={},
+        movement="swiss",
+        turns=1,
+        entries=FIVE_PAIRS[:4],
+        scale=VP,
+        minutes=30,
+        deals=1,
+    )
+    turns.start_turn(db, event_id)
+    one, _ = events.tables(db, event_id, 1)
+    call_time(db, event_id)
+    save(db, one, {"meld_points": 100}, {"meld_points": 50})  # its one deal ends it anyway
+    game = games.get_game(db, one["game_id"])
+    assert (game["finished"], game["ended_after"]) == (1, None)
+    assert [c["action"] for c in rounds.changes(db, one["game_id"])] == ["added"]

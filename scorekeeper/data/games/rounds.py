@@ -98,17 +98,12 @@ def add_round(
         number = count + 1
         new = {"number": number, "entries": entries, "version": 1}
         summary = results.stored_summary(game, stored, count)
-        last = time_called(game)
-        if last:  # the deal in play when time was called: the game ends with it
+        changed, answer, first = scored_with(db, game, summary, new)
+        # the deal in play when time was called ends the game, unless its own end did
+        last = time_called(game) and not answer["finished"]
+        if last:
             game["ended_after"] = int(game["start"].get("rounds", 0)) + number
-        if summary is None:  # no stored answer yet (an older game): score it all, once
-            changed = [*rounds_of(db, game_id), new]
-            answer = score_game(document(game, changed))
-            first = 1
-        else:
-            state: State = {"totals": summary["totals"], "played": summary["next_round"] - 1}
-            changed, first = [new], number
-            answer = score_from(document(game, []), state, [entries])
+            changed, answer, first = scored_with(db, game, summary, new)
         stamp = now()
         db.execute(
             "INSERT INTO rounds (game_id, number, entries, version, request_key, request_hash, "
@@ -131,6 +126,19 @@ def add_round(
             log_change(db, game_id, number, "time called", None, None)
         results.refresh_from(db, game_id, game, changed, answer, number, first)
     return number
+
+
+def scored_with(
+    db: Database, game: Game, summary: dict[str, Any] | None, new: Round
+) -> tuple[list[Round], Answer, int]:
+    """The game's rounds to store from the new one on, the engine's answer for them
+    and the number of the first: scored from the stored state (``summary``), or
+    the whole game when no stored answer is up to date (an older game), once."""
+    if summary is None:
+        changed = [*rounds_of(db, game["id"]), new]
+        return changed, score_game(document(game, changed)), 1
+    state: State = {"totals": summary["totals"], "played": summary["next_round"] - 1}
+    return [new], score_from(document(game, []), state, [new["entries"]]), new["number"]
 
 
 def time_called(game: Game) -> bool:
