@@ -35,6 +35,11 @@ TOP_LEVEL_MEANING = {
         + ", ".join(f"`{name}`" for name in LATER_CHECKS)
         + ")",
     ),
+    "ended_after": (
+        "no",
+        "the game ended as it stood after this round (time called at a club night): "
+        "finished, the highest totals winning, and no round after it",
+    ),
 }
 ANSWER_MEANING = {
     "rounds": "per round: `scores` (side → points) and `breakdown` (side → "

@@ -20,7 +20,16 @@ from .registry import get_variant
 from .rules import Fields, Rules
 from .variant import Variant, option_error, round_error
 
-TOP_LEVEL = ("variant", "sides", "players", "options", "rounds", "start", "grandfathered")
+TOP_LEVEL = (
+    "variant",
+    "sides",
+    "players",
+    "options",
+    "rounds",
+    "start",
+    "grandfathered",
+    "ended_after",
+)
 START_LIMIT = 10 * POINTS_LIMIT
 RED_THREE_FIELDS = ("red_threes", "red_threes_in_hand", "red_threes_in_weeper")
 
@@ -36,6 +45,8 @@ class Game:
     start_rounds: int  # ... and the rounds already played there
     # rounds kept despite a check added after they were stored: number -> checks
     grandfathered: Mapping[int, frozenset[str]] = field(default_factory=dict)
+    # a game ended as it stood after this round (time called at a club night)
+    ended_after: int | None = None
 
     @property
     def team_sizes(self) -> dict[str, int]:
@@ -65,7 +76,19 @@ def read_game(doc: Any) -> Game:
         raise ScoringError(P_("must be a list of rounds"), field="rounds")
     totals, played = read_start(sides, doc.get("start", {}))
     kept = read_grandfathered(doc.get("grandfathered", {}))
-    return Game(variant, sides, players, rules, rounds, totals, played, kept)
+    ended = read_ended(doc.get("ended_after"))
+    return Game(variant, sides, players, rules, rounds, totals, played, kept, ended)
+
+
+def read_ended(after: Any) -> int | None:
+    """``ended_after`` (an extension of the contract): the game ended as it stood
+    after this round, whatever its own end (time called at a club night)."""
+    if after is None:
+        return None
+    problem = number_problem(after, 0, COUNT_LIMIT)
+    if problem:
+        raise ScoringError(problem, field="ended_after")
+    return int(after)
 
 
 def read_start(sides: list[str], start: Any) -> tuple[dict[str, int], int]:

@@ -91,7 +91,7 @@ def score_rounds(game: Game, totals: dict[str, int], played: int, rounds: list[A
     (the one loop behind ``score_game`` and ``score_from``)."""
     variant, rules = game.variant, game.rules
     scored: list[RoundAnswer] = []
-    winners = variant.end.winners(totals, played, rules)
+    winners = winners_of(game, totals, played)
     for number, raw in enumerate(rounds, start=played + 1):
         if winners:
             problem = P_("the game already finished after round %(n)s", n=number - 1)
@@ -105,7 +105,7 @@ def score_rounds(game: Game, totals: dict[str, int], played: int, rounds: list[A
             side: [[label, points] for label, points in lines[side]] for side in game.sides
         }
         scored.append({"scores": scores, "breakdown": breakdown})
-        winners = variant.end.winners(totals, number, rules)
+        winners = winners_of(game, totals, number)
     next_round = played + len(scored) + 1
     return {
         "rounds": scored,
@@ -115,6 +115,23 @@ def score_rounds(game: Game, totals: dict[str, int], played: int, rounds: list[A
         "finished": bool(winners),
         "winners": winners,
     }
+
+
+def winners_of(game: Game, totals: dict[str, int], played: int) -> list[str]:
+    """Who has won after round ``played``: by the variant's own end, or, once a game
+    ended as it stood (``ended_after``), the highest totals, equal ones sharing it.
+
+    >>> head = {"variant": "classic", "sides": ["Us", "Them"], "ended_after": 1}
+    >>> one = {"Us": {"meld_points": 120, "went_out": True, "mixed_canastas": 1},
+    ...        "Them": {"meld_points": 60, "hand_points": 25}}
+    >>> answer = score_game({**head, "rounds": [one]})
+    >>> answer["totals"], answer["finished"], answer["winners"]
+    ({'Us': 520, 'Them': 35}, True, ['Us'])
+    """
+    if game.ended_after is not None and played >= game.ended_after:
+        best = max(totals.values())
+        return [side for side, total in totals.items() if total == best]
+    return game.variant.end.winners(totals, played, game.rules)
 
 
 def card_points(

@@ -178,6 +178,13 @@ def game_schema(variant: Variant, *, with_rounds: bool = True) -> Schema:
             "description": "rounds kept as played despite a check added after they were "
             "stored: the check's name and the rounds' numbers",
         }
+        properties["ended_after"] = {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": COUNT_LIMIT,
+            "description": "the game ended as it stood after this round (time called at "
+            "a club night): the highest totals win",
+        }
     assert set(properties) <= set(TOP_LEVEL)
     return {
         "type": "object",

@@ -196,3 +196,34 @@ def test_removed_at_is_a_time_or_absent(app, make_game, client, removed):
     else:
         with pytest.raises(ValueError, match="removed_at"):
             transfer.import_data(db, data)
+
+
+def test_a_game_ended_as_it_stood_exports_and_imports_as_it_was(app, client, tmp_path):
+    from scorekeeper.data.games import rounds
+
+    db = connect(app.config["DATABASE"])
+    evening = create_evening(db, "2026-11-27", "Club night")
+    game = create_game(
+        db,
+        evening_id=evening,
+        variant="classic",
+        sides=["A", "B"],
+        players=2,
+        options={},
+        seats=["A", "B"],
+    )
+    rounds.add_round(db, game, {"A": {"meld_points": 300}, "B": {"meld_points": 150}})
+    assert rounds.end_game(db, game) == 1  # time called: 300 - 150, A wins
+    exported = client.get("/export.json")
+    assert json.loads(exported.data)["evenings"][0]["games"][0]["document"]["ended_after"] == 1
+    other = fresh_app(tmp_path / "other.sqlite")
+    response = other.test_client().post(
+        "/import",
+        data={"file": (io.BytesIO(exported.data), "export.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 302
+    there = connect(other.config["DATABASE"])
+    kept = get_game(there, game)
+    assert (kept["ended_after"], kept["finished"], json.loads(kept["winners"])) == (1, 1, ["A"])
+    assert pages(other.test_client(), [game]) == pages(client, [game])

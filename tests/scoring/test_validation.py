@@ -20,7 +20,7 @@ KNOWN = ", ".join(VARIANTS)  # the registry's ids, in its order
 CASES = [
     ("not-an-object", [1, 2], "the game document must be a JSON object"),
     ("unknown-top", {**doc(), "colour": 1},
-     "colour: unknown field (expected variant, sides, players, options, rounds, start, grandfathered)"),
+     "colour: unknown field (expected variant, sides, players, options, rounds, start, grandfathered, ended_after)"),
     ("no-variant", {"sides": AB}, "variant: missing: name one of the variants"),
     ("unknown-variant", doc("gin"), f"variant: 'gin' is not a known variant ({KNOWN})"),
     ("sides-not-list", {**doc(), "sides": "Ann"}, "sides: must be a list of names"),

@@ -26,6 +26,7 @@ DIRECTED = {
     "event_roles.replace_card",
     "event_desk.adjust",
     "event_desk.reopen",
+    "event_desk.end",
     "event_desk.withdraw",
 }
 SEEN = {

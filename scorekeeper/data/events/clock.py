@@ -45,7 +45,9 @@ def clock(db: Database, event_id: int, at: datetime | None = None) -> dict[str, 
 def set_clock(
     db: Database, event_id: int, *, running: bool, left: int, at: datetime | None = None
 ) -> None:
-    """Run the clock with ``left`` seconds to go, or hold it there (paused)."""
+    """Run the clock with ``left`` seconds to go, or hold it there (paused); the
+    turn's games end with the first round each saves once time is up (a paused
+    clock holds that off, unless it is paused at time)."""
     at = at or datetime.now(UTC)
     left = max(0, left)
     ends = (at + timedelta(seconds=left)).isoformat(timespec="seconds") if running else None
@@ -53,6 +55,20 @@ def set_clock(
         "UPDATE events SET clock_ends_at = ?, clock_left = ? WHERE id = ?",
         [ends, None if running else left, event_id],
     )
+    due = ends or (None if left else at.isoformat(timespec="seconds"))
+    db.execute(TURN_ENDS, [due, event_id])
+
+
+# The time from which each game of the event's turn ends with its next round.
+TURN_ENDS = """
+UPDATE games SET ends_at = ? WHERE id IN (SELECT eg.game_id FROM event_games eg
+  JOIN events e ON e.id = eg.event_id AND eg.turn = e.turn WHERE e.id = ?)
+"""
+
+
+def time_up(state: dict[str, Any]) -> bool:
+    """Whether time is called: the turn's clock (``clock``) is at 0."""
+    return bool(state["set"]) and not state["left"]
 
 
 def change_clock(db: Database, event_id: int, action: str, minutes: int = 0) -> dict[str, Any]:
@@ -69,4 +85,4 @@ def change_clock(db: Database, event_id: int, action: str, minutes: int = 0) -> 
     return clock(db, event_id)
 
 
-__all__ = ["change_clock", "clock", "set_clock"]
+__all__ = ["change_clock", "clock", "set_clock", "time_up"]

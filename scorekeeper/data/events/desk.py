@@ -14,16 +14,27 @@ from sqlite_utils import Database
 
 from ...scoring.adjustments import note_problem
 from ...scoring.i18n import N_, problem as P_
-from ..connection import connect, row, rows, writing
+from ..connection import connect, now, row, rows, writing
 from ..games import games, rounds
 from ..table import agreement as table_agreement, answers as table_answers, table as phones
-from . import events, planning, turns
+from . import clock, events, planning, turns
 
 DIRECTOR = "director"  # who made a change, in a table's history
 # What needs the director first: a round queried, a table reopened; then the
 # missing results: no round yet, a round awaiting its confirmation; then the
 # tables playing; then those done.
-DESK_ORDER = ("queried", "reopened", "waiting", "confirming", "playing", "finished", "withdrawn")
+# Once time is called, a table of the turn still playing is finishing the deal in
+# play: its next saved round is its last.
+DESK_ORDER = (
+    "queried",
+    "reopened",
+    "waiting",
+    "confirming",
+    "finishing",
+    "playing",
+    "finished",
+    "withdrawn",
+)
 DONE = ("finished", "withdrawn")
 
 
@@ -35,6 +46,10 @@ def desk(db: Database, event_id: int, turn: int) -> list[dict[str, Any]]:
     event, however many tables."""
     found = events.tables(db, event_id) if turn else []
     with_desk_states(db, found)
+    if found and clock.time_up(clock.clock(db, event_id)):
+        for t in found:
+            if t["turn"] == turn and t["desk"] in ("waiting", "playing"):
+                t["desk"] = "finishing"
     found = [t for t in found if t["turn"] == turn or t["desk"] not in DONE]
     found.sort(key=lambda t: (DESK_ORDER.index(t["desk"]), t["turn"], t["table_no"]))
     return found
@@ -136,7 +151,7 @@ def desk_state(
 
 
 STAMP = """
-SELECT e.turn, e.clock_ends_at, e.clock_left,
+SELECT e.turn, e.clock_ends_at, e.clock_left, e.clock_ends_at <= ? AS time_up,
   (SELECT coalesce(sum(g.table_stamp), 0) || '.' || count(*) || '.' || sum(eg.reopened)
    FROM event_games eg JOIN games g ON g.id = eg.game_id WHERE eg.event_id = e.id) AS games,
   (SELECT count(withdrawn_turn) FROM event_entries WHERE event_id = e.id) AS gone
@@ -147,9 +162,9 @@ FROM events e WHERE e.id = ?
 def stamp(db: Database, event_id: int) -> str | None:
     """What the desk and the big screen compare to know whether anything changed at
     the event (a round saved, confirmed or queried at a table, a turn started, a
-    table reopened, an entry withdrawn, the clock changed): one read; None when
-    there is no such event."""
-    found = row(db, STAMP, [event_id])
+    table reopened, an entry withdrawn, the clock changed or at time): one read;
+    None when there is no such event."""
+    found = row(db, STAMP, [now(), event_id])
     return None if found is None else "-".join(str(v) for v in found.values())
 
 
@@ -241,6 +256,29 @@ def reopen(db: Database, event_id: int, game_id: int, reason: str, *, open_: boo
             [int(open_), event_id, game_id],
         )
         director(db, game_id, "reopened" if open_ else "closed", reason)
+
+
+def end_now(db: Database, event_id: int, game_id: int, reason: str) -> int:
+    """The director ends a table's game at once, as it stands (a table between deals
+    when time was called, a table that must stop): its totals are its result, and
+    the reason is kept in its history and shown with its result. The number of
+    rounds it ended after."""
+    reason = checked(reason)
+    with writing(db):
+        event_game(db, event_id, game_id)
+        table = next(t for t in events.tables(db, event_id) if t["game_id"] == game_id)
+        if table["state"] == "withdrawn":
+            said = N_("an entry at this table withdrew: its opponents have a bye")
+            raise events.EventProblem(P_(said))
+        if table["finished"]:
+            raise events.EventProblem(P_("this table's game is over already"))
+        after = rounds.end_game(db, game_id)
+        db.execute(
+            "UPDATE event_games SET ended_reason = ? WHERE event_id = ? AND game_id = ?",
+            [reason, event_id, game_id],
+        )
+        director(db, game_id, "ended", reason, number=after)
+    return after
 
 
 def withdraw(db: Database, event_id: int, entry: int, reason: str) -> int:

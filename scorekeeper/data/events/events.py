@@ -196,7 +196,8 @@ def side_name(people: list[dict[str, Any]], side: tuple[int, ...]) -> str:
 
 TABLES = """
 SELECT eg.turn, eg.table_no, eg.game_id, eg.entries, eg.reopened, g.sides, g.round_count,
-       g.finished, g.totals, g.removed_at, g.variant, g.confirm_rounds, {queried} AS queried
+       g.finished, g.totals, g.removed_at, g.variant, g.confirm_rounds, {queried} AS queried,
+       g.ended_after, eg.ended_reason
 FROM event_games eg JOIN games g ON g.id = eg.game_id
 WHERE eg.event_id = ? AND g.removed_at IS NULL {where} ORDER BY eg.turn, eg.table_no
 """
@@ -208,7 +209,9 @@ def tables(db: Database, event_id: int, turn: int | None = None) -> list[dict[st
     "waiting" (no round yet), "playing" (round N), "finished", "reopened" (by the
     director: its result withheld until it is closed again), "queried" (a round a
     phone queried, not yet answered: its result withheld until then) or "withdrawn"
-    (an entry at it withdrew before it finished: the others have a bye)."""
+    (an entry at it withdrew before it finished: the others have a bye). A game
+    ended as it stood has its ``ended_after`` round, and the director's
+    ``ended_reason`` when it was ended at once (None: time was called)."""
     where, params = ("AND eg.turn = ?", [event_id, turn]) if turn else ("", [event_id])
     gone = withdrawn(db, event_id)
     found = []

@@ -10,7 +10,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..transfer.transfer import cell
-from .events import entries_of, event_standings
+from .events import entries_of, event_standings, tables
 
 
 def standings_rows(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
@@ -34,6 +34,21 @@ def standings_rows(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def ended_rows(db: Database, event_id: int) -> list[dict[str, Any]]:
+    """The tables whose game ended as it stood: time called (``reason`` None), or
+    ended by the director with a reason."""
+    return [
+        {
+            "turn": t["turn"],
+            "table": t["table_no"],
+            "after_round": t["ended_after"],
+            "reason": t["ended_reason"],
+        }
+        for t in tables(db, event_id)
+        if t["ended_after"] is not None
+    ]
 
 
 def standings_csv(rows: list[dict[str, Any]], turns: int) -> str:

@@ -154,7 +154,8 @@ def parsed_game(found: dict[str, Any] | None, game_id: int) -> Game:
 
 
 SCORING_ROW = (
-    "SELECT id, variant, sides, players, options, start, answer, removed_at, "
+    "SELECT id, variant, sides, players, options, start, answer, removed_at, ended_after, "
+    "ends_at, "
     "(SELECT coalesce(max(number), 0) FROM rounds WHERE game_id = g.id) AS round_max "
     "FROM games g WHERE id = ?"
 )
@@ -262,6 +263,7 @@ def document(game: Game, rounds: list[Round], first: int = 1) -> dict[str, Any]:
         "rounds": [r["entries"] for r in rounds],
         **({"start": game["start"]} if game.get("start") else {}),
         **({"grandfathered": kept} if kept else {}),
+        **({"ended_after": game["ended_after"]} if game.get("ended_after") is not None else {}),
     }
 
 

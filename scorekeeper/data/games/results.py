@@ -104,7 +104,8 @@ def refresh_from(
 
 def header_mark(db: Database, game_id: int) -> str:
     """A digest of what a game's answer depends on besides its rounds."""
-    found = row(db, f"SELECT {', '.join(HEADER)} FROM games WHERE id = ?", [game_id]) or {}
+    columns = ", ".join((*HEADER, "ended_after"))
+    found = row(db, f"SELECT {columns} FROM games WHERE id = ?", [game_id]) or {}
     return mark_of(parsed_header(found))
 
 
@@ -115,7 +116,10 @@ def parsed_header(found: dict[str, Any]) -> dict[str, Any]:
 
 def mark_of(game: dict[str, Any]) -> str:
     """``header_mark`` of a game as ``games.get_game`` reads it."""
-    text = json.dumps([game.get(k) or None for k in HEADER], sort_keys=True)
+    header = [game.get(k) or None for k in HEADER]
+    if game.get("ended_after") is not None:  # a game ended as it stood (others keep their mark)
+        header.append({"ended_after": game["ended_after"]})
+    text = json.dumps(header, sort_keys=True)
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 

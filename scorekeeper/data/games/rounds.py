@@ -98,14 +98,12 @@ def add_round(
         number = count + 1
         new = {"number": number, "entries": entries, "version": 1}
         summary = results.stored_summary(game, stored, count)
-        if summary is None:  # no stored answer yet (an older game): score it all, once
-            changed = [*rounds_of(db, game_id), new]
-            answer = score_game(document(game, changed))
-            first = 1
-        else:
-            state: State = {"totals": summary["totals"], "played": summary["next_round"] - 1}
-            changed, first = [new], number
-            answer = score_from(document(game, []), state, [entries])
+        changed, answer, first = scored_with(db, game, summary, new)
+        # the deal in play when time was called ends the game, unless its own end did
+        last = time_called(game) and not answer["finished"]
+        if last:
+            game["ended_after"] = int(game["start"].get("rounds", 0)) + number
+            changed, answer, first = scored_with(db, game, summary, new)
         stamp = now()
         db.execute(
             "INSERT INTO rounds (game_id, number, entries, version, request_key, request_hash, "
@@ -121,8 +119,52 @@ def add_round(
             ],
         )
         log_change(db, game_id, number, "added", None, entries)
+        if last:
+            db.execute(
+                "UPDATE games SET ended_after = ? WHERE id = ?", [game["ended_after"], game_id]
+            )
+            log_change(db, game_id, number, "time called", None, None)
         results.refresh_from(db, game_id, game, changed, answer, number, first)
     return number
+
+
+def scored_with(
+    db: Database, game: Game, summary: dict[str, Any] | None, new: Round
+) -> tuple[list[Round], Answer, int]:
+    """The game's rounds to store from the new one on, the engine's answer for them
+    and the number of the first: scored from the stored state (``summary``), or
+    the whole game when no stored answer is up to date (an older game), once."""
+    if summary is None:
+        changed = [*rounds_of(db, game["id"]), new]
+        return changed, score_game(document(game, changed)), 1
+    state: State = {"totals": summary["totals"], "played": summary["next_round"] - 1}
+    return [new], score_from(document(game, []), state, [new["entries"]]), new["number"]
+
+
+def time_called(game: Game) -> bool:
+    """Whether the round being saved is the game's last: the time set for its end
+    (``ends_at``: a club night's turn clock) has come, and it has not ended yet."""
+    ends = game.get("ends_at")
+    if not ends or game.get("ended_after") is not None:
+        return False
+    return datetime.now(UTC) >= datetime.fromisoformat(ends)
+
+
+def end_game(db: Database, game_id: int) -> int:
+    """End the game as it stands, after its last saved round (none: 0 - 0, a draw):
+    finished, the highest totals winning, no round after it. The number of rounds
+    it ended after."""
+    with writing(db):
+        game = get_game(db, game_id)
+        check_kept(game)
+        if game["finished"]:
+            raise ScoringError(P_("the game is over already"))
+        played = rounds_of(db, game_id)
+        game["ended_after"] = int(game["start"].get("rounds", 0)) + len(played)
+        answer = score_game(document(game, played))
+        db.execute("UPDATE games SET ended_after = ? WHERE id = ?", [game["ended_after"], game_id])
+        results.refresh(db, game_id, game, played, answer)
+    return len(played)
 
 
 def edit_round(

@@ -42,6 +42,7 @@ NAMES = [
     "m0026_grandfathered_rounds",
     "m0028_family_rule_sets",
     "m0033_stable_rating_order",
+    "m0035_time_called",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

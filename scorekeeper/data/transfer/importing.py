@@ -350,6 +350,8 @@ def write_game(
         name=game.name,
         created_at=game.started,
     )
+    if doc.get("ended_after") is not None:  # ended as it stood (time called at a club night)
+        db.execute("UPDATE games SET ended_after = ? WHERE id = ?", [doc["ended_after"], game_id])
     staging.hide_game(db, stage, game_id, game.removed, newest)
     stamp, played = now(), doc.get("rounds", [])
     texts = [json.dumps(entries) for entries in played]

@@ -299,6 +299,12 @@ class ReopenForm(Form):
     reason = reason_field()
 
 
+class EndForm(Form):
+    """The director ends a table's game at once, as it stands, with a reason."""
+
+    reason = reason_field()
+
+
 class WithdrawForm(Form):
     """An entry leaves the event, with a reason."""
 

@@ -1,7 +1,8 @@
 """The director's changes at a club night, each with a reason kept in the table's
 game history: a table's score entered or adjusted, a table reopened and closed
-again, an entry's withdrawal; and a player checking in at their table by tapping
-their name on a phone joined from the table's card."""
+again, a table's game ended as it stands, an entry's withdrawal; and a player
+checking in at their table by tapping their name on a phone joined from the
+table's card."""
 
 from __future__ import annotations
 
@@ -58,6 +59,7 @@ def table_page(event_id: int, game_id: int, status: int = 200, **forms: Any) -> 
         table=table,
         adjust=adjust,
         reopen=forms.get("reopen") or event_forms.ReopenForm(formdata=None),
+        end=forms.get("end") or event_forms.EndForm(formdata=None),
         director=security.may_direct(found),
     )
     return page, status
@@ -114,6 +116,31 @@ def reopen(event_id: int, game_id: int) -> Page:
             )
             return redirect(url_for(".table", event_id=event_id, game_id=game_id))
     return table_page(event_id, game_id, 400, reopen=form)
+
+
+@bp.route("/events/<int:event_id>/tables/<int:game_id>/end", methods=["POST"])
+def end(event_id: int, game_id: int) -> Page:
+    """End the table's game now, as it stands, with a reason."""
+    security.guard_direct(events.event(get_db(), event_id))
+    form = event_forms.EndForm()
+    valid = form.validate_on_submit()
+    if expired(form):
+        return refused()
+    at_desk(event_id, game_id)
+    if valid:
+        try:
+            after = event_desk.end_now(get_db(), event_id, game_id, form.reason.data)
+        except (events.EventProblem, ScoringError, games.GameRemoved) as problem:
+            form.reason.errors = [*form.reason.errors, say(problem)]
+        else:
+            flash(
+                _(
+                    "The game ended as it stood after round %(n)s: its totals are its result.",
+                    n=after,
+                )
+            )
+            return redirect(url_for(".table", event_id=event_id, game_id=game_id))
+    return table_page(event_id, game_id, 400, end=form)
 
 
 def withdraw_form(event_id: int) -> Any:

@@ -259,6 +259,7 @@ def standings_file(event_id: int, kind: str) -> Response:
             turn=found["turn"],
             turns=found["turns"],
             standings=rows,
+            ended=event_exports.ended_rows(db, event_id),
         )
         if kind == "json"
         else Response(event_exports.standings_csv(rows, found["turns"]), mimetype="text/csv")
