@@ -335,7 +335,7 @@ def write_game(
     if next(db.query("SELECT 1 FROM games WHERE uid = ?", [game.uid]), None):
         counts["games already here"] += 1
         return
-    doc, newest = game.doc, staging.newest_player(db)
+    doc, before = game.doc, staging.before_game(db, stage, game.seats, game.removed)
     game_id = create_game(
         db,
         evening_id=evening,
@@ -350,7 +350,7 @@ def write_game(
         name=game.name,
         created_at=game.started,
     )
-    staging.hide_game(db, stage, game_id, game.removed, newest)
+    staging.hide_game(db, stage, game_id, before)
     stamp, played = now(), doc.get("rounds", [])
     texts = [json.dumps(entries) for entries in played]
     kept = kept_by_number(doc)
