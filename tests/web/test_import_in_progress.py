@@ -10,11 +10,32 @@ from scorekeeper.data.connection import connect
 from scorekeeper.data.transfer import importing, staging
 
 SIDES = ["Ann & Bea", "Cat & Dee"]
-FILE = {"format": "scorekeeper", "version": 1, "evenings": [
-    {"uid": "e1", "date": "2026-11-20", "name": "Club", "note": "",
-     "games": [{"uid": "g1", "seats": ["Ann", "Cat", "Bea", "Dee"], "first_dealer": 0,
-                "document": {"variant": "classic", "sides": SIDES, "players": 4,
-                             "options": {}, "rounds": [{SIDES[0]: {"meld_points": 5}}]}}]}]}  # fmt: skip
+FILE = {
+    "format": "scorekeeper",
+    "version": 1,
+    "evenings": [
+        {
+            "uid": "e1",
+            "date": "2026-11-20",
+            "name": "Club",
+            "note": "",
+            "games": [
+                {
+                    "uid": "g1",
+                    "seats": ["Ann", "Cat", "Bea", "Dee"],
+                    "first_dealer": 0,
+                    "document": {
+                        "variant": "classic",
+                        "sides": SIDES,
+                        "players": 4,
+                        "options": {},
+                        "rounds": [{SIDES[0]: {"meld_points": 5}}],
+                    },
+                }
+            ],
+        }
+    ],
+}
 NOT_A_GAME_PAGE = {"/unlock"}  # the app-wide passphrase's page takes the game only as ?game_id=
 
 
@@ -50,8 +71,11 @@ def under_way(app):
 
 
 def test_there_are_game_routes_to_walk(app):
-    assert {"/games/<int:game_id>", "/api/games/<int:game_id>",
-            "/games/<int:game_id>/table/stamp"} <= set(game_routes(app))  # fmt: skip
+    assert {
+        "/games/<int:game_id>",
+        "/api/games/<int:game_id>",
+        "/games/<int:game_id>/table/stamp",
+    } <= set(game_routes(app))
 
 
 def test_a_game_being_imported_is_404_everywhere_until_the_import_is_in(app, client, under_way):
