@@ -5,7 +5,9 @@ then writes a 400 and closes the socket with the request still unread, which the
 system turns into a reset: the browser shows an empty reply. Here the adapter looks
 at the connection's first byte before the handshake (every TLS connection starts
 with a handshake record, byte 0x16); anything else is read as an HTTP request head
-and answered with a temporary redirect to the same host and path over HTTPS.
+and answered with a temporary redirect to the same host and path over HTTPS, if
+that host is one the app answers (its ``TRUSTED_HOSTS``); another host is a plain
+400, so this port never sends a browser on to a name an attacker chose.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from typing import Any
 
 from cheroot import errors
 from cheroot.ssl.builtin import BuiltinSSLAdapter
+from werkzeug.exceptions import SecurityError
+from werkzeug.sansio.utils import get_host
 
 TLS_HANDSHAKE = b"\x16"
 # cheroot takes each new connection's TLS handshake in its one accepting thread, with
@@ -30,7 +34,12 @@ TARGET = re.compile(r"/[\x21-\x7e]*")  # an origin-form path and query, no space
 
 
 class RedirectingSSLAdapter(BuiltinSSLAdapter):
-    """cheroot's own TLS adapter, but a plain HTTP request gets a redirect."""
+    """cheroot's own TLS adapter, but a plain HTTP request gets a redirect to one of
+    the ``trusted`` hosts (the app's ``TRUSTED_HOSTS``; None: any)."""
+
+    def __init__(self, certificate: str, key: str, trusted: list[str] | None = None) -> None:
+        super().__init__(certificate, key)
+        self.trusted = trusted
 
     def wrap(self, sock: socket.socket) -> Any:
         usual = sock.gettimeout()
@@ -40,7 +49,7 @@ class RedirectingSSLAdapter(BuiltinSSLAdapter):
         except OSError as error:  # as cheroot's own wrap treats a dropped connection
             raise errors.FatalSSLAlert(*error.args) from error
         if first and first != TLS_HANDSHAKE:
-            answer_plain_http(sock)
+            answer_plain_http(sock, self.trusted)
             # cheroot logs it, then tries its own 400 on the socket closed for writing
             raise errors.NoSSLError("answered with a redirect to https://")
         wrapped, environ = super().wrap(sock)  # type: ignore[no-untyped-call]  # cheroot's stub
@@ -48,14 +57,20 @@ class RedirectingSSLAdapter(BuiltinSSLAdapter):
         return wrapped, environ
 
 
-def answer_plain_http(sock: socket.socket) -> None:
-    """Read the request head and answer 307 to its https:// address; close for writing."""
+def answer_plain_http(sock: socket.socket, trusted: list[str] | None = None) -> None:
+    """Read the request head and answer 307 to its https:// address, or 400 when its
+    host is not ``trusted``; close for writing."""
     head = read_head(sock)
     location = https_address(head, sock.getsockname())
-    body = f"This port speaks HTTPS only: open {location}\n".encode()
+    own = https_address(b"", sock.getsockname())  # the address it was reached at
+    if location.startswith(own) or is_trusted(location, trusted):
+        status, text = "307 Temporary Redirect", f"This port speaks HTTPS only: open {location}\n"
+        moved = f"Location: {location}\r\n"
+    else:
+        status, text, moved = "400 Bad Request", "This port speaks HTTPS only.\n", ""
+    body = text.encode()
     response = (
-        "HTTP/1.1 307 Temporary Redirect\r\n"
-        f"Location: {location}\r\n"
+        f"HTTP/1.1 {status}\r\n{moved}"
         "Content-Type: text/plain; charset=utf-8\r\n"
         f"Content-Length: {len(body)}\r\n"
         "Connection: close\r\n\r\n"
@@ -65,6 +80,17 @@ def answer_plain_http(sock: socket.socket) -> None:
         sock.shutdown(socket.SHUT_WR)
     except OSError:
         pass  # the client went away: nothing to answer
+
+
+def is_trusted(location: str, trusted: list[str] | None) -> bool:
+    """Whether the app would answer the host of ``location`` (werkzeug's own check,
+    as Flask makes it with ``TRUSTED_HOSTS``; a host name in any case)."""
+    host = location.removeprefix("https://").split("/", 1)[0].lower()
+    try:
+        get_host("https", host, None, trusted)
+    except SecurityError:
+        return False
+    return True
 
 
 def read_head(sock: socket.socket) -> bytes:

@@ -105,7 +105,8 @@ def serve_https(
 
     host = "::" if len(hosts) > 1 else hosts[0]
     server = wsgi.Server((host, port), app, numthreads=threads, server_name="scorekeeper")
-    server.ssl_adapter = RedirectingSSLAdapter(str(files[0]), str(files[1]))
+    trusted = app.config["TRUSTED_HOSTS"]  # a plain request is sent on to these alone
+    server.ssl_adapter = RedirectingSSLAdapter(str(files[0]), str(files[1]), trusted)
     try:
         server.prepare()
     except OSError as error:

@@ -128,6 +128,10 @@ async function answered(item, response) {
     if (sentFrom && !response.ok) sentFrom.hidden = false; // refused: it can be sent again
     answering.delete(item.key);
     if (response.ok && item.kind === "correction") forget(item.round);
+    if (!response.ok && item.kind === "correction" && answer.problems) {
+      refused.set(String(item.round), answer.problems); // shown beside the fields again
+      showKept();
+    }
     if (status) refresh();
     return;
   }
@@ -324,6 +328,9 @@ function normal(name, value) {
   return String(value).trim();
 }
 
+// A correction the server refused: its problems by round, each with its field's name.
+const refused = new Map();
+
 // The numbers typed for a round the scorer has saved since, beside the saved ones.
 function showKept() {
   const kept = document.getElementById("kept");
@@ -363,8 +370,15 @@ function rowsOf(typed, round, saved) {
   return Object.entries(saved.labels).map(([name, label]) => {
     const mine = normal(name, yours[name] || "");
     const theirs = normal(name, round.fields[name] || "");
-    return { label, mine, theirs, differs: mine !== theirs };
+    return { name, label, mine, theirs, differs: mine !== theirs };
   }).filter((r) => r.mine !== "" || r.theirs !== "");
+}
+
+function errorText(text) {
+  const shown = document.createElement("span");
+  shown.className = "error";
+  shown.textContent = text;
+  return shown;
 }
 
 function showKeptRound(kept, typed, round, rows) {
@@ -381,6 +395,7 @@ function showKeptRound(kept, typed, round, rows) {
     head.append(th);
   }
   const body = table.createTBody();
+  const problems = refused.get(String(typed.round)) || [];
   for (const r of rows) {
     const tr = body.insertRow();
     if (r.differs) tr.className = "differs";
@@ -388,14 +403,21 @@ function showKeptRound(kept, typed, round, rows) {
     th.scope = "row";
     th.textContent = r.label;
     tr.append(th);
-    tr.insertCell().textContent = r.mine;
+    const mine = tr.insertCell();
+    mine.textContent = r.mine;
+    for (const p of problems.filter((p) => p.name === r.name)) mine.append(errorText(p.text));
     tr.insertCell().textContent = r.theirs;
   }
+  const named = new Set(rows.map((r) => r.name));
+  const others = kept.querySelector(".kept-problems");
+  others.replaceChildren(...problems.filter((p) => !named.has(p.name)).map((p) => errorText(p.text)));
+  if (problems.length) kept.querySelector("h2").setAttribute("role", "alert");
   const send = kept.querySelector("[data-kept=send]");
   const discard = kept.querySelector("[data-kept=discard]");
   send.textContent = says.saysSend;
   discard.textContent = says.saysDiscard;
   send.onclick = () => {
+    refused.delete(String(typed.round));
     const csrf = document.querySelector("form.part-form input[name=csrf_token]");
     const body = [...typed.body, ["csrf_token", csrf ? csrf.value : ""],
       ["number", typed.round], ["version", String(round.version)], ["correction", "1"]];

@@ -3,6 +3,7 @@ option, the app on a database file, and the progress bar a person watches."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -25,24 +26,45 @@ DB_OPTION = click.option(
 )
 
 
-def app_for(database: Path | None) -> Any:
+def app_for(database: Path | None, writes: bool = True) -> Any:
     """The app on the given database file (created or upgraded as needed); a weak
-    secret key or a file that is not a database is one line and exit status 2."""
+    secret key, a file that is not a database, or a read-only one for a command that
+    ``writes`` to it is one line and exit status 2. A command that only reads (export,
+    backup) may read a read-only database, if it needs no upgrade."""
     import sqlite3
 
     from .. import create_app
     from ..web.http.security import WeakSecretKey
 
+    if writes and database and read_only(database):
+        fail(READ_ONLY.format(database=database))
     try:
         return create_app({"DATABASE": str(database.resolve())} if database else None)
     except WeakSecretKey as error:
         fail(str(error))
     except sqlite3.DatabaseError as error:  # not SQLite, or a folder that cannot be made
         where = database or "the database in the instance folder"
+        if database and read_only(database):
+            fail(READ_ONLY.format(database=database))
         fail(
             f"cannot use {where} as the database ({error}): give --db a Scorekeeper "
             "database (.sqlite) or the name of a new file to start one"
         )
+
+
+READ_ONLY = (
+    "cannot use {database}: it is read-only (read-only media, or no permission to write it "
+    "or its folder), and this command writes to it; copy it to a folder you can write to "
+    "and give --db that copy"
+)
+
+
+def read_only(database: Path) -> bool:
+    """Whether the database file is there but it, or its folder (where SQLite keeps
+    its side files), cannot be written."""
+    folder = database.resolve().parent
+    writable = os.access(database, os.W_OK) and os.access(folder, os.W_OK)
+    return database.is_file() and not writable
 
 
 def on_terminal(stream: TextIO) -> bool:

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TextIO
 
 import click
 
-from .common import DB_OPTION, app_for, fail, progress_bar
+from .common import DB_OPTION, app_for, fail, on_terminal, progress_bar
 
 
 @click.command()
@@ -46,7 +47,7 @@ def backup_command(path: Path, database: Path | None, force: bool) -> None:
     """Write a consistent copy of the database to PATH (safe while the server runs)."""
     from ..data.backup import BackupProblem, backup
 
-    app = app_for(database)
+    app = app_for(database, writes=False)  # a backup of a read-only stick is fine
     try:
         with progress_bar("Backing up") as progress:
             backup(app.config["DATABASE"], path, progress, replace=force)
@@ -69,7 +70,10 @@ def restore_command(
     path: Path | None, database: Path | None, yes: bool, replica: str | None
 ) -> None:
     """Replace the database with the backup at PATH, or with the newest copy in a
-    replica (--from-replica). Stop the server first."""
+    replica (--from-replica). Stop the server first.
+
+    Asks before replacing it; --yes does not ask (without a terminal to ask on, give
+    --yes: otherwise nothing is replaced and the exit status is 2)."""
     from ..data.backup import BackupProblem, check, holder, restore, take_lock
 
     if (path is None) == (replica is None):
@@ -90,6 +94,8 @@ def restore_command(
             "(Ctrl-C in its window, or kill that process), then restore"
         )
     if not yes:
+        if not on_terminal(sys.stdin):  # nobody to ask: say how, rather than "Aborted!"
+            fail(f"restore replaces {live}: run it in a terminal to be asked, or add --yes")
         click.confirm(f"Replace {live} with {path}?", abort=True)
     try:
         restore(path, live)
@@ -134,7 +140,7 @@ def export_command(
     from ..data.connection import connect
     from ..data.transfer import transfer
 
-    live = app_for(database).config["DATABASE"]
+    live = app_for(database, writes=False).config["DATABASE"]
     if file.name != "-":  # click opens FILE for writing only when first written to
         try:
             check_export_target(live, file.name)

@@ -6,7 +6,7 @@ import io
 import json
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import IO
 
 import click
 
@@ -19,9 +19,10 @@ class Unscorable(ValueError):
 
 
 @click.command()
-@click.argument("files", metavar="[FILE]...", nargs=-1, type=click.File("r", encoding="utf-8"))
+# names, opened one by one: a FILE that cannot be read is that FILE's error, not the command's
+@click.argument("files", metavar="[FILE]...", nargs=-1, type=click.Path(allow_dash=True))
 @click.option("--example", metavar="NAME", help="Score a shipped example game instead of FILE.")
-def score(files: tuple[TextIO, ...], example: str | None) -> None:
+def score(files: tuple[str, ...], example: str | None) -> None:
     """Score the game document FILE ("-" reads standard input), or several.
 
     FILE is a JSON game document as described in docs/api.md: the variant, the
@@ -33,26 +34,28 @@ def score(files: tuple[TextIO, ...], example: str | None) -> None:
     the example game shipped for a variant (an unknown NAME lists the names).
 
     Several FILEs print one JSON object per line, in the order given (JSON
-    Lines): {"file": NAME, "answer": {...}} or, for an invalid one,
-    {"file": NAME, "error": "..."}; the exit status is 2 if any was invalid.
+    Lines): {"file": NAME, "answer": {...}} or, for an invalid or unreadable one,
+    {"file": NAME, "error": "..."}; the exit status is 2 if any was.
     """
     if example is not None:
         if files:
             fail("give a FILE to score or --example NAME, not both")
-        files = (io.StringIO(example_path(example).read_text(encoding="utf-8")),)
+        text = example_path(example).read_text(encoding="utf-8")
+        click.echo(json.dumps(scored(io.StringIO(text)), indent=2, ensure_ascii=False))
+        return
     if not files:
         fail("give a FILE to score (- for standard input), or --example NAME")
     if len(files) == 1:
         try:
-            click.echo(json.dumps(scored(files[0]), indent=2, ensure_ascii=False))
+            click.echo(json.dumps(scored_file(files[0]), indent=2, ensure_ascii=False))
         except Unscorable as error:
             fail(str(error))
         return
     invalid = False
-    for file in files:
-        line: dict[str, object] = {"file": file.name}
+    for name in files:
+        line: dict[str, object] = {"file": name}
         try:
-            line["answer"] = scored(file)
+            line["answer"] = scored_file(name)
         except Unscorable as error:
             line["error"], invalid = str(error), True
         click.echo(json.dumps(line, ensure_ascii=False))
@@ -60,7 +63,16 @@ def score(files: tuple[TextIO, ...], example: str | None) -> None:
         sys.exit(2)
 
 
-def scored(file: TextIO) -> dict[str, object]:
+def scored_file(name: str) -> dict[str, object]:
+    """The answer for the game document in the file called ``name`` ("-": standard input)."""
+    try:
+        with click.open_file(name, encoding="utf-8") as file:
+            return scored(file)
+    except OSError as error:
+        raise Unscorable(f"cannot read {name}: {error.strerror or error}") from None
+
+
+def scored(file: IO[str]) -> dict[str, object]:
     """The answer for the game document in ``file``; Unscorable says why there is none."""
     from ..data.checks import BadJSON, read_json
 

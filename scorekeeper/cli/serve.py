@@ -22,7 +22,7 @@ from .common import DB_OPTION, app_for, fail
     show_default=True,
     help="Address to listen on; 0.0.0.0 lets phones on the same network in.",
 )
-@click.option("--port", default=8000, show_default=True, help="Port to listen on.")
+@click.option("--port", default=8000, show_default=True, help="Port to listen on (1 to 65535).")
 @DB_OPTION
 @click.option("--threads", default=8, show_default=True, help="Worker threads.")
 @click.option(
@@ -90,6 +90,8 @@ def serve(
     from .. import network, serving
     from ..web.http import hosts as trusted
 
+    if not 0 <= port <= 65535:  # the system's own refusal was a traceback (0: any free port)
+        fail(f"--port {port} is not a port: give a number from 1 to 65535, such as 8000")
     if mdns and network.is_loopback(host):
         fail(
             f"--mdns does nothing with --host {host}: it announces the server to the network, "

@@ -12,6 +12,7 @@ id is written beside it in ``<database>.lock.pid``, to name it in a refusal.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sqlite3
@@ -53,9 +54,21 @@ def backup(
         raise BackupProblem(
             f"{target} exists already: choose another file, or --force to replace it"
         )
-    target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".partial")
-    partial.unlink(missing_ok=True)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial.unlink(missing_ok=True)
+        copy(source, partial, progress)
+        os.replace(partial, target)
+    except (OSError, sqlite3.Error) as error:  # a read-only place, a full disk, no folder
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)  # a failed copy leaves nothing half-written behind
+        raise BackupProblem(f"cannot write {target}: {unwritable(target, error)}") from None
+    return target
+
+
+def copy(source: str | Path, partial: Path, progress: Progress | None) -> None:
+    """SQLite's online backup of ``source`` into the new file ``partial``."""
     try:
         src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
         dst = sqlite3.connect(partial)
@@ -70,11 +83,26 @@ def backup(
         finally:
             dst.close()
             src.close()
-        os.replace(partial, target)
     except BaseException:
-        partial.unlink(missing_ok=True)  # a failed copy leaves nothing half-written behind
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
         raise
-    return target
+
+
+def unwritable(path: Path, error: Exception) -> str:
+    """Why ``path`` could not be written, as a person can act on it."""
+    if not os.access(path.parent, os.W_OK) and path.parent.exists():
+        return "its folder is read-only (read-only media, or no permission to write there)"
+    return getattr(error, "strerror", None) or str(error)
+
+
+def read_only_uri(path: str | Path) -> str:
+    """A URI that opens ``path`` for reading. On read-only media (a write-protected
+    stick, a CD) SQLite cannot make the side file a WAL database's readers share,
+    and the file could not be opened at all: it is opened as immutable there, which
+    nothing on such media can contradict."""
+    fixed = "" if os.access(Path(path).parent, os.W_OK) else "&immutable=1"
+    return f"file:{path}?mode=ro{fixed}"
 
 
 def is_live_file(database: str | Path, target: str | Path) -> bool:
@@ -188,7 +216,7 @@ def check(path: str | Path) -> None:
     """A backup must be an intact Scorekeeper database."""
     if not Path(path).is_file():
         raise BackupProblem(f"{path}: no such file")
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    conn = sqlite3.connect(read_only_uri(path), uri=True)
     try:
         if conn.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
             raise BackupProblem(f"{path}: the file is damaged")
@@ -199,7 +227,7 @@ def check(path: str | Path) -> None:
         conn.close()
     if not {"games", "rounds", "_sqlite_migrations"} <= tables:
         raise BackupProblem(f"{path}: not a Scorekeeper database")
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    conn = sqlite3.connect(read_only_uri(path), uri=True)
     try:
         extra, missing = schema_difference(conn)
     finally:
@@ -264,7 +292,7 @@ def restore(source: str | Path, target: str | Path) -> None:
     check(source)
     if is_live_file(target, source):
         raise BackupProblem(f"{source} is the live database itself: nothing to restore")
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    src = sqlite3.connect(read_only_uri(source), uri=True)
     dst = sqlite3.connect(target, timeout=30)
     try:
         src.backup(dst)

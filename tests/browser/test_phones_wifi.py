@@ -179,3 +179,28 @@ def test_a_part_typed_offline_waits_on_the_phone_and_reaches_the_scorer(pages, l
     assert drafts == [{"s1_hand_points": "65"}]
     scorer.goto(f"{live_server.url}/games/{game}/rounds/new")
     assert scorer.input_value("#s1_hand_points") == "65"
+
+
+def test_a_correction_the_engine_refuses_is_shown_again_with_the_problem_beside_its_field(
+    pages, live_server
+):
+    game, sides, scorer, cat = with_cat(pages, live_server, "#phones_enter")
+    cat.fill("#s1_hand_points", "60")
+    expect(cat.locator(".live-status")).to_have_text("Sent to the scorer.", timeout=LIVE)
+    cat.route("**/part", lambda route: route.abort())  # what comes next does not get through
+    cat.fill("#s1_red_threes", "9")  # more than the four in play
+    scorer.goto(f"{live_server.url}/games/{game}/rounds/new")
+    scorer.fill("#s0_meld_points", "50")
+    scorer.click("button[name=save]")
+    scorer.wait_for_selector(".totals")
+
+    kept = cat.locator("#kept")
+    expect(kept).to_be_visible(timeout=LIVE)
+    cat.unroute("**/part")
+    kept.locator("button", has_text="Send as a correction").click()
+    row = kept.locator("tr", has_text="Red threes")
+    expect(row.locator("td").nth(0)).to_contain_text(
+        "9 is more than the 4 red threes in play", timeout=LIVE
+    )
+    expect(kept).to_be_visible()  # still there, to change or discard
+    assert stored(live_server, "SELECT 1 FROM table_events WHERE action = 'queried'", []) == []

@@ -51,6 +51,8 @@ CASES = [
     ("side with escape", changed((*G, "document"), {"variant": "classic", "sides": ["A\x1b[31m", "B"]}), 'evening 1: game 1: sides: "A\\u001b[31m": a name may not contain control characters'),
     ("evening name with newline", changed(("evenings", 0, "name"), "a\nb"), "evening 1: name: a name may not contain control characters"),
     ("note with half a surrogate", changed(("evenings", 0, "note"), "\ud800"), "evening 1: note: may not contain control characters"),
+    # as the evening's form: a note turned around could make a printout read backwards
+    ("note turned around", changed(("evenings", 0, "note"), "paid \u202e001-"), "evening 1: note: may not hold a mark that turns the text around"),
     ("uid not text", changed((*G, "uid"), 5), "evening 1: game 1: uid: must be 1 to 64 letters, digits, - or _"),
     ("uid a formula", changed(("evenings", 0, "uid"), "=cmd()"), "evening 1: uid: must be 1 to 64 letters, digits, - or _"),
     # found by an outside attack: a trailing newline passed the check ($ matches before it)

@@ -50,7 +50,7 @@ def test_invalid_document_is_one_line_on_stderr_and_exit_2(stdin, message):
     assert (done.returncode, done.stdout, done.stderr) == (2, "", message + "\n")
 
 
-def test_missing_file_exits_2():
+def test_missing_file_exits_2():  # one line, as any unreadable FILE (below)
     done = run("score", "/nonexistent/game.json")
     assert done.returncode == 2
     assert "No such file" in done.stderr
@@ -85,3 +85,20 @@ def test_several_files_with_an_invalid_one_say_which_and_exit_2(tmp_path):
         "file": str(bad),
         "error": 'round 1, side "B": red_threes: 5 is more than the 4 red threes in play',
     }
+
+
+def test_a_missing_file_among_several_is_that_files_error_alone(tmp_path):
+    """Found by an outside attack: one missing file made the whole command a usage
+    error, and the files that were there went unscored."""
+    missing = tmp_path / "gone.json"
+    done = run("score", str(EXAMPLE), str(missing))
+    assert done.returncode == 2 and done.stderr == ""
+    first, second = (json.loads(line) for line in done.stdout.splitlines())
+    assert first["answer"]["totals"] == {"Ann & Bea": 1900, "Cat & Dee": 2140}
+    assert second == {
+        "file": str(missing),
+        "error": f"cannot read {missing}: No such file or directory",
+    }
+    alone = run("score", str(missing))
+    assert (alone.returncode, alone.stdout) == (2, "")
+    assert alone.stderr == f"cannot read {missing}: No such file or directory\n"

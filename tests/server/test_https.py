@@ -235,3 +235,22 @@ def test_one_silent_connection_holds_nobody_off(tmp_path):
     finally:
         process.terminate()
         process.communicate(timeout=30)
+
+
+def test_plain_http_is_sent_on_only_to_a_host_the_app_answers(tmp_path):
+    """Found by an outside attack: the redirect went to any Host it was given, so a
+    link to this port could send a phone on to a name the attacker chose."""
+    process, port = start_https(tmp_path)
+    try:
+        asked = {
+            host: plain_request(port, f"GET /x HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()).decode()
+            for host in ("evil.example", f"evil.example:{port}", f"LOCALHOST:{port}")
+        }
+    finally:
+        process.terminate()
+        process.communicate(timeout=30)
+    for host in ("evil.example", f"evil.example:{port}"):
+        assert asked[host].startswith("HTTP/1.1 400 Bad Request\r\n")
+        assert "Location" not in asked[host] and "evil" not in asked[host]
+        assert asked[host].endswith("\r\n\r\nThis port speaks HTTPS only.\n")
+    assert f"\r\nLocation: https://LOCALHOST:{port}/x\r\n" in asked[f"LOCALHOST:{port}"]

@@ -161,3 +161,24 @@ def test_a_request_for_a_seat_whose_phone_is_removed_is_told_to_join_again(
     gone = client.get(f"/table/{token}")
     assert gone.status_code == 410 and "join the table" in gone.get_data(as_text=True)
     assert table_seats.waiting(db, game) == []
+
+
+def test_a_correction_is_checked_by_the_engine_before_it_is_stored(client, at_table, db):
+    """Found by an outside attack: 99,995 meld points and 9 red threes were stored as a
+    correction, checked only field by field; now the engine's word is beside each field."""
+    game, code, phones = at_table
+    table.set_settings(db, game, phones_enter=True, confirm_rounds=False)
+    add_round(db, game, {"Cat & Dee": {"hand_points": 60}})
+    sent = dict(number="1", version="1", correction="1")
+    cases = [
+        ({"s1_meld_points": "99995"}, "s1_meld_points"),
+        ({"s1_red_threes": "9"}, "s1_red_threes"),
+    ]
+    for fields, name in cases:
+        done = answer(client, phones["cat"], "correct-big", **{**sent, **fields})
+        assert done.status_code == 400, done.json
+        assert [p["name"] for p in done.json["problems"]] == [name]
+        assert done.json["message"]
+    assert list(db.query("SELECT 1 FROM table_events WHERE action = 'queried'")) == []
+    fine = answer(client, phones["cat"], "correct-ok", **{**sent, "s1_red_threes": "2"})
+    assert fine.status_code == 200, fine.json

@@ -139,8 +139,10 @@ def game_row(db: Database, game_id: int) -> Game:
 
 
 def parsed_game(found: dict[str, Any] | None, game_id: int) -> Game:
-    """A row of ``GAME_ROW`` as ``game_row`` gives it."""
-    if found is None:
+    """A row of ``GAME_ROW`` as ``game_row`` gives it. A game an import is still
+    writing is no game yet (``staging``): it is there for everyone once the whole
+    file is in, or never."""
+    if found is None or found["import_id"] is not None:
         raise NotFound(P_("no game %(id)s", id=game_id))
     evening = json.loads(found.pop("_evening") or "{}")
     return {
@@ -157,7 +159,7 @@ SCORING_ROW = (
     "SELECT id, variant, sides, players, options, start, answer, removed_at, ended_after, "
     "ends_at, "
     "(SELECT coalesce(max(number), 0) FROM rounds WHERE game_id = g.id) AS round_max "
-    "FROM games g WHERE id = ?"
+    "FROM games g WHERE id = ? AND import_id IS NULL"
 )
 
 
@@ -172,15 +174,18 @@ def scoring_row(db: Database, game_id: int) -> tuple[Game, int]:
     return results.parsed_header(found), last
 
 
+BY_TOKEN = "watch_token = ? AND import_id IS NULL"  # an import's games: none until all are in
+
+
 def game_by_token(db: Database, token: str) -> Game:
-    found = row(db, "SELECT id FROM games WHERE watch_token = ?", [token])
+    found = row(db, f"SELECT id FROM games WHERE {BY_TOKEN}", [token])
     if found is None:
         raise NotFound(P_("no game behind this link"))
     return get_game(db, int(found["id"]))
 
 
 def id_by_token(db: Database, token: str) -> int:
-    found = row(db, "SELECT id FROM games WHERE watch_token = ?", [token])
+    found = row(db, f"SELECT id FROM games WHERE {BY_TOKEN}", [token])
     if found is None:
         raise NotFound(P_("no game behind this link"))
     return int(found["id"])
@@ -188,7 +193,7 @@ def id_by_token(db: Database, token: str) -> int:
 
 def stamp_by_token(db: Database, token: str) -> int:
     """The stamp of the game behind a spectator link: one indexed row."""
-    found = row(db, "SELECT stamp FROM games WHERE watch_token = ?", [token])
+    found = row(db, f"SELECT stamp FROM games WHERE {BY_TOKEN}", [token])
     if found is None:
         raise NotFound(P_("no game behind this link"))
     return int(found["stamp"])
@@ -196,7 +201,7 @@ def stamp_by_token(db: Database, token: str) -> int:
 
 def game_stamp(db: Database, game_id: int) -> int:
     """Moved by every change to the game: a spectator's page reloads when it moves."""
-    found = row(db, "SELECT stamp FROM games WHERE id = ?", [game_id])
+    found = row(db, "SELECT stamp FROM games WHERE id = ? AND import_id IS NULL", [game_id])
     if found is None:
         raise NotFound(P_("no game %(id)s", id=game_id))
     return int(found["stamp"])

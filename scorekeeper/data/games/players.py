@@ -33,10 +33,13 @@ def same_name(db: Database, name: str, but: int | None = None) -> dict[str, Any]
 
 def remember(db: Database, name: str) -> int:
     """The id of the player with this name (any case), added if new. Seating a
-    removed player by name brings them back."""
+    removed player by name brings them back; seating one an import under way added
+    makes them this table's player, whatever becomes of the import (``staging``)."""
     row = same_name(db, name)
     if row:
-        db.execute("UPDATE players SET removed_at = NULL WHERE id = ?", [row["id"]])
+        db.execute(
+            "UPDATE players SET removed_at = NULL, import_id = NULL WHERE id = ?", [row["id"]]
+        )
         return int(row["id"])
     row = {"name": name, "name_key": checks.name_key(name), "created_at": now()}
     return insert(db, "players", row)

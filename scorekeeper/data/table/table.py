@@ -103,7 +103,8 @@ def game_of_code(db: Database, code: str) -> int | None:
 
 def stamp(db: Database, game_id: int) -> int | None:
     """The number a phone compares to know whether anything changed (None: no game)."""
-    found = rows(db, "SELECT table_stamp FROM games WHERE id = ?", [game_id])
+    sql = "SELECT table_stamp FROM games WHERE id = ? AND import_id IS NULL"
+    found = rows(db, sql, [game_id])
     return int(found[0]["table_stamp"]) if found else None
 
 

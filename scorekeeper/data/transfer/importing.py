@@ -22,6 +22,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ...scoring import Answer, ScoringError, score_game
+from ...scoring.adjustments import TURNING
 from ...scoring.document import read_game
 from ...scoring.errors import quote
 from ...scoring.i18n import N_, Problem, problem as P_, whole
@@ -179,6 +180,9 @@ def check_evening(evening: Any, version: int) -> PlannedEvening:
         raise ImportProblem(P_("name: %(problem)s", problem=problem))
     if checks.control(note, allowed="\n\r\t"):
         raise ImportProblem(P_("note: may not contain control characters"))
+    if any(c in TURNING for c in note):  # as the evening's form refuses them
+        turned = P_("may not hold a mark that turns the text around")
+        raise ImportProblem(P_("note: %(problem)s", problem=turned))
     planned = PlannedEvening(uid(evening), evening["date"], name, note)
     if not isinstance(evening.get("games"), list):
         raise ImportProblem(P_("games: must be a list"))
@@ -335,7 +339,7 @@ def write_game(
     if next(db.query("SELECT 1 FROM games WHERE uid = ?", [game.uid]), None):
         counts["games already here"] += 1
         return
-    doc, newest = game.doc, staging.newest_player(db)
+    doc, before = game.doc, staging.before_game(db, stage, game.seats, game.removed)
     game_id = create_game(
         db,
         evening_id=evening,
@@ -352,7 +356,7 @@ def write_game(
     )
     if doc.get("ended_after") is not None:  # ended as it stood (time called at a club night)
         db.execute("UPDATE games SET ended_after = ? WHERE id = ?", [doc["ended_after"], game_id])
-    staging.hide_game(db, stage, game_id, game.removed, newest)
+    staging.hide_game(db, stage, game_id, before)
     stamp, played = now(), doc.get("rounds", [])
     texts = [json.dumps(entries) for entries in played]
     kept = kept_by_number(doc)

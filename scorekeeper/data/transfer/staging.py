@@ -21,6 +21,7 @@ import json
 import os
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from time import monotonic, sleep
 from typing import Any, TypeVar
@@ -28,6 +29,7 @@ from typing import Any, TypeVar
 from filelock import FileLock, Timeout
 from sqlite_utils import Database
 
+from .. import checks
 from ..connection import PAUSE_BETWEEN_STEPS, now, writing
 from ..games import removals, tallies
 from ..ratings import ratings
@@ -103,23 +105,42 @@ def hide_evening(db: Database, stage: Stage, evening_id: int) -> None:
     db.execute("UPDATE evenings SET import_id = ? WHERE id = ?", [stage.id, evening_id])
 
 
-def hide_game(db: Database, stage: Stage, game_id: int, removed: bool, newest_player: int) -> None:
+def hide_game(db: Database, stage: Stage, game_id: int, before: Before) -> None:
     """Hide a game just written, and the players it added (or another game of this
-    import added), inside the caller's transaction, before its rounds are kept:
-    a hidden game counts in no tallies until it is shown."""
+    import added, and no scorer has seated since: ``before``), inside the caller's
+    transaction, before its rounds are kept: a hidden game counts in no tallies
+    until it is shown."""
     db.execute(
         "UPDATE games SET removed_at = ?, import_id = ?, import_removed = ? WHERE id = ?",
-        [now(), stage.id, int(removed), game_id],
+        [now(), stage.id, int(before.removed), game_id],
     )
+    ours = ", ".join("?" * len(before.hidden))
     db.execute(
         "UPDATE players SET removed_at = ?, import_id = ? WHERE id IN "
-        "(SELECT player_id FROM seats WHERE game_id = ?) AND (id > ? OR import_id = ?)",
-        [now(), stage.id, game_id, newest_player, stage.id],
+        f"(SELECT player_id FROM seats WHERE game_id = ?) AND (id > ? OR id IN ({ours}))",
+        [now(), stage.id, game_id, before.newest, *before.hidden],
     )
 
 
-def newest_player(db: Database) -> int:
-    return int(next(db.query("SELECT coalesce(max(id), 0) AS n FROM players"))["n"])
+@dataclass
+class Before:
+    """What hiding a game needs to know from before it was written: the newest
+    player then, and which of its seats' players this import still hides (seating a
+    player shows them, ``players.remember``, so a player the scorer seated in the
+    meantime is not hidden again, and stays in sight if the import dies)."""
+
+    newest: int
+    hidden: list[int]
+    removed: bool = False
+
+
+def before_game(db: Database, stage: Stage, seats: list[str], removed: bool) -> Before:
+    keys = [checks.name_key(seat) for seat in seats]
+    marks = ", ".join("?" * len(keys))
+    sql = f"SELECT id FROM players WHERE import_id = ? AND name_key IN ({marks})"
+    hidden = [int(r["id"]) for r in db.query(sql, [stage.id, *keys])]
+    newest = int(next(db.query("SELECT coalesce(max(id), 0) AS n FROM players"))["n"])
+    return Before(newest, hidden, removed)
 
 
 def finish(db: Database, stage: Stage) -> None:
@@ -199,6 +220,12 @@ def take_out(db: Database, import_id: int) -> None:
     with writing(db):
         for table in ("evenings", "rule_sets"):
             db.execute(f"DELETE FROM {table} WHERE import_id = ?", [import_id])
+        db.execute(  # one a scorer seated meanwhile is theirs (as ``players.remember`` makes it)
+            "UPDATE players SET removed_at = NULL, import_id = NULL WHERE import_id = ? AND id IN "
+            "(SELECT s.player_id FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE g.import_id IS NULL)",
+            [import_id],
+        )
         db.execute(  # those another running import has seated wait for it
             "DELETE FROM players WHERE import_id = ? AND id NOT IN (SELECT player_id FROM seats)",
             [import_id],

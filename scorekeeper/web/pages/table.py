@@ -31,6 +31,7 @@ from ...data.games import games
 from ...data.table import answers as table_answers, seats, table as phones
 from ...scoring import get_variant
 from ..forms import round_errors, round_form, table_parts, table_phones, table_sends
+from ..forms.whole_numbers import digits
 from ..http import security
 from ..http.i18n import _
 from ..shown import board, round_screen, table_view
@@ -187,7 +188,7 @@ def answer(token: str) -> Page | Response:
         return redirect(url_for(".phone", token=token))
     if wants_json_():
         problems = [str(e) for errors in form.errors.values() for e in errors]
-        return jsonify(message=" ".join(problems)), 400
+        return jsonify(message=" ".join(problems), problems=getattr(form, "problems", [])), 400
     return phone_page(found, token, answer_form=form, status=400)
 
 
@@ -197,15 +198,34 @@ def wants_json_() -> bool:
 
 def correction(phone: phones.Phone, game: games.Game, answer_form: Any) -> dict[str, Any]:
     """The numbers a correction carries: the phone's side's part as posted, checked
-    like a part (an error is put on the answer form: nothing is stored)."""
+    like a part, field by field and then by the engine (an error is put on the answer
+    form, and kept by field for the phone's page: nothing is stored)."""
     game, played, state = games.scored(get_db(), game["id"])
     form = part_form(game, board.build(game, played, state), meta={"csrf": False})
     form.validate()
     side = phone["side"]
-    mine = [e for k, errors in form.errors.items() if k.startswith(f"s{side}_") for e in errors]
+    if not own_errors(form, side):
+        number = digits(answer_form.number.data or "", 6) or len(played)
+        label = round_screen.label(game, number)
+        for problem in table_parts.part_problems(game, form, side, label):
+            round_errors.show_error(form, problem, game["sides"])
+    mine = own_errors(form, side)
     if mine:
-        answer_form.note.errors = [*answer_form.note.errors, *map(str, mine)]
+        answer_form.note.errors = [*answer_form.note.errors, *(p["text"] for p in mine)]
+        answer_form.problems = mine
     return table_parts.part_of(form, side)
+
+
+def own_errors(form: Any, side: int) -> list[dict[str, Any]]:
+    """The problems with this side's fields (and its going out), each with the field's
+    name as posted, so that the phone shows each beside its own field."""
+    names = [f"s{side}_", "went_out", "concealed"]
+    return [
+        {"name": field.name, "text": round_errors.labelled(str(field.label.text), str(error))}
+        for field in form
+        if any(field.name.startswith(n) for n in names)
+        for error in field.errors
+    ] + [{"name": "", "text": str(e)} for e in form.form_errors]
 
 
 def stored_answer(
