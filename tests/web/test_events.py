@@ -148,11 +148,9 @@ def test_the_standings_exported_as_csv_and_json_and_printed(app, client):
     client.post(f"{desk}/start")
     play_turn(app, desk, [(100, 50), (50, 200)])  # Ann beats Ed by 50; Gus beats Cy by 150
     rows = client.get(f"{desk}/standings.csv").get_data(as_text=True).splitlines()
-    assert rows[0] == (
-        "place,entry,players,points,victory_points,match_points,played,won,byes,turn 1"
-    )
-    assert rows[1] == "1,Gus & Hal,Gus & Hal,2,0,150,1,1,0,2"  # no VP table: no VP
-    assert rows[2] == "2,'=Ann & Bea,'=Ann & Bea,2,0,50,1,1,0,2"  # never a formula
+    assert rows[0] == "Place,Entry,Players,Points,Played,Won,Byes,Margin,Turn 1"  # the pages' words
+    assert rows[1] == "1,Gus & Hal,Gus & Hal,2,1,1,0,150,2"  # no VP table: no VP
+    assert rows[2] == "2,'=Ann & Bea,'=Ann & Bea,2,1,1,0,50,2"  # never a formula
     data = client.get(f"{desk}/standings.json").get_json()
     assert [r["entry"] for r in data["standings"]] == ["Gus & Hal", "=Ann & Bea", "Ed & Flo",
                                                       "Cy & Di"]  # fmt: skip
@@ -222,6 +220,12 @@ def test_a_victory_point_table_in_the_form_and_the_standings_from_it(app, client
     # 10 each; Ed and Kit drew: 10 each.
     assert lines[0] == ("Ann &amp; Bea", "16") and lines[-1] == ("Gus &amp; Hal", "4")
     assert '<th scope="col">VP</th>' in board
+    rows = client.get(f"{desk}/standings.csv").get_data(as_text=True).splitlines()
+    assert rows[0] == "Place,Entry,Players,VP,Played,Won,Byes,Margin,Turn 1,Turn 2"
+    assert rows[1] == "1,Ann & Bea,Ann & Bea,16,1,1,0,550,16,"  # one number format: no 16.0
+    first = client.get(f"{desk}/standings.json").get_json()["standings"][0]
+    assert (first["points"], first["margin"], first["by_turn"]) == (16, 550, {"1": 16})
+    assert "match_points" not in first and repr(first["points"]) == "16"
 
 
 def test_a_victory_point_table_with_mistakes_is_shown_beside_each_field(client):

@@ -1,5 +1,7 @@
 """A club night's standings to keep or publish: rows for JSON, and CSV that a
-spreadsheet opens safely."""
+spreadsheet opens safely. Both use the pages' words (the card points scored minus
+conceded are the "margin") and one number format: whole numbers as whole numbers,
+a share of a point with at most two decimals."""
 
 from __future__ import annotations
 
@@ -11,6 +13,31 @@ from sqlite_utils import Database
 
 from ..transfer.transfer import cell
 from .events import entries_of, event_standings
+
+# The CSV's columns before each turn's points, headed with the pages' words (in
+# English, as every export is: docs/i18n.md).
+HEADINGS = {
+    "place": "Place",
+    "entry": "Entry",
+    "players": "Players",
+    "points": "Points",
+    "victory_points": "VP",
+    "played": "Played",
+    "won": "Won",
+    "byes": "Byes",
+    "margin": "Margin",
+}
+
+
+def figure(value: float) -> int | float:
+    """A figure as the exports write it: 59 for 59.0, 7.5 as it is.
+
+    >>> figure(59.0), figure(54), figure(7.5), figure(1 / 3)
+    (59, 54, 7.5, 0.33)
+    """
+    if float(value).is_integer():
+        return int(value)
+    return round(float(value), 2)
 
 
 def standings_rows(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
@@ -24,47 +51,42 @@ def standings_rows(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
                 "place": line.place,
                 "entry": people[line.entry]["name"],
                 "players": people[line.entry]["players"],
-                "points": line.points,
-                "victory_points": line.victory_points,
-                "match_points": line.match_points,
+                "points": figure(line.points),
+                "victory_points": figure(line.victory_points),
+                "margin": figure(line.match_points),
                 "played": line.played,
                 "won": line.won,
                 "byes": line.byes,
-                "by_turn": {str(turn): points for turn, points in sorted(line.by_turn.items())},
+                "by_turn": {
+                    str(turn): figure(points) for turn, points in sorted(line.by_turn.items())
+                },
             }
         )
     return rows
 
 
-def standings_csv(rows: list[dict[str, Any]], turns: int) -> str:
-    """The standings as CSV, one row an entry (every cell kept as text where a
-    spreadsheet would run it as a formula)."""
+def headings(scale: dict[str, Any]) -> dict[str, str]:
+    """The CSV's columns for the event's scale, by key: the points headed "VP" on a
+    victory-point scale, and a victory-point column of its own only where the pages
+    show one (win/draw/loss points with a table breaking ties)."""
+    separate_vp = scale.get("kind") == "wdl" and bool(scale.get("table"))
+    head = {k: v for k, v in HEADINGS.items() if k != "victory_points" or separate_vp}
+    if scale.get("kind") == "vp":
+        head["points"] = HEADINGS["victory_points"]
+    return head
+
+
+def standings_csv(rows: list[dict[str, Any]], found: dict[str, Any]) -> str:
+    """The standings of the event ``found`` as CSV, one row an entry, then each
+    turn's points (every cell kept as text where a spreadsheet would run it as a
+    formula)."""
+    head = headings(found["scale"])
+    turns = range(1, found["turns"] + 1)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    head = [
-        "place",
-        "entry",
-        "players",
-        "points",
-        "victory_points",
-        "match_points",
-        "played",
-        "won",
-        "byes",
-    ]
-    writer.writerow([*head, *(f"turn {n}" for n in range(1, turns + 1))])
+    writer.writerow([*head.values(), *(f"Turn {n}" for n in turns)])
     for r in rows:
-        fixed = [
-            r["place"],
-            r["entry"],
-            " & ".join(r["players"]),
-            r["points"],
-            r["victory_points"],
-            r["match_points"],
-            r["played"],
-            r["won"],
-            r["byes"],
-        ]
-        by_turn = [r["by_turn"].get(str(n), "") for n in range(1, turns + 1)]
+        fixed = [" & ".join(r[k]) if k == "players" else r[k] for k in head]
+        by_turn = [r["by_turn"].get(str(n), "") for n in turns]
         writer.writerow([cell(v) for v in [*fixed, *by_turn]])
     return out.getvalue()

@@ -261,7 +261,7 @@ def standings_file(event_id: int, kind: str) -> Response:
             standings=rows,
         )
         if kind == "json"
-        else Response(event_exports.standings_csv(rows, found["turns"]), mimetype="text/csv")
+        else Response(event_exports.standings_csv(rows, found), mimetype="text/csv")
     )
     name = f"event-{event_id}-standings.{kind}"
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
