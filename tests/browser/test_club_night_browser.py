@@ -175,8 +175,10 @@ def test_a_whole_club_night(contexts, live_server, tmp_path):
         games = desk_tables(desk)
         for table, (_, _, ns, ew) in enumerate(TURNS[turn - 1], start=1):
             enter(scorer, base, games[table], ns, ew)
-        # Ann's phone stays with table 1: its next game is offered on its page by itself
-        ann.click("text=Go on to the next game")
+        # Ann's phone stays with table 1 (North-South stay): its next game is offered on
+        # its page by itself
+        expect(ann.locator("#next-title")).to_have_text(f"Turn {turn}: table 1, North-South")
+        ann.click("text=Go on to table 1")
         expect(ann.locator("h1")).to_have_text(f"Tuesday club: turn {turn}, table 1")
         # the table asks for confirmations, and goes on asking at its next game: Ann's
         # phone confirms the opponents' numbers, and the turn is no longer held
