@@ -59,3 +59,22 @@ def test_a_moving_pairs_phone_follows_it_and_the_card_takes_the_scorer_to_the_ga
     finally:
         for context in (director, scorer, gus):
             context.close()
+
+
+def test_the_victory_point_table_fits_a_phone_its_digits_shown(browser, shared_server):
+    context = phone_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(shared_server.url + "/events/new")
+        first_row = page.locator(".vp-table tbody tr").first.locator("input")
+        boxes = [first_row.nth(n).bounding_box() for n in range(3)]
+        assert len({round(b["y"]) for b in boxes}) == 1  # margin, winner, loser side by side
+        shown = page.evaluate(
+            """[...document.querySelectorAll('.vp-table input')].map(
+                 (e) => [e.value, e.clientWidth >= e.scrollWidth && e.clientWidth >= 48])"""
+        )
+        assert all(fits for _, fits in shown)  # every number readable in its box
+        assert shown[:3] == [["0", True], ["10", True], ["10", True]]
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()
