@@ -243,3 +243,41 @@ def test_a_victory_point_table_with_mistakes_is_shown_beside_each_field(client):
     assert empty.status_code == 400 and "Fill in the victory-point table" in empty.get_data(
         as_text=True
     )
+
+
+def test_the_printed_results_show_each_games_points_and_each_adjustment_with_its_reason(
+    app, client
+):
+    rows = vp_rows((0, 10, 10), (100, 12, 8), (500, 16, 4))
+    desk = make_event(client, scale="vp", turns="1", **rows).headers["Location"]
+    client.post(f"{desk}/start")
+    play_turn(app, desk, [(600, 50), (150, 100), (100, 100)])  # margins 550, 50, 0
+    printed = client.get(f"{desk}/print").get_data(as_text=True)
+    assert '<th scope="col">VP</th>' in printed
+    assert "16 – 4" in printed and printed.count("10 – 10") == 2  # each game's VP
+    first = int(re.findall(r'href="/games/(\d+)"', client.get(desk).get_data(as_text=True))[0])
+    adjusted = client.post(
+        f"{desk}/tables/{first}/adjust",
+        data={"first": "0", "second": "-50", "reason": "table talk"},
+    )
+    assert adjusted.status_code == 302
+    printed = client.get(f"{desk}/print").get_data(as_text=True)
+    assert "Round 1: Gus &amp; Hal -50 — table talk" in printed  # the adjustment, and why
+    assert "600 – 0" in printed and "16 – 4" in printed
+
+
+def test_a_hand_and_foot_tie_is_a_draw_on_the_players_page_as_in_the_event(app, client):
+    desk = make_event(client, entries="Ann & Bea\nCy & Di", turns="1").headers["Location"]
+    client.post(f"{desk}/start")
+    play_turn(app, desk, [(100, 100)])  # the totals tie: the engine shares the win
+    first = client.get(f"{desk}/standings.json").get_json()["standings"][0]
+    assert (first["points"], first["won"]) == (1, 0)  # the event's draw
+    db = connect(app.config["DATABASE"])
+    try:
+        ann = db.execute("SELECT id FROM players WHERE name = 'Ann'").fetchone()[0]
+    finally:
+        db.close()
+    page = client.get(f"/players/{ann}").get_data(as_text=True)
+    assert "drew with 100" in page and "won with" not in page
+    assert "0 of 1 finished, 1 drawn" in page
+    assert "0%" in page  # the win rate leaves the tie out

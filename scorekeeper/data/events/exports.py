@@ -1,18 +1,22 @@
-"""A club night's standings to keep or publish: rows for JSON, and CSV that a
-spreadsheet opens safely. Both use the pages' words (the card points scored minus
-conceded are the "margin") and one number format: whole numbers as whole numbers,
-a share of a point with at most two decimals."""
+"""A club night's standings to keep or publish: rows for JSON, CSV that a
+spreadsheet opens safely, and each turn's tables for the printed results (every
+game's event points and each adjustment with its reason). They use the pages'
+words (the card points scored minus conceded are the "margin") and one number
+format: whole numbers as whole numbers, a share of a point with at most two
+decimals."""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import Any
 
 from sqlite_utils import Database
 
+from ..connection import rows as read_rows
 from ..transfer.transfer import cell
-from .events import entries_of, event_standings
+from .events import entries_of, event_standings, scale_of, tables, victory_of
 
 # The CSV's columns before each turn's points, headed with the pages' words (in
 # English, as every export is: docs/i18n.md).
@@ -90,3 +94,44 @@ def standings_csv(rows: list[dict[str, Any]], found: dict[str, Any]) -> str:
         by_turn = [r["by_turn"].get(str(n), "") for n in turns]
         writer.writerow([cell(v) for v in [*fixed, *by_turn]])
     return out.getvalue()
+
+
+def printed_tables(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every table of the event for the printed results: as ``events.tables`` reads
+    them, with each side's event ``points`` of a finished game of two sides (and
+    its ``vp`` where a victory-point table breaks ties), and every ``adjusted``
+    round: its number, the side, the amount and its note (the reason)."""
+    found_tables = tables(db, found["id"])
+    scale, victory = scale_of(found["scale"]), victory_of(found["scale"])
+    adjusted = adjustments(db, [t["game_id"] for t in found_tables])
+    for t in found_tables:
+        t["adjusted"] = adjusted.get(t["game_id"], [])
+        t["points"] = t["vp"] = None
+        if t["state"] == "finished" and len(t["sides"]) == 2:
+            one, other = (t["totals"].get(side, 0) for side in t["sides"])
+            t["points"] = [figure(scale.points(one, other)), figure(scale.points(other, one))]
+            if victory is not None:
+                t["vp"] = [figure(victory.points(one, other)), figure(victory.points(other, one))]
+    return found_tables
+
+
+def adjustments(db: Database, game_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """Each game's adjusted rounds, in order: number, side, amount and note."""
+    if not game_ids:
+        return {}
+    marks = ", ".join("?" * len(game_ids))
+    sql = f"SELECT game_id, number, entries FROM rounds WHERE game_id IN ({marks}) ORDER BY number"
+    found: dict[int, list[dict[str, Any]]] = {}
+    for r in read_rows(db, sql, game_ids):
+        for side, fields in json.loads(r["entries"]).items():
+            amount = int(fields.get("adjustment") or 0)
+            if amount or fields.get("note"):
+                found.setdefault(int(r["game_id"]), []).append(
+                    {
+                        "number": r["number"],
+                        "side": side,
+                        "amount": amount,
+                        "note": fields.get("note", ""),
+                    }
+                )
+    return found

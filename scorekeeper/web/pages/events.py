@@ -289,7 +289,7 @@ def printed(event_id: int) -> str:
         event=found,
         entries=events.entries_of(db, event_id),
         standings=events.event_standings(db, found),
-        tables=events.tables(db, event_id),
+        tables=event_exports.printed_tables(db, found),
         variant=get_variant(found["variant"]),
     )
 
