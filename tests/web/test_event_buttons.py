@@ -4,8 +4,6 @@ turn 1, and the director still starts turn 2; no page of the event answers a 5xx
 on the way. A game the table starts itself ("Play again with the same players") is none of the
 event's."""
 
-import re
-
 import pytest
 
 from scorekeeper.data.connection import connect
@@ -158,7 +156,7 @@ def test_the_tables_phones_go_on_to_the_events_next_game_not_their_own(app, clie
         next_game = events.current_game(db, event_id, 2, 1)
         assert event_cards.following(db, games.get_game(db, game)) == next_game != own
         page = client.get(f"/table/{token}").get_data(as_text=True)
-        assert re.search(r"Go on to the next game", page)
+        assert "Turn 2: table 1, North-South" in page and "Go on to table 1" in page
         client.post(f"/table/{token}/follow")
         assert phones.phone_of(db, token)["game_id"] == next_game
     finally:
@@ -186,5 +184,30 @@ def test_a_removed_event_game_leaves_the_desk_and_the_standings(app, client):
             "Kit & Lu": 1,
         }  # Ann met Gus at table 1
         assert f"/games/{one['game_id']}" not in client.get(desk).get_data(as_text=True)
+    finally:
+        db.close()
+
+
+def test_a_moving_pairs_phone_follows_the_pair_to_its_next_table(app, client):
+    desk = make_event(client).headers["Location"]  # Mitchell: East-West move up a table
+    event_id = int(desk.rsplit("/", 1)[1])
+    client.post(f"{desk}/start")
+    db = connect(app.config["DATABASE"])
+    try:
+        table_one = events.tables(db, event_id, 1)[0]
+        assert table_one["sides"] == ["Ann & Bea", "Gus & Hal"]
+        gus = phones.join(db, table_one["game_id"], "Gus", 1)
+        watcher = phones.join(db, table_one["game_id"], "Watcher", None)
+        for t in events.tables(db, event_id, 1):
+            finish(db, t["game_id"])
+        client.post(f"{desk}/start")
+        page = client.get(f"/table/{gus}").get_data(as_text=True)
+        assert "Turn 2: table 2, East-West" in page and "Go on to table 2" in page
+        client.post(f"/table/{gus}/follow")
+        moved = phones.phone_of(db, gus)
+        assert (moved["game_id"], moved["side"]) == (events.current_game(db, event_id, 2, 2), 1)
+        assert "Gus &amp; Hal" in client.get(f"/table/{gus}").get_data(as_text=True)
+        client.post(f"/table/{watcher}/follow")  # a watcher stays with the table
+        assert phones.phone_of(db, watcher)["game_id"] == events.current_game(db, event_id, 2, 1)
     finally:
         db.close()

@@ -112,3 +112,16 @@ def test_the_desk_and_the_big_screen_answer_a_poll_304_until_something_changes(
     assert changed.status_code == 200 and changed.headers["ETag"].strip('"') != etag
     if not page:
         assert 'data-table="3" data-rounds="1"' in changed.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("page", ["", "/standings"])
+def test_a_swap_is_a_change_a_poll_sees(client, page):
+    desk = make_event(client).headers["Location"]
+    etag = client.get(desk + page).headers["ETag"].strip('"')
+    poll = {"X-Poll": "1", "If-None-Match": f'"{etag}"'}
+    assert client.get(desk + page, headers=poll).status_code == 304
+    client.post(f"{desk}/swap", data={"one": "0", "other": "3"})
+    changed = client.get(desk + page, headers=poll)
+    assert changed.status_code == 200  # not the old plan, kept as unchanged
+    if not page:
+        assert "Table 1: Gus &amp; Hal – Ann &amp; Bea" in changed.get_data(as_text=True)

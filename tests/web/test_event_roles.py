@@ -207,3 +207,31 @@ def test_a_card_opens_its_own_table_only_and_a_replaced_one_stops_working(app, c
     assert fresh[0] != evening["links"][0] and fresh[1:] == evening["links"][1:]
     assert holder.get(fresh[0]).status_code == 302
     assert round_of(holder, one).status_code == 302
+
+
+def test_the_card_takes_its_scorer_to_the_tables_game_in_one_tap(app, client, evening):
+    one = evening["games"][0]
+    holder = app.test_client()
+    join = holder.get(evening["links"][0], follow_redirects=True).get_data(as_text=True)
+    assert f'href="/games/{one}"' in join and "Keep the score at table 1" in join
+    assert round_of(holder, one).status_code == 302  # and it may score there
+    player = evening["roles"]["a stranger"]  # joins by the code alone: no such button
+    code = re.search(r"/join/[^\"']+", holder.get(evening["links"][0]).headers["Location"])[0]
+    assert "Keep the score" not in player.get(code).get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("movement", "entries", "said"),
+    [
+        ("mitchell", None, "East-West go on to table 2 after each turn"),
+        ("swiss", None, "the pairs meet by the standings"),
+        ("rotating", "Ann\nBea\nCy\nDi\nEd\nFlo\nGus\nHal", "seated afresh each turn"),
+    ],
+)
+def test_the_table_cards_say_how_the_movement_goes(client, movement, entries, said):
+    change = {"movement": movement, "turns": "1"} | ({"entries": entries} if entries else {})
+    desk = make_event(client, **change).headers["Location"]
+    cards = client.get(f"{desk}/cards").get_data(as_text=True)
+    assert said in cards
+    if movement == "mitchell":  # the last table's East-West go on to the first
+        assert "East-West go on to table 1 after each turn" in cards

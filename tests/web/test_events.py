@@ -148,11 +148,9 @@ def test_the_standings_exported_as_csv_and_json_and_printed(app, client):
     client.post(f"{desk}/start")
     play_turn(app, desk, [(100, 50), (50, 200)])  # Ann beats Ed by 50; Gus beats Cy by 150
     rows = client.get(f"{desk}/standings.csv").get_data(as_text=True).splitlines()
-    assert rows[0] == (
-        "place,entry,players,points,victory_points,match_points,played,won,byes,turn 1"
-    )
-    assert rows[1] == "1,Gus & Hal,Gus & Hal,2,0,150,1,1,0,2"  # no VP table: no VP
-    assert rows[2] == "2,'=Ann & Bea,'=Ann & Bea,2,0,50,1,1,0,2"  # never a formula
+    assert rows[0] == "Place,Entry,Players,Points,Played,Won,Byes,Margin,Turn 1"  # the pages' words
+    assert rows[1] == "1,Gus & Hal,Gus & Hal,2,1,1,0,150,2"  # no VP table: no VP
+    assert rows[2] == "2,'=Ann & Bea,'=Ann & Bea,2,1,1,0,50,2"  # never a formula
     data = client.get(f"{desk}/standings.json").get_json()
     assert [r["entry"] for r in data["standings"]] == ["Gus & Hal", "=Ann & Bea", "Ed & Flo",
                                                       "Cy & Di"]  # fmt: skip
@@ -222,6 +220,12 @@ def test_a_victory_point_table_in_the_form_and_the_standings_from_it(app, client
     # 10 each; Ed and Kit drew: 10 each.
     assert lines[0] == ("Ann &amp; Bea", "16") and lines[-1] == ("Gus &amp; Hal", "4")
     assert '<th scope="col">VP</th>' in board
+    rows = client.get(f"{desk}/standings.csv").get_data(as_text=True).splitlines()
+    assert rows[0] == "Place,Entry,Players,VP,Played,Won,Byes,Margin,Turn 1,Turn 2"
+    assert rows[1] == "1,Ann & Bea,Ann & Bea,16,1,1,0,550,16,"  # one number format: no 16.0
+    first = client.get(f"{desk}/standings.json").get_json()["standings"][0]
+    assert (first["points"], first["margin"], first["by_turn"]) == (16, 550, {"1": 16})
+    assert "match_points" not in first and repr(first["points"]) == "16"
 
 
 def test_a_victory_point_table_with_mistakes_is_shown_beside_each_field(client):
@@ -239,3 +243,41 @@ def test_a_victory_point_table_with_mistakes_is_shown_beside_each_field(client):
     assert empty.status_code == 400 and "Fill in the victory-point table" in empty.get_data(
         as_text=True
     )
+
+
+def test_the_printed_results_show_each_games_points_and_each_adjustment_with_its_reason(
+    app, client
+):
+    rows = vp_rows((0, 10, 10), (100, 12, 8), (500, 16, 4))
+    desk = make_event(client, scale="vp", turns="1", **rows).headers["Location"]
+    client.post(f"{desk}/start")
+    play_turn(app, desk, [(600, 50), (150, 100), (100, 100)])  # margins 550, 50, 0
+    printed = client.get(f"{desk}/print").get_data(as_text=True)
+    assert '<th scope="col">VP</th>' in printed
+    assert "16 – 4" in printed and printed.count("10 – 10") == 2  # each game's VP
+    first = int(re.findall(r'href="/games/(\d+)"', client.get(desk).get_data(as_text=True))[0])
+    adjusted = client.post(
+        f"{desk}/tables/{first}/adjust",
+        data={"first": "0", "second": "-50", "reason": "table talk"},
+    )
+    assert adjusted.status_code == 302
+    printed = client.get(f"{desk}/print").get_data(as_text=True)
+    assert "Round 1: Gus &amp; Hal -50 — table talk" in printed  # the adjustment, and why
+    assert "600 – 0" in printed and "16 – 4" in printed
+
+
+def test_a_hand_and_foot_tie_is_a_draw_on_the_players_page_as_in_the_event(app, client):
+    desk = make_event(client, entries="Ann & Bea\nCy & Di", turns="1").headers["Location"]
+    client.post(f"{desk}/start")
+    play_turn(app, desk, [(100, 100)])  # the totals tie: the engine shares the win
+    first = client.get(f"{desk}/standings.json").get_json()["standings"][0]
+    assert (first["points"], first["won"]) == (1, 0)  # the event's draw
+    db = connect(app.config["DATABASE"])
+    try:
+        ann = db.execute("SELECT id FROM players WHERE name = 'Ann'").fetchone()[0]
+    finally:
+        db.close()
+    page = client.get(f"/players/{ann}").get_data(as_text=True)
+    assert "drew with 100" in page and "won with" not in page
+    assert "0 of 1 finished, 1 drawn" in page
+    assert "0%" in page  # the win rate leaves the tie out

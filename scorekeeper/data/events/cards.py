@@ -96,7 +96,40 @@ def next_at_table(db: Database, game_id: int) -> int | None:
     return int(found["id"]) if found else None
 
 
-def following(db: Database, game: dict[str, Any]) -> int | None:
-    """The game a table's phones go on to after ``game``: the event's next game at
-    the table, else the one started by "Play again with the same players", if any."""
+# The games of the turn after a game's, the one where a player sits first.
+NEXT_TURN = """
+SELECT nx.game_id, nx.turn, nx.table_no, json_array_length(g.sides) AS sides,
+  (SELECT s.side FROM seats s JOIN players p ON p.id = s.player_id
+   WHERE s.game_id = nx.game_id AND p.name = ?) AS side
+FROM event_games eg JOIN event_games nx ON nx.event_id = eg.event_id AND nx.turn = eg.turn + 1
+JOIN games g ON g.id = nx.game_id WHERE eg.game_id = ? AND g.removed_at IS NULL
+ORDER BY side IS NULL, nx.table_no
+"""
+
+
+def next_place(db: Database, game: dict[str, Any], who: str) -> dict[str, Any] | None:
+    """Where the player ``who``, seated at the event's ``game``, plays the next turn
+    once it has started: its ``game_id``, ``turn``, ``table_no``, the ``side`` there
+    and how many ``sides`` the game has; or ``{"bye": True, "turn": N}`` when they
+    sit that turn out. None for a game of no event, a player not seated at it, or a
+    next turn not started. One read."""
+    if who not in (game["seats"] or []):
+        return None
+    found = rows(db, NEXT_TURN, [who, game["id"]])
+    if not found:
+        return None
+    first = found[0]
+    if first["side"] is None:
+        return {"bye": True, "turn": first["turn"]}
+    return {k: first[k] for k in ("game_id", "turn", "table_no", "side", "sides")}
+
+
+def following(db: Database, game: dict[str, Any], who: str | None = None) -> int | None:
+    """The game a phone goes on to after ``game``: a seated player's (``who``) is
+    the event's game where that player sits next turn, wherever the movement takes
+    them (none on a bye); anyone else's the event's next game at the table, else
+    the one started by "Play again with the same players", if any."""
+    place = next_place(db, game, who) if who else None
+    if place is not None:
+        return place.get("game_id")
     return next_at_table(db, int(game["id"])) or games.next_game(db, game)

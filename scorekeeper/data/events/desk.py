@@ -154,7 +154,9 @@ STAMP = """
 SELECT e.turn, e.clock_ends_at, e.clock_left, e.clock_ends_at <= ? AS time_up,
   (SELECT coalesce(sum(g.table_stamp), 0) || '.' || count(*) || '.' || sum(eg.reopened)
    FROM event_games eg JOIN games g ON g.id = eg.game_id WHERE eg.event_id = e.id) AS games,
-  (SELECT count(withdrawn_turn) FROM event_entries WHERE event_id = e.id) AS gone
+  (SELECT count(withdrawn_turn) FROM event_entries WHERE event_id = e.id) AS gone,
+  (SELECT group_concat(number || ':' || name, '|') FROM event_entries
+   WHERE event_id = e.id) AS places
 FROM events e WHERE e.id = ?
 """
 
@@ -162,8 +164,8 @@ FROM events e WHERE e.id = ?
 def stamp(db: Database, event_id: int) -> str | None:
     """What the desk and the big screen compare to know whether anything changed at
     the event (a round saved, confirmed or queried at a table, a turn started, a
-    table reopened, an entry withdrawn, the clock changed or at time): one read;
-    None when there is no such event."""
+    table reopened, an entry withdrawn, two entries swapped in the plan, the clock
+    changed or at time): one read; None when there is no such event."""
     found = row(db, STAMP, [now(), event_id])
     return None if found is None else "-".join(str(v) for v in found.values())
 

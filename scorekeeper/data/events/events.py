@@ -252,6 +252,14 @@ def turn_finished(db: Database, event_id: int, turn: int) -> bool:
     return all(t["state"] in ("finished", "withdrawn") for t in tables(db, event_id, turn))
 
 
+def over(db: Database, found: dict[str, Any]) -> bool:
+    """Whether the event is over: its last turn started and every table of every
+    turn done (none playing, reopened or with a query unanswered)."""
+    if not found["turn"] or found["turn"] < found["turns"]:
+        return False
+    return all(t["state"] in ("finished", "withdrawn") for t in tables(db, found["id"]))
+
+
 def results(db: Database, found: dict[str, Any]) -> list[Result]:
     """Every finished game as results between entries, and every bye of a turn
     started: the plan's, and those of the entries whose opponent had withdrawn (the

@@ -1,16 +1,47 @@
-"""A club night's standings to keep or publish: rows for JSON, and CSV that a
-spreadsheet opens safely."""
+"""A club night's standings to keep or publish: rows for JSON, CSV that a
+spreadsheet opens safely, and each turn's tables for the printed results (every
+game's event points and each adjustment with its reason). They use the pages'
+words (the card points scored minus conceded are the "margin") and one number
+format: whole numbers as whole numbers, a share of a point with at most two
+decimals."""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import Any
 
 from sqlite_utils import Database
 
+from ..connection import rows as read_rows
 from ..transfer.transfer import cell
-from .events import entries_of, event_standings, tables
+from .events import entries_of, event_standings, scale_of, tables, victory_of
+
+# The CSV's columns before each turn's points, headed with the pages' words (in
+# English, as every export is: docs/i18n.md).
+HEADINGS = {
+    "place": "Place",
+    "entry": "Entry",
+    "players": "Players",
+    "points": "Points",
+    "victory_points": "VP",
+    "played": "Played",
+    "won": "Won",
+    "byes": "Byes",
+    "margin": "Margin",
+}
+
+
+def figure(value: float) -> int | float:
+    """A figure as the exports write it: 59 for 59.0, 7.5 as it is.
+
+    >>> figure(59.0), figure(54), figure(7.5), figure(1 / 3)
+    (59, 54, 7.5, 0.33)
+    """
+    if float(value).is_integer():
+        return int(value)
+    return round(float(value), 2)
 
 
 def standings_rows(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
@@ -24,13 +55,15 @@ def standings_rows(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
                 "place": line.place,
                 "entry": people[line.entry]["name"],
                 "players": people[line.entry]["players"],
-                "points": line.points,
-                "victory_points": line.victory_points,
-                "match_points": line.match_points,
+                "points": figure(line.points),
+                "victory_points": figure(line.victory_points),
+                "margin": figure(line.match_points),
                 "played": line.played,
                 "won": line.won,
                 "byes": line.byes,
-                "by_turn": {str(turn): points for turn, points in sorted(line.by_turn.items())},
+                "by_turn": {
+                    str(turn): figure(points) for turn, points in sorted(line.by_turn.items())
+                },
             }
         )
     return rows
@@ -51,35 +84,69 @@ def ended_rows(db: Database, event_id: int) -> list[dict[str, Any]]:
     ]
 
 
-def standings_csv(rows: list[dict[str, Any]], turns: int) -> str:
-    """The standings as CSV, one row an entry (every cell kept as text where a
-    spreadsheet would run it as a formula)."""
+def headings(scale: dict[str, Any]) -> dict[str, str]:
+    """The CSV's columns for the event's scale, by key: the points headed "VP" on a
+    victory-point scale, and a victory-point column of its own only where the pages
+    show one (win/draw/loss points with a table breaking ties)."""
+    separate_vp = scale.get("kind") == "wdl" and bool(scale.get("table"))
+    head = {k: v for k, v in HEADINGS.items() if k != "victory_points" or separate_vp}
+    if scale.get("kind") == "vp":
+        head["points"] = HEADINGS["victory_points"]
+    return head
+
+
+def standings_csv(rows: list[dict[str, Any]], found: dict[str, Any]) -> str:
+    """The standings of the event ``found`` as CSV, one row an entry, then each
+    turn's points (every cell kept as text where a spreadsheet would run it as a
+    formula)."""
+    head = headings(found["scale"])
+    turns = range(1, found["turns"] + 1)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    head = [
-        "place",
-        "entry",
-        "players",
-        "points",
-        "victory_points",
-        "match_points",
-        "played",
-        "won",
-        "byes",
-    ]
-    writer.writerow([*head, *(f"turn {n}" for n in range(1, turns + 1))])
+    writer.writerow([*head.values(), *(f"Turn {n}" for n in turns)])
     for r in rows:
-        fixed = [
-            r["place"],
-            r["entry"],
-            " & ".join(r["players"]),
-            r["points"],
-            r["victory_points"],
-            r["match_points"],
-            r["played"],
-            r["won"],
-            r["byes"],
-        ]
-        by_turn = [r["by_turn"].get(str(n), "") for n in range(1, turns + 1)]
+        fixed = [" & ".join(r[k]) if k == "players" else r[k] for k in head]
+        by_turn = [r["by_turn"].get(str(n), "") for n in turns]
         writer.writerow([cell(v) for v in [*fixed, *by_turn]])
     return out.getvalue()
+
+
+def printed_tables(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every table of the event for the printed results: as ``events.tables`` reads
+    them, with each side's event ``points`` of a finished game of two sides (and
+    its ``vp`` where a victory-point table breaks ties), and every ``adjusted``
+    round: its number, the side, the amount and its note (the reason)."""
+    found_tables = tables(db, found["id"])
+    scale, victory = scale_of(found["scale"]), victory_of(found["scale"])
+    adjusted = adjustments(db, [t["game_id"] for t in found_tables])
+    for t in found_tables:
+        t["adjusted"] = adjusted.get(t["game_id"], [])
+        t["points"] = t["vp"] = None
+        if t["state"] == "finished" and len(t["sides"]) == 2:
+            one, other = (t["totals"].get(side, 0) for side in t["sides"])
+            t["points"] = [figure(scale.points(one, other)), figure(scale.points(other, one))]
+            if victory is not None:
+                t["vp"] = [figure(victory.points(one, other)), figure(victory.points(other, one))]
+    return found_tables
+
+
+def adjustments(db: Database, game_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """Each game's adjusted rounds, in order: number, side, amount and note."""
+    if not game_ids:
+        return {}
+    marks = ", ".join("?" * len(game_ids))
+    sql = f"SELECT game_id, number, entries FROM rounds WHERE game_id IN ({marks}) ORDER BY number"
+    found: dict[int, list[dict[str, Any]]] = {}
+    for r in read_rows(db, sql, game_ids):
+        for side, fields in json.loads(r["entries"]).items():
+            amount = int(fields.get("adjustment") or 0)
+            if amount or fields.get("note"):
+                found.setdefault(int(r["game_id"]), []).append(
+                    {
+                        "number": r["number"],
+                        "side": side,
+                        "amount": amount,
+                        "note": fields.get("note", ""),
+                    }
+                )
+    return found

@@ -100,16 +100,33 @@ def player(db: Database, player_id: int) -> dict[str, Any] | None:
 
 def statistics(db: Database, player_id: int) -> dict[str, dict[str, Any]]:
     """A player's figures overall ("all") and per variant, from the tallies kept
-    by every write. A team's results count for each of its members."""
+    by every write. A team's results count for each of its members. ``won`` counts
+    a tie for the win (the tallies share it); ``drawn`` counts those ties, and
+    ``won_outright`` and the win rate leave them out."""
     per_variant = {row.pop("variant"): row for row in tallies.rows(db, player_id)}
     overall: dict[str, Any] = {k: sum(r[k] for r in per_variant.values()) for k in tallies.SUMS}
     bests = [r["best"] for r in per_variant.values() if r["best"] is not None]
     overall["best"] = max(bests) if bests else None
     stats = {"all": overall, **dict(sorted(per_variant.items()))}
-    for row in stats.values():
+    tied = drawn(db, player_id)
+    for key, row in stats.items():
+        row["drawn"] = sum(tied.values()) if key == "all" else tied.get(key, 0)
+        row["won_outright"] = row["won"] - row["drawn"]  # a tie is a draw, as at a club night
         row["average"] = row["score_sum"] / row["rounds"] if row["rounds"] else None
-        row["win_rate"] = row["won"] / row["finished"] if row["finished"] else None
+        row["win_rate"] = row["won_outright"] / row["finished"] if row["finished"] else None
     return stats
+
+
+# A finished game every side of which won: the totals tied (the win shared), which a
+# club night counts as a draw.
+TIED = "NOT EXISTS (SELECT 1 FROM game_sides o WHERE o.game_id = g.id AND o.won = 0)"
+
+
+def drawn(db: Database, player_id: int) -> dict[str, int]:
+    """The player's finished games that ended in a tie, by variant (the tallies count
+    them as won: every side shares the win)."""
+    sql = f"SELECT g.variant, count(*) AS n {FINISHED_GAMES} AND {TIED} GROUP BY g.variant"
+    return {r["variant"]: int(r["n"]) for r in connection.rows(db, sql, [player_id])}
 
 
 FINISHED_GAMES = (
@@ -125,6 +142,7 @@ def latest_games(db: Database, player_id: int, limit: int = 10) -> list[dict[str
     there were, and their partners' names ("" where each played alone)."""
     sql = (
         "SELECT e.date, g.id, g.variant, gs.won, gs.total, "
+        f"{TIED} AS drawn, "
         "(SELECT 1 + count(*) FROM game_sides o WHERE o.game_id = g.id AND o.total > gs.total)"
         " AS place, (SELECT count(*) FROM game_sides o WHERE o.game_id = g.id) AS sides, "
         "(SELECT coalesce(group_concat(p.name, ' & '), '') FROM seats o JOIN players p "

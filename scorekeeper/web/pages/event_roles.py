@@ -66,13 +66,39 @@ def cards(event_id: int) -> Response:
     for number, token in links.items():
         link = hosts.phone_url(".table_link", token=token)
         qr = Markup(sharing.qr_svg(link, scale=12))
-        cards.append({"number": number, "link": link, "qr": qr})
+        moves = movement_words(found, number, count)
+        cards.append({"number": number, "link": link, "qr": qr, "moves": moves})
     replace = event_roles.ReplaceCardForm()
     page = make_response(
         render_template("event_cards.html", event=found, cards=cards, replace=replace)
     )
     page.headers["Cache-Control"] = sharing.SECRET  # the links are capabilities
     return page
+
+
+def movement_words(found: dict[str, Any], number: int, count: int) -> str:
+    """How the movement goes, as table ``number``'s card says it."""
+    if found["movement"] == "mitchell":
+        onward = number % count + 1
+        if found["skip"]:
+            return _(
+                "North-South stay at this table. East-West go on to table %(n)s after each "
+                "turn, and skip a table halfway through the event.",
+                n=onward,
+            )
+        return _(
+            "North-South stay at this table. East-West go on to table %(n)s after each turn.",
+            n=onward,
+        )
+    if found["movement"] == "swiss":
+        return _(
+            "After each turn the pairs meet by the standings: each pair's phone says "
+            "its next table once the director starts the turn."
+        )
+    return _(
+        "Everyone is seated afresh each turn: each player's phone says their next "
+        "table once the director starts the turn."
+    )
 
 
 @bp.route("/events/<int:event_id>/cards/<int:table_no>/replace", methods=["POST"])

@@ -38,6 +38,7 @@ from ..forms import event_roles, events as event_forms
 from ..forms.whole_numbers import digits
 from ..http import security
 from ..http.i18n import _, say
+from ..shown import room
 from . import rule_sets
 
 bp = Blueprint("events", __name__)
@@ -152,8 +153,11 @@ def desk(event_id: int) -> Response:
             entries=people,
             tables=at_tables,
             variant=get_variant(found["variant"]),
-            standings=events.event_standings(db, found, upto=after),
+            standings_columns=room.screenfuls(
+                events.event_standings(db, found, upto=after), rows=20, columns=1000
+            )[0],
             director=director,
+            over=events.over(db, found),
             start=event_forms.StartTurnForm() if director else None,
             clock=events.clock(db, event_id),
             clock_form=event_forms.ClockForm() if director else None,
@@ -221,7 +225,8 @@ def standings(event_id: int) -> Response:
             entries=events.entries_of(db, event_id),
             clock=events.clock(db, event_id),
             after=after,
-            standings=events.event_standings(db, found, upto=after),
+            over=events.over(db, found),
+            screens=room.screenfuls(events.event_standings(db, found, upto=after)),
         ),
         tag,
     )
@@ -240,8 +245,14 @@ def change_clock(event_id: int) -> Response | tuple[str, int]:
 
 @bp.route("/events/<int:event_id>/clock.json")
 def clock_json(event_id: int) -> Response:
-    """The clock for every screen of the event (static/clock.js asks every few seconds)."""
-    response = jsonify(events.clock(get_db(), event_id))
+    """The clock for every screen of the event (static/clock.js asks every few
+    seconds); none once the event is over (no "finish the deal in play" after the
+    last game)."""
+    db = get_db()
+    shown = events.clock(db, event_id)
+    if shown["set"] and events.over(db, events.event(db, event_id)):
+        shown = {"set": False, "turn": shown["turn"]}
+    response = jsonify(shown)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -262,7 +273,7 @@ def standings_file(event_id: int, kind: str) -> Response:
             ended=event_exports.ended_rows(db, event_id),
         )
         if kind == "json"
-        else Response(event_exports.standings_csv(rows, found["turns"]), mimetype="text/csv")
+        else Response(event_exports.standings_csv(rows, found), mimetype="text/csv")
     )
     name = f"event-{event_id}-standings.{kind}"
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -279,7 +290,7 @@ def printed(event_id: int) -> str:
         event=found,
         entries=events.entries_of(db, event_id),
         standings=events.event_standings(db, found),
-        tables=events.tables(db, event_id),
+        tables=event_exports.printed_tables(db, found),
         variant=get_variant(found["variant"]),
     )
 

@@ -76,7 +76,9 @@ def join(code: str) -> Page:
         if taken is None or "take_over" in request.form:
             table_joins.counted(game_id)
             return table_joins.joined(game_id, who, side, taken)
-    page = render_template("join.html", game=game, form=form, code=code, taken=taken)
+    seat = event_cards.seat_of_game(get_db(), game_id)
+    scorer = seat if seat is not None and security.may_score_at(seat) else None
+    page = render_template("join.html", game=game, form=form, code=code, taken=taken, scorer=scorer)
     return (page, 400) if request.method == "POST" and not taken else page
 
 
@@ -147,7 +149,8 @@ def follow(token: str) -> Page | Response:
     found = phone_or_stop(token)
     if not table_phones.FollowForm().validate_on_submit():
         abort(400)
-    following = event_cards.following(get_db(), games.get_game(get_db(), found["game_id"]))
+    game = games.get_game(get_db(), found["game_id"])
+    following = event_cards.following(get_db(), game, seated(found))
     if following is not None:  # else the page says how things stand
         side = table_view.side_in(games.get_game(get_db(), following), found)
         phones.follow(get_db(), found, following, side)
@@ -285,7 +288,9 @@ def phone_page(
         layout = round_screen.layout(kind, kind.rules(game["options"]), board_, screen)
     confirming = side is not None and bool(game["confirm_rounds"])
     variant = get_variant(game["variant"])
-    following = event_cards.following(db, game) if answer["finished"] else None
+    following = event_cards.following(db, game, seated(phone)) if answer["finished"] else None
+    finished_seat = answer["finished"] and seated(phone)
+    place = event_cards.next_place(db, game, phone["who"]) if finished_seat else None
     states = table_view.agreement(game, played) if confirming else None
     page = render_template(
         "table.html",
@@ -295,6 +300,7 @@ def phone_page(
         token=token,
         form=form,
         following=following,
+        place=place,
         follow_form=table_phones.FollowForm() if following else None,
         draft=draft,
         clash=clash,
@@ -315,6 +321,12 @@ def phone_page(
         outbox=table_view.outbox_words(),
     )
     return page, status
+
+
+def seated(phone: phones.Phone) -> str | None:
+    """The player a phone enters for, who goes where that player plays next; None
+    for a watcher, who stays with the table."""
+    return None if phone["side"] is None else str(phone["who"])
 
 
 def clock_of(game_id: int) -> str | None:

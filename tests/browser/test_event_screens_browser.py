@@ -1,0 +1,140 @@
+"""The club night's screens for the room, in a real browser: the big screen on a
+1080p projector (every entry on screen, a large clock, the site's header out of the
+way, "Final standings" once the event is over), the desk compact at 30 tables, and a
+swap seen at once by another screen of the desk."""
+
+from playwright.sync_api import expect
+
+from scorekeeper.data.connection import connect
+from scorekeeper.data.events import events
+from scorekeeper.data.games import rounds
+
+PROJECTOR = {"width": 1920, "height": 1080}
+
+
+def pairs(count):
+    return "\n".join(f"P{n}a & P{n}b" for n in range(1, count + 1))
+
+
+def make_event(page, base, entries, minutes=0, turns=1):
+    """A Mitchell of Hand and Foot, one deal a turn, made on the form by this
+    browser (its director); the desk's address."""
+    page.goto(base + "/events/new")
+    page.fill("#name", "Projector night")
+    page.select_option("#variant", "hand-and-foot")
+    page.select_option("#movement", "mitchell")
+    page.fill("#deals", "1")
+    page.fill("#turns", str(turns))
+    page.fill("#minutes", str(minutes))
+    page.fill("#entries", entries)
+    with page.expect_navigation():
+        page.click("button:has-text('Make the plan')")
+    return page.url
+
+
+def play_every_table(server, desk):
+    """Every table of the turn plays its one deal: North-South win by 50."""
+    db = connect(server.database)
+    try:
+        event_id = int(desk.rsplit("/", 1)[1])
+        turn = events.event(db, event_id)["turn"]
+        for table in events.tables(db, event_id, turn):
+            ns, ew = table["sides"]
+            rounds.add_round(
+                db, table["game_id"], {ns: {"meld_points": 150}, ew: {"meld_points": 100}}
+            )
+    finally:
+        db.close()
+
+
+def on_screen(page, selector):
+    """How many of the elements the selector finds are shown, if every one shown lies
+    wholly inside the viewport (else -1)."""
+    return page.evaluate(
+        """(selector) => {
+             const shown = [...document.querySelectorAll(selector)].filter((e) => e.checkVisibility());
+             const inside = shown.every((e) => {
+               const r = e.getBoundingClientRect();
+               return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+             });
+             return inside ? shown.length : -1;
+           }""",
+        selector,
+    )
+
+
+def test_the_big_screen_fits_a_1080p_projector_to_the_final_standings(browser, live_server):
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    problems = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    try:
+        desk = make_event(page, live_server.url, pairs(16), minutes=30)
+        with page.expect_navigation():
+            page.click("text=Start turn 1")
+        page.goto(desk + "/standings")
+        rows = page.locator("table.standings tbody tr")
+        expect(rows).to_have_count(16)
+        assert on_screen(page, "table.standings tbody tr") == 16  # all 16 pairs, no scrolling
+        assert not page.locator("header.top").is_visible()  # the site's header out of the way
+        size = page.eval_on_selector(
+            ".clock .time", "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
+        assert size >= 100  # read across the room
+        assert on_screen(page, ".clock .time") == 1
+        play_every_table(live_server, desk)
+        expect(page.locator("#screen-standings h2")).to_have_text("Final standings")
+        # The clock goes once it is asked again (every ten seconds): no "finish the
+        # deal in play" after the last game.
+        expect(page.locator(".clock-box")).to_be_hidden(timeout=15000)
+        expect(page.locator("body")).not_to_contain_text("finish the deal in play")
+        assert on_screen(page, "table.standings tbody tr") == 16
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_the_desk_stays_compact_at_30_tables(browser, live_server):
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    page.set_default_timeout(30000)
+    try:
+        make_event(page, live_server.url, pairs(60), turns=4)
+        with page.expect_navigation():
+            page.click("text=Start turn 1")
+        expect(page.locator("ul.event-tables li")).to_have_count(30)
+        height = page.eval_on_selector("ul.event-tables", "e => e.getBoundingClientRect().height")
+        assert height <= PROJECTOR["height"] * 3 / 4  # a grid of tables, not one column of 30
+        whole = page.evaluate("document.documentElement.scrollHeight")
+        assert whole <= 2 * PROJECTOR["height"]  # with the standings of 60 pairs and the plan
+        assert page.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
+        page.goto(page.url + "/standings")  # 60 pairs: two screenfuls that turn by themselves
+        assert on_screen(page, "table.standings tbody tr") == 36
+        expect(page.locator(".screenful").nth(1)).to_be_visible(timeout=20000)
+        assert on_screen(page, "table.standings tbody tr") == 24
+    finally:
+        context.close()
+
+
+def test_a_swap_shows_at_once_on_every_screen_of_the_desk(browser, live_server):
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    try:
+        desk = make_event(page, live_server.url, pairs(6), turns=2)
+        other = context.new_page()  # the director's second screen of the desk
+        other.set_default_timeout(15000)
+        other.goto(desk)
+        plan = other.locator("#desk-plan ul.plan").first
+        expect(plan).to_contain_text("Table 1: P1a & P1b – P4a & P4b")
+        page.select_option("#one", "0")
+        page.select_option("#other", "1")
+        with page.expect_navigation():
+            page.click("button:has-text('Swap them')")
+        expect(page.locator("#desk-plan ul.plan").first).to_contain_text(
+            "Table 1: P2a & P2b – P4a & P4b"
+        )
+        expect(plan).to_contain_text("Table 1: P2a & P2b – P4a & P4b")  # by itself
+    finally:
+        context.close()
