@@ -595,10 +595,14 @@ function localTimes(root) {
 document.addEventListener("DOMContentLoaded", () => localTimes(document));
 
 // --- Fits every phone: a hint on tables that scroll sideways -------------------
-// CSS already fades the edge of a scrolling table; this adds the words.
+// CSS already fades the edge of a scrolling table; this adds the words, in the
+// page's language (the body's data-says-swipe).
 document.addEventListener("DOMContentLoaded", () => {
   for (const box of document.querySelectorAll(".rounds, .table-scroll")) {
-    if (box.scrollWidth > box.clientWidth + 1) box.classList.add("overflowing");
+    if (box.scrollWidth > box.clientWidth + 1) {
+      box.dataset.saysSwipe = document.body.dataset.saysSwipe || "";
+      box.classList.add("overflowing");
+    }
   }
 });
 
