@@ -352,6 +352,40 @@ function phoneValues(form) {
   }
 }
 
+// A phone's correction of a saved round (the Correct screen): each field where the
+// phone's numbers differ from the saved ones has a button that puts the phone's number
+// in the form, opening its fold, so that the scorer never retypes it.
+function phoneCorrection(form) {
+  for (const button of form.querySelectorAll("button.use-phone")) {
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      let value = "";
+      try {
+        value = JSON.parse(button.dataset.value);
+      } catch (error) {
+        value = "";
+      }
+      const values = (Array.isArray(value) ? value : [value]).map((v) => String(v ?? ""));
+      const inputs = [...form.querySelectorAll(`[name="${button.dataset.field}"]`)];
+      for (const input of inputs) {
+        if (input.type === "radio" || (input.type === "checkbox" && inputs.length > 1)) {
+          input.checked = values.includes(input.value);
+        } else if (input.type === "checkbox") {
+          input.checked = value === true || value === "y";
+        } else {
+          input.value = values.join("");
+        }
+        const fold = input.closest("details");
+        if (fold) fold.open = true;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+      button.disabled = true;
+      button.textContent = button.dataset.saysUsed;
+    });
+  }
+}
+
 // Save without leaving the page: when the wifi drops (or the server is restarting),
 // the scorer is told in words, everything typed stays, and the same save (the same
 // one-time key, so it is stored once) is sent again until it lands. A page the server
@@ -482,6 +516,7 @@ document.addEventListener("DOMContentLoaded", () => {
     livePreview(form);
     saveInPlace(form);
     phoneValues(form);
+    phoneCorrection(form);
     keepAwake();
     barsFit(form);
   }
@@ -569,10 +604,14 @@ function localTimes(root) {
 document.addEventListener("DOMContentLoaded", () => localTimes(document));
 
 // --- Fits every phone: a hint on tables that scroll sideways -------------------
-// CSS already fades the edge of a scrolling table; this adds the words.
+// CSS already fades the edge of a scrolling table; this adds the words, in the
+// page's language (the body's data-says-swipe).
 document.addEventListener("DOMContentLoaded", () => {
   for (const box of document.querySelectorAll(".rounds, .table-scroll")) {
-    if (box.scrollWidth > box.clientWidth + 1) box.classList.add("overflowing");
+    if (box.scrollWidth > box.clientWidth + 1) {
+      box.dataset.saysSwipe = document.body.dataset.saysSwipe || "";
+      box.classList.add("overflowing");
+    }
   }
 });
 

@@ -6,7 +6,8 @@ totals reach 99,995 for the first side and -99,995 for the next, stored through 
 data layer with a few generated rounds, and the same game played to its end. Each
 page is then measured in the page itself: the page is no wider than the screen, and
 every grouped or signed number is on one line (its text's client rects all share one
-line) and inside every box that clips it (``overflow: hidden`` or an SVG).
+line) and inside every box that clips it (``overflow: hidden`` or an SVG); and, with
+every fold open and at 200% zoom too, every label whole (``LABELS``).
 """
 
 import random
@@ -28,6 +29,8 @@ PLAYED_ON_PAPER = 10
 # German, Spanish and Portuguese group with "."; light and dark each in a "," and a "."
 LOCALES = {"en-US": "light", "de": "dark", "es": "light", "pt-BR": "dark"}
 SCREENS = [(320, 640), (360, 740), (430, 932), (740, 360)]
+# 200% zoom of a 320 and a 360 px phone: half as many CSS pixels, text as it is
+ZOOMED = [(160, 320), (180, 370)]
 
 # Every grouped number ("99,995", "-99.995", "+1,370"), signed number ("-850") and
 # number of four digits or more, not inside a word, an address or a date.
@@ -62,6 +65,85 @@ MEASURE = r"""width => {
         }
       }
       if (!scrolls && (box.left < -0.5 || box.right > width + 0.5)) found.push(`${where} runs off the screen (${Math.round(box.left)}-${Math.round(box.right)} px)`);
+    }
+  }
+  return found;
+}"""
+
+
+# Every label whole: each word of a label (label, legend, summary, button, table
+# heading, chip) on one line unless it is wider than the line it lives on (then the
+# language hyphenates it: lang on <html>, hyphens: auto), no label cut ("…" or a box
+# that clips it), no label's text under a control beside it (bars stuck to the screen
+# aside: the page scrolls under them), and no English words for a table to swipe on a
+# translated page. A word is letters, digits and its punctuation: a hyphen is a place
+# to break.
+LABELS = r"""() => {
+  const found = [];
+  const shown = el => { for (let e = el; e; e = e.parentElement) {
+    const s = getComputedStyle(e);
+    if (s.clip !== 'auto' || s.clipPath !== 'none' || s.display === 'none' || s.visibility === 'hidden') return false;
+    if (e.tagName === 'DETAILS' && !e.open && e !== el.closest('summary')?.parentElement) return false;
+  } return true; };
+  const name = el => `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? ` class="${el.className}"` : ''}> "${el.textContent.trim().replace(/\s+/g, ' ').slice(0, 40)}"`;
+  const lines = rects => new Set(rects.map(r => Math.round(r.top + r.height / 2))).size;
+  const rectsOf = range => [...range.getClientRects()].filter(r => r.width > 0.5 && r.height > 0.5);
+  const room = el => { for (let e = el.parentElement; e; e = e.parentElement) {
+    const s = getComputedStyle(e);
+    if (['block', 'flow-root', 'list-item'].includes(s.display)) {
+      return e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+    }
+  } return innerWidth; };
+  const labels = [...document.querySelectorAll(
+    'label, legend, summary, button, a.button, a.chip, th, dt, .chip > span, .side-mark + *')]
+    .filter(el => el.getClientRects().length && shown(el) && el.textContent.trim());
+  const texts = new Map();
+  for (const el of labels) {
+    const words = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node; (node = walker.nextNode());) {
+      if (node.parentElement.closest('output, .num, select, option, .visually-hidden')) continue;
+      for (const m of node.data.matchAll(/[\p{L}\p{N}\u00ad'’.:?!()]+/gu)) {
+        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        const rects = rectsOf(range);
+        if (rects.length) words.push([m[0], rects]);
+      }
+    }
+    texts.set(el, words.flatMap(w => w[1]));
+    const space = room(el);
+    for (const [word, rects] of words) {
+      if (lines(rects) < 2) continue;
+      const width = rects.reduce((a, r) => a + r.width, 0);
+      if (width > space + 0.5) continue; // wider than its whole line: hyphenated by the language
+      found.push(`${name(el)}: "${word}" broken over ${lines(rects)} lines in a box ${Math.round(el.getBoundingClientRect().width)} px wide`);
+    }
+    const s = getComputedStyle(el);
+    if (['hidden', 'clip'].includes(s.overflowX) && el.scrollWidth > el.clientWidth + 1) {
+      found.push(`${name(el)} is cut (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
+    }
+  }
+  const stuck = el => { for (let e = el; e; e = e.parentElement) {
+    if (['sticky', 'fixed'].includes(getComputedStyle(e).position)) return true;
+  } return false; };
+  const controls = [...document.querySelectorAll('input:not([type=hidden]), select, textarea, button, a.button')]
+    .filter(el => el.getClientRects().length && shown(el) && !stuck(el));
+  const meet = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  for (const [el, rects] of texts) {
+    if (stuck(el)) continue;
+    for (const c of controls) {
+      if (c === el || c.contains(el) || el.contains(c)) continue;
+      const box = c.getBoundingClientRect();
+      if (rects.some(r => meet(r, box))) { found.push(`${name(el)} is under ${name(c)}`); break; }
+    }
+  }
+  if (document.documentElement.lang !== 'en') {
+    for (const box of document.querySelectorAll('.rounds, .table-scroll')) {
+      box.classList.add('overflowing');
+      const words = getComputedStyle(box, '::after').content;
+      box.classList.remove('overflowing');
+      if (/swipe/.test(words)) { found.push(`${words} on a page in ${document.documentElement.lang}`); break; }
     }
   }
   return found;
@@ -149,20 +231,30 @@ SETTLE = """() => new Promise(done => {
   requestAnimationFrame(next);
 })"""
 # Every text size at one screen size in one call: the root font-size set, the page
-# settled, then the measure.
+# settled, the numbers measured (when asked: not at 200% zoom, whose numbers are
+# not measured), then every fold opened, the labels measured, and the folds closed
+# again.
 EVERY_TEXT_SIZE = (
-    """async ({width, sizes}) => {
+    """async ({width, sizes, numbers}) => {
   const measure = """
     + MEASURE
     + """;
   const frames = """
     + SETTLE
     + """;
+  const labels = """
+    + LABELS
+    + """;
   const found = [];
+  const closed = [...document.querySelectorAll('details:not([open])')];
   for (const size of sizes) {
     document.documentElement.style.fontSize = size;
     await frames();
-    for (const problem of measure(width)) found.push([size, problem]);
+    if (numbers) for (const problem of measure(width)) found.push([size, problem]);
+    for (const fold of closed) fold.open = true;
+    await frames();
+    for (const problem of labels()) found.push([size, problem]);
+    for (const fold of closed) fold.open = false;
   }
   document.documentElement.style.fontSize = '';
   return found;
@@ -171,13 +263,18 @@ EVERY_TEXT_SIZE = (
 
 
 def problems_on(page, path):
-    """Every screen size and both text sizes of the page at ``path``: one resize of
-    the page per screen, both text sizes measured in one call."""
+    """Every screen size and both text sizes of the page at ``path``, and 200% zoom
+    of the narrowest phones: one resize of the page per screen, every text size
+    measured in one call."""
     root = page.evaluate("getComputedStyle(document.documentElement).fontSize")
     sizes = [root, f"{2 * float(root[:-2])}px"]
     found = []
-    for width, height in SCREENS:
+    screens = [(w, h, sizes, True) for w, h in SCREENS]
+    screens += [(w, h, [root], False) for w, h in ZOOMED]
+    for width, height, shown, numbers in screens:
         page.set_viewport_size({"width": width, "height": height})
-        for text, problem in page.evaluate(EVERY_TEXT_SIZE, {"width": width, "sizes": sizes}):
-            found.append(f"{path} at {width}x{height}, text {text}: {problem}")
+        asked = {"width": width, "sizes": shown, "numbers": numbers}
+        zoom = "" if numbers else " (200% zoom)"
+        for text, problem in page.evaluate(EVERY_TEXT_SIZE, asked):
+            found.append(f"{path} at {width}x{height}{zoom}, text {text}: {problem}")
     return found

@@ -1,6 +1,7 @@
 """Nothing a phone typed or sent is lost, in real browsers
 at once: a round saved while a phone was still typing is shown beside what it typed
-and can be sent as a correction; a confirmation sent with the wifi down waits on
+and can be sent as a correction, which the Correct screen shows beside the saved
+numbers, each field taken with a tap; a confirmation sent with the wifi down waits on
 the phone, says so, and is stored once when the connection is back (also when the
 server stored it but the answer was lost); a replacement phone takes over a seat
 when the scorer agrees, with the seat's part, and the old phone is told."""
@@ -46,7 +47,7 @@ def stored(live_server, sql, params):
         db.close()
 
 
-def test_a_round_saved_while_a_phone_types_is_shown_beside_it_and_sent_as_a_correction(
+def test_a_round_saved_while_a_phone_types_is_sent_as_a_correction_the_scorer_takes(
     pages, live_server
 ):
     game, sides, scorer, cat = with_cat(pages, live_server, "#phones_enter")
@@ -79,6 +80,24 @@ def test_a_round_saved_while_a_phone_types_is_shown_beside_it_and_sent_as_a_corr
     expect(queries).to_contain_text("Hand points 75")
     found = stored(live_server, "SELECT fields FROM table_events WHERE action = 'queried'", [])
     assert [json.loads(f["fields"]) for f in found] == [{"s1_hand_points": "75"}]
+
+    # the Correct screen: Cat's numbers beside the saved ones, each to take with a tap
+    with scorer.expect_navigation():
+        queries.locator("a", has_text="Correct round 1").click()
+    correction = scorer.locator("#correction")
+    expect(correction).to_contain_text("Cat’s phone sends its numbers for round 1 as a correction")
+    expect(scorer.locator("main")).not_to_contain_text("“”")
+    row = correction.locator("li", has_text="Hand points")
+    expect(row).to_contain_text("saved 60, Cat’s phone 75")
+    assert scorer.input_value("#s1_hand_points") == "60"
+    row.locator("button", has_text="Use the phone's numbers").click()
+    assert scorer.input_value("#s1_hand_points") == "75"
+    expect(scorer.locator("output[data-after]").nth(1)).to_contain_text("-75")
+    scorer.click("button[name=save]")
+    scorer.wait_for_selector(".totals")
+    expect(scorer.locator("#queries")).to_be_empty()  # the round now says what Cat's phone did
+    saved = stored(live_server, "SELECT entries FROM rounds WHERE game_id = ?", [game])
+    assert json.loads(saved[0]["entries"])[sides[1]]["hand_points"] == 75
 
 
 def test_a_confirmation_sent_offline_waits_and_is_stored_once(pages, live_server):

@@ -5,6 +5,8 @@ scorer; a phone joining a taken seat asks the scorer, who hands it over or not."
 
 import json
 
+import pytest
+
 from scorekeeper.data.games.rounds import add_round
 from scorekeeper.data.table import seats as table_seats, table
 from tests.web import test_phones
@@ -79,6 +81,44 @@ def test_a_correction_carries_the_phones_numbers_to_the_scorer(app, client, at_t
     assert len(list(db.query("SELECT 1 FROM table_events WHERE action = 'queried'"))) == 1
     watcher = client.post(f"/table/{phones['watcher']}/answer", data=sent, headers=JSON)
     assert watcher.status_code == 403
+
+
+@pytest.mark.parametrize("confirming", [False, True], ids=["confirming off", "confirming on"])
+def test_the_correct_screen_offers_a_corrections_numbers_field_by_field(
+    client, at_table, db, confirming
+):
+    game, code, phones = at_table
+    table.set_settings(db, game, phones_enter=True, confirm_rounds=confirming)
+    add_round(db, game, {"Cat & Dee": {"hand_points": 60, "red_threes": 1}})
+    sent = dict(number="1", version="1", correction="1", key="correct-1")
+    sent.update(s1_hand_points="75", s1_red_threes="1", s1_natural_canastas="1")
+    assert client.post(f"/table/{phones['cat']}/answer", data=sent, headers=JSON).status_code == 200
+    page = client.get(f"/games/{game}/rounds/1/edit").get_data(as_text=True)
+    assert "Cat’s phone sends its numbers for round 1 as a correction" in page
+    assert "“”" not in page and "“”" not in client.get(f"/games/{game}").get_data(as_text=True)
+    offered = {  # each field the phone says otherwise, with the number the button puts in
+        "s1_hand_points": ("Hand points (Cat &amp; Dee): saved 60, Cat’s phone 75", "&#34;75&#34;"),
+        "s1_natural_canastas": (
+            "Natural canastas (Cat &amp; Dee): saved 0, Cat’s phone 1",
+            "&#34;1&#34;",
+        ),
+    }
+    for name, (words, value) in offered.items():
+        assert words in page
+        assert f'data-field="{name}" data-value="{value}"' in page
+    assert 'data-field="s1_red_threes"' not in page  # the same on both: nothing to take
+    corrected = {"Cat & Dee": {"hand_points": 75, "red_threes": 1, "natural_canastas": 1}}
+    corrected_form = {f"s1_{name}": str(n) for name, n in corrected["Cat & Dee"].items()}
+    edit = client.post(
+        f"/games/{game}/rounds/1/edit",
+        data={"version": "1", "number": "1", "save": "1", "went_out": "-", **corrected_form},
+    )
+    assert edit.status_code == 302, edit.get_data(as_text=True)
+    stored = db.execute("SELECT entries FROM rounds WHERE game_id = ?", [game]).fetchone()[0]
+    assert json.loads(stored) == {"Ann & Bea": {}, **corrected}
+    assert "as a correction" not in client.get(f"/games/{game}/rounds/1/edit").get_data(
+        as_text=True
+    )  # the query was of the round as it stood
 
 
 def test_a_taken_seat_is_asked_for_and_handed_over_by_the_scorer(app, client, at_table, db):

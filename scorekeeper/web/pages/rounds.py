@@ -83,9 +83,10 @@ def edit_round(game_id: int, number: int) -> Page:
     if not 1 <= number <= len(played):
         abort(404)
     screen = round_screen.Screen.of(game, played, number, played[number - 1], answer)
-    if game["confirm_rounds"]:  # a phone's query of it, shown where it is corrected
+    if game["confirm_rounds"] or game["phones_enter"]:  # a phone's query or correction of it
         said = table_answers.answers(get_db(), game_id).get(number, [])
-        now = [a for a in said if a["version"] == played[number - 1]["version"]]
+        version = played[number - 1]["version"]
+        now = [a for a in said if a["version"] == version and a["action"] != "confirmed"]
         screen.query = now[0] if now and now[0]["action"] == "queried" else None
     return round_page(screen)
 
@@ -132,6 +133,7 @@ def round_page(screen: round_screen.Screen) -> Page:
     parts = None
     if screen.stored is None:
         parts = table_view.round_parts(game, screen.played, screen.number, members)
+    screen.corrected = overrides.correction_differences(screen.query, form)
     form = round_form.with_counters(form)  # shown again: with the card counters
     layout = round_screen.layout(variant, rules, board_, screen)
     return render_template(

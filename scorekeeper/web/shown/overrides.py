@@ -60,41 +60,54 @@ def differences(
     drafts = phones.drafts(get_db(), game["id"], number) if game["phones_enter"] else {}
     found = []
     for side, draft in sorted(drafts.items()):
-        theirs = draft["fields"]
-        for field in form:
-            if not field.name.startswith(f"s{side}_") or "__" in field.name:
-                continue  # another side's, or a card counter (its sum is the field)
-            phone, here = (
-                shown(unset(theirs.get(field.name), field)),
-                shown(unset(field.data, field)),
-            )
-            if phone != here:
-                found.append(
-                    Difference(
-                        side,
-                        field.name,
-                        str(field.label.text),
-                        draft["who"],
-                        draft["phone_id"],
-                        phone or "0",
-                        here or "0",
-                    )
-                )
-        says_out = theirs.get("went_out") == str(side)
-        out_here = form.went_out.data == str(side)
-        if says_out != out_here and not out_chosen:
+        found += part_differences(side, draft, form, out_chosen)
+    return found
+
+
+def part_differences(
+    side: int, part: dict[str, Any], form: Any, out_chosen: bool = False
+) -> list[Difference]:
+    """Where one side's ``part`` (a phone's draft, or the numbers of its correction:
+    ``fields``, ``who``, ``phone_id``) differs from the bound ``form``, field by field."""
+    theirs, found = part["fields"], []
+    for field in form:
+        if not field.name.startswith(f"s{side}_") or "__" in field.name:
+            continue  # another side's, or a card counter (its sum is the field)
+        phone, here = (
+            shown(unset(theirs.get(field.name), field)),
+            shown(unset(field.data, field)),
+        )
+        if phone != here:
+            label = str(field.label.text)
             found.append(
                 Difference(
                     side,
-                    "went_out",
-                    _("Went out"),
-                    draft["who"],
-                    draft["phone_id"],
-                    _("yes") if says_out else _("no"),
-                    _("yes") if out_here else _("no"),
+                    field.name,
+                    label,
+                    part["who"],
+                    part["phone_id"],
+                    phone or "0",
+                    here or "0",
                 )
             )
+    says_out = theirs.get("went_out") == str(side)
+    out_here = form.went_out.data == str(side)
+    if says_out != out_here and not out_chosen:
+        yes_no = (_("yes") if says_out else _("no"), _("yes") if out_here else _("no"))
+        found.append(
+            Difference(side, "went_out", _("Went out"), part["who"], part["phone_id"], *yes_no)
+        )
     return found
+
+
+def correction_differences(query: dict[str, Any] | None, form: Any) -> list[Difference]:
+    """Where a phone's correction of a saved round (its query carrying the numbers it
+    was still typing when the round was saved) differs from the Correct screen's form."""
+    side = table_parts.side_of(query["fields"]) if query and query.get("fields") else None
+    if query is None or side is None:
+        return []
+    part = {"fields": query["fields"], "who": query["who"], "phone_id": query["phone_id"]}
+    return part_differences(side, part, form)
 
 
 def unresolved(found: list[Difference], posted: MultiDict[str, str]) -> list[Difference]:

@@ -39,6 +39,7 @@ class Screen:
     differences: list[Any] = field(default_factory=list)  # a phone's numbers not yet chosen
     kept: list[Any] = field(default_factory=list)  # numbers kept over a phone's, for history
     query: dict[str, Any] | None = None  # a phone's open query of the round being corrected
+    corrected: list[Any] = field(default_factory=list)  # where the query's numbers differ
 
     @classmethod
     def of(
