@@ -34,9 +34,10 @@ def seat(page, names):
 
 
 def open_house_rules(page, *topics):
-    """Open the house rules (folded with the rest below Start), then the topics
-    named (each folds on its own)."""
-    if page.locator("details.more-settings").get_attribute("open") is None:
+    """Open the house rules (on the new-game page folded with the rest below Start;
+    the what-if page has no such fold), then the topics named (each folds on its own)."""
+    more = page.locator("details.more-settings")
+    if more.count() and more.get_attribute("open") is None:
         page.click("details.more-settings > summary")
     if page.locator("details.house").get_attribute("open") is None:
         page.click("details.house > summary")

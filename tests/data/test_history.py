@@ -75,7 +75,7 @@ def test_evenings_newest_first_with_filters(client, evenings, make_game):
     db.execute("UPDATE evenings SET date = '2026-01-05' WHERE id = 1")
     page = client.get("/evenings").get_data(as_text=True)
     assert page.index("Fri 20 Nov 2026") < page.index("Mon 5 Jan 2026") and "2 evenings" in page
-    assert "Won by Ann &amp; Bea" in page and "Won by Eve" in page
+    assert "Games won: Ann &amp; Bea" in page and "Games won: Eve" in page
     assert "1 evening with eve" in client.get("/evenings?player=eve").get_data(as_text=True)
     only = client.get("/evenings?variant=classic").get_data(as_text=True)
     assert "1 evening playing Canasta" in only and "Hand and Foot" not in only.split("1 evening")[1]

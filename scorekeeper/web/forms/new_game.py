@@ -54,7 +54,10 @@ def unnamed_sides(count: int, players: int) -> list[str]:
     else numbered players or teams, in the reader's language.
 
     >>> from flask import Flask
-    >>> with Flask(__name__).test_request_context():
+    >>> from flask_babel import Babel
+    >>> app = Flask(__name__)
+    >>> _ = Babel(app)
+    >>> with app.test_request_context():
     ...     unnamed_sides(2, 4), unnamed_sides(3, 3), unnamed_sides(3, 6)
     (['Us', 'Them'], ['Player 1', 'Player 2', 'Player 3'], ['Team 1', 'Team 2', 'Team 3'])
     """

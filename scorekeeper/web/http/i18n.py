@@ -291,9 +291,12 @@ def rule_label(option: Option) -> str:
 
     >>> from scorekeeper.scoring import get_variant
     >>> from flask import Flask
+    >>> from flask_babel import Babel
+    >>> app = Flask(__name__)
+    >>> _ = Babel(app)
     >>> options = get_variant("classic").all_options()
     >>> bonus = next(o for o in options if o.key == "red_threes_all_bonus")
-    >>> with Flask(__name__).test_request_context():
+    >>> with app.test_request_context():
     ...     rule_label(bonus)
     'every red three in play on one side, instead of each'
     """
