@@ -51,9 +51,13 @@ def by_hand(teams, places, shares=None):
             delta += p * (1 - p) / tied[q]
         omega *= variances[i] / c
         delta *= variances[i] / c**2 * math.sqrt(variances[i]) / c
-        out.append([(mu + w * s * s / variances[i] * omega,
-                     s * math.sqrt(max(1 - w * w * s * s / variances[i] * delta, KAPPA)))
-                    for w, (mu, s) in zip(shares[i], teams[i], strict=True)])  # fmt: skip
+        updated = []
+        for w, (mu, s) in zip(shares[i], teams[i], strict=True):
+            share_of_variance = w * s * s / variances[i]
+            new_mu = mu + share_of_variance * omega
+            new_sigma = s * math.sqrt(max(1 - w * share_of_variance * delta, KAPPA))
+            updated.append((new_mu, new_sigma))
+        out.append(updated)
     for place in set(places):
         group = [i for i in k if places[i] == place]
         shift = sum(out[i][0][0] - teams[i][0][0] for i in group) / len(group)
