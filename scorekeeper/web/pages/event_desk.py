@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
 from ...data.connection import get_db
@@ -47,6 +56,18 @@ def refused() -> tuple[str, int]:
     return render_template("error.html", title=_("Not changed"), message=message), 400
 
 
+def directors_post(event_id: int, game_id: int, form: Any) -> bool:
+    """The checks every director's change to a table goes through, in order: the
+    director alone, the form's own token (an expired one changes nothing, answered at
+    once), the game one of the event's (404). Whether the form is valid."""
+    security.guard_direct(events.event(get_db(), event_id))
+    valid = bool(form.validate_on_submit())
+    if expired(form):
+        abort(make_response(refused()))
+    at_desk(event_id, game_id)
+    return valid
+
+
 def table_page(event_id: int, game_id: int, status: int = 200, **forms: Any) -> Page:
     found, table = at_desk(event_id, game_id)
     adjust = forms.get("adjust") or event_forms.AdjustForm(formdata=None)
@@ -75,13 +96,8 @@ def table(event_id: int, game_id: int) -> Page:
 @bp.route("/events/<int:event_id>/tables/<int:game_id>/adjust", methods=["POST"])
 def adjust(event_id: int, game_id: int) -> Page:
     """Enter or adjust the table's score, with a reason."""
-    security.guard_direct(events.event(get_db(), event_id))
     form = event_forms.AdjustForm()
-    valid = form.validate_on_submit()
-    if expired(form):
-        return refused()
-    at_desk(event_id, game_id)
-    if valid:
+    if directors_post(event_id, game_id, form):
         points = [form.first.data, form.second.data]
         try:
             number = event_desk.adjust(get_db(), event_id, game_id, points, form.reason.data)
@@ -96,14 +112,9 @@ def adjust(event_id: int, game_id: int) -> Page:
 @bp.route("/events/<int:event_id>/tables/<int:game_id>/reopen", methods=["POST"])
 def reopen(event_id: int, game_id: int) -> Page:
     """Reopen the table (its result withheld), or close it again, with a reason."""
-    security.guard_direct(events.event(get_db(), event_id))
     form = event_forms.ReopenForm()
     open_ = "close" not in request.form
-    valid = form.validate_on_submit()
-    if expired(form):
-        return refused()
-    at_desk(event_id, game_id)
-    if valid:
+    if directors_post(event_id, game_id, form):
         try:
             event_desk.reopen(get_db(), event_id, game_id, form.reason.data, open_=open_)
         except events.EventProblem as problem:
@@ -121,13 +132,8 @@ def reopen(event_id: int, game_id: int) -> Page:
 @bp.route("/events/<int:event_id>/tables/<int:game_id>/end", methods=["POST"])
 def end(event_id: int, game_id: int) -> Page:
     """End the table's game now, as it stands, with a reason."""
-    security.guard_direct(events.event(get_db(), event_id))
     form = event_forms.EndForm()
-    valid = form.validate_on_submit()
-    if expired(form):
-        return refused()
-    at_desk(event_id, game_id)
-    if valid:
+    if directors_post(event_id, game_id, form):
         try:
             after = event_desk.end_now(get_db(), event_id, game_id, form.reason.data)
         except (events.EventProblem, ScoringError, games.GameRemoved) as problem:
