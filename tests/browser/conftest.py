@@ -3,6 +3,7 @@ its script errors collected in ``page.problems``."""
 
 import pytest
 
+from .test_flow_browser import PHONE
 from .test_round_screen import phone_context
 
 
@@ -21,3 +22,23 @@ def phone(browser, request):
     page.on("pageerror", lambda error: page.problems.append(str(error)))
     yield page
     context.close()
+
+
+@pytest.fixture
+def contexts(browser):
+    """Phones of their own for a test that needs several (a club night's director and
+    tables): ``contexts()`` opens one more, at phone size, its script errors collected
+    in ``page.problems``; all are closed after the test."""
+    made = []
+
+    def open_page():
+        made.append(browser.new_context(**PHONE))
+        page = made[-1].new_page()
+        page.set_default_timeout(15000)
+        page.problems = []
+        page.on("pageerror", lambda error: page.problems.append(str(error)))
+        return page
+
+    yield open_page
+    for context in made:
+        context.close()

@@ -12,10 +12,8 @@ worked by hand below."""
 import re
 import subprocess
 
-import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_flow_browser import PHONE
 from tests.conftest import needs
 
 LIVE = 15000  # ms: the phones poll each second, the clock every ten; a loaded machine
@@ -45,23 +43,6 @@ STANDINGS = [("Ed & Flo", "5", "+200"), ("Ida & Jo", "5", "+100"), ("Ann & Bea",
 # between them too: the seeding puts Ed first); Ann -50, Kit -100, Gus -250.
 AFTER_ONE = ["Oz & Pam", "Cy & Di", "Ida & Jo", "Ed & Flo", "Max & Ned", "Ann & Bea",
              "Kit & Lu", "Gus & Hal"]  # fmt: skip
-
-
-@pytest.fixture
-def contexts(browser):
-    made = []
-
-    def open_page():
-        made.append(browser.new_context(**PHONE))
-        page = made[-1].new_page()
-        page.set_default_timeout(LIVE)
-        page.problems = []
-        page.on("pageerror", lambda error: page.problems.append(str(error)))
-        return page
-
-    yield open_page
-    for context in made:
-        context.close()
 
 
 def pdf_text(page, url, path):

@@ -23,11 +23,9 @@ at once; each table's deal in play is its last:
   table 2: 300 - 0, margin 300: Ann 12, Ed 8.
 Final: Ida 28 (-300), Ann 24 (+550), Gus 22 (+350), Ed 18 (-350), Cy 8 (-250)."""
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_club_night_browser import desk_tables, enter
-from tests.browser.test_flow_browser import PHONE
 
 LIVE = 15000
 PAIRS = ["Ann & Bea", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo"]
@@ -45,23 +43,6 @@ FINAL = [
     ("Ed & Flo", "18", "-350"),
     ("Cy & Di (withdrew)", "8", "-250"),
 ]
-
-
-@pytest.fixture
-def contexts(browser):
-    made = []
-
-    def open_page():
-        made.append(browser.new_context(**PHONE))
-        page = made[-1].new_page()
-        page.set_default_timeout(LIVE)
-        page.problems = []
-        page.on("pageerror", lambda error: page.problems.append(str(error)))
-        return page
-
-    yield open_page
-    for context in made:
-        context.close()
 
 
 def standings(page):
