@@ -94,11 +94,6 @@ def test_each_side_keeps_its_colour_and_shape_everywhere(board):
     assert len(dashes) == len(SIDES)
 
 
-@pytest.mark.xfail(
-    reason="a known regression, kept in sight: since labels keep their words whole, two "
-    "sides' swatches in the chart's legend come out 24 apart in greyscale, under 25",
-    strict=True,
-)
 def test_in_greyscale_the_sides_marks_still_differ(board):
     totals = [grey(board.locator(".totals .side-mark").nth(i)) for i in range(len(SIDES))]
     header = [grey(board.locator("table.scores thead .side-mark").nth(i)) for i in range(4)]

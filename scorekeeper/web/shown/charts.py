@@ -86,16 +86,16 @@ def legend(names: Sequence[str]) -> tuple[str, int]:
     for n, name in enumerate(names):
         side = look(n)
         shown = name if len(name) <= 24 else name[:23] + "…"
-        width = 40 + 8 * len(shown)
+        width = 48 + 8 * len(shown)
         if left > LEFT and left + width > WIDTH:
             left, row = LEFT, row + 1
         top = 14 + 20 * row
         swatch = (
-            f'<line x1="{left}" x2="{left + 22}" y1="{top}" y2="{top}" stroke="currentColor" '
+            f'<line x1="{left}" x2="{left + 30}" y1="{top}" y2="{top}" stroke="currentColor" '
             f'stroke-width="3" stroke-dasharray="{side.dash}"/>'
-            + shape(side.shape, left + 11, top, 5)
+            + shape(side.shape, left + 15, top, 6)
         )
-        parts.append(series(n, swatch) + text(left + 27, top + 5, shown, "start"))
+        parts.append(series(n, swatch) + text(left + 35, top + 5, shown, "start"))
         left += width
     return "".join(parts), 20 * (row + 1) + 12
 
