@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, session
+from jinja2 import FileSystemBytecodeCache
 
 HERE = Path(__file__).parent
 
@@ -58,6 +59,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(test_config or {})
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
+
+    if app.config.get("TEMPLATE_CACHE"):
+        # Compiled templates kept on disk (keyed on each template's source), so that a
+        # restarted server, or another worker, does not compile them all again.
+        Path(app.config["TEMPLATE_CACHE"]).mkdir(parents=True, exist_ok=True)
+        app.jinja_env.bytecode_cache = FileSystemBytecodeCache(app.config["TEMPLATE_CACHE"])
 
     from . import web
     from .data import connection

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from typing import Any
 
 import pytest
@@ -45,16 +46,49 @@ def game():
     return play
 
 
+# Compiled templates kept for every app and server the tests make: each test's app is
+# new, and compiling the templates again for each costs more than many tests do.
+TEMPLATE_CACHE = os.path.join(tempfile.gettempdir(), f"scorekeeper-test-templates-{os.getuid()}")
+
+
+@pytest.fixture(scope="session")
+def migrated(tmp_path_factory):
+    """An empty database with every migration applied, made once per test process:
+    creating a schema of some forty migrations costs more than most tests, so each
+    test's app starts from a copy of this one (create_app then finds nothing to do)."""
+    from scorekeeper.data.connection import migrate
+
+    path = tmp_path_factory.mktemp("migrated") / "empty.sqlite"
+    migrate(path).close()
+    return path
+
+
+def empty_database(migrated, path):
+    """A copy of the migrated empty database at ``path``, through SQLite's backup (the
+    file whole, its write-ahead log folded in)."""
+    import sqlite3
+
+    source, copy = sqlite3.connect(migrated), sqlite3.connect(path)
+    try:
+        source.backup(copy)
+        copy.execute("PRAGMA journal_mode = WAL")
+    finally:
+        source.close()
+        copy.close()
+    return path
+
+
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, migrated):
     from scorekeeper import create_app
 
     return create_app(
         {
             "TESTING": True,
-            "DATABASE": str(tmp_path / "scorekeeper.sqlite"),
+            "DATABASE": str(empty_database(migrated, tmp_path / "scorekeeper.sqlite")),
             "SECRET_KEY": "test-only",
             "WTF_CSRF_ENABLED": False,
+            "TEMPLATE_CACHE": TEMPLATE_CACHE,
         }
     )
 
@@ -156,6 +190,7 @@ class LiveServer:
              "--port", str(port), "--db", str(self.database),
              "--trusted-host", "scorekeeper.test"],  # the name tests/browser/test_pwa maps
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env={**os.environ, "FLASK_TEMPLATE_CACHE": TEMPLATE_CACHE},
         )  # fmt: skip
         deadline = time.monotonic() + 120  # a bound, not a speed: CI machines are busy
         while time.monotonic() < deadline:
