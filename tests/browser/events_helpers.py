@@ -104,13 +104,14 @@ def send_round(page, base, game, sides):
 
 
 def standings_rows(page):
-    """(entry, points or VP, margin) of each row of every standings table on the page,
-    in place order."""
+    """(entry, points or VP, margin) of each row of every standings table on the page
+    (the columns of a long field one after another), in place order; the printed
+    results' tables of each turn are not standings."""
     found = []
-    for row in page.locator("table.standings tbody tr").all():
+    for row in page.locator("table.standings:not(.event-turn table) tbody tr").all():
         cells = [" ".join(c.split()) for c in row.locator("th, td").all_inner_texts()]
-        found.append((int(cells[0]), cells[1], cells[2], cells[-1].replace("−", "-")))
-    return [tuple(entry) for _, *entry in sorted(found)]
+        found.append((cells[1], cells[2], cells[-1].replace("−", "-")))
+    return found
 
 
 def exported_standings(page, desk):
