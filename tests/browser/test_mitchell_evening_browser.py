@@ -11,8 +11,8 @@ exports are the figures worked by hand below.
 
 Why three turns of the eight a Mitchell of 8 tables allows: three play the movement
 (every East-West pair moves up a table each turn and meets a new North-South pair)
-and every button, in a test that stays short; the whole cycle is the movements'
-unit tests' business.
+and every button, in a test that stays short; tests/club/test_movements.py plays the
+whole cycle (every East-West pair meets every North-South pair once in 8 turns).
 
 The seating, Pn for "Pna & Pnb": North-South P1-P8 stay at tables 1-8; East-West
 P9-P16 start at tables 1-8 and move up one table a turn, so in turn k table t has
@@ -43,7 +43,7 @@ for a clean pile, +300 for a dirty one, minus hand points):
   P6:  L -350 v P14, W +200 v P13, L -150 v P12 = 2, -300
   P13: L -150 v P5, L -200 v P6, D v P7 = 1, -350
   P16: L -450 v P8, L -100 v P1, L -350 v P2 = 0, -900
-  P11: L -200 v P3, L -450 v P4, L -500 v P5 = 0, -1150
+  P11: L -200 v P3, L -450 v P4, L -500 v P5 = 0, -1,150
 No two pairs tie on points and margin, so no later tie-break decides a place."""
 
 from playwright.sync_api import expect
