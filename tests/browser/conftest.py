@@ -27,12 +27,13 @@ def phone(browser, request):
 @pytest.fixture
 def contexts(browser):
     """Phones of their own for a test that needs several (a club night's director and
-    tables): ``contexts()`` opens one more, at phone size, its script errors collected
-    in ``page.problems``; all are closed after the test."""
+    tables): ``contexts()`` opens one more, at phone size unless told otherwise (a
+    projector's ``viewport``), its script errors collected in ``page.problems``; all
+    are closed after the test."""
     made = []
 
-    def open_page():
-        made.append(browser.new_context(**PHONE))
+    def open_page(**options):
+        made.append(browser.new_context(**{**PHONE, **options}))
         page = made[-1].new_page()
         page.set_default_timeout(15000)
         page.problems = []

@@ -14,6 +14,7 @@ import subprocess
 
 from playwright.sync_api import expect
 
+from tests.browser.events_helpers import desk_tables, enter, join, make_event
 from tests.conftest import needs
 
 LIVE = 15000  # ms: the phones poll each second, the clock every ten; a loaded machine
@@ -53,32 +54,6 @@ def pdf_text(page, url, path):
                           text=True, check=True).stdout  # fmt: skip
 
 
-def desk_tables(desk):
-    """The desk's tables of the turn: (table number, game id), as listed."""
-    found = []
-    for item in desk.locator("ul.event-tables li").all():
-        number = int(re.search(r"Table (\d+)", item.inner_text()).group(1))
-        href = item.locator("a").first.get_attribute("href")
-        found.append((number, int(href.rsplit("/", 1)[1])))
-    return dict(found)
-
-
-def enter(page, base, game, ns, ew):
-    """The table's scorer enters the deal on the round screen."""
-    page.goto(f"{base}/games/{game}/rounds/new")
-    page.fill("#s0_meld_points", str(ns))
-    page.fill("#s1_meld_points", str(ew))
-    page.click("button[name=save]")
-    page.wait_for_selector(".totals")
-
-
-def join(page, link, who):
-    page.goto(link)  # the card's link: the table's game of this turn
-    page.check(f"input[name=who][value={who}]")
-    page.click("button:has-text('Join')")
-    page.wait_for_url("**/table/**")
-
-
 def standings_of(text):
     """(entry, points, margin) from the standings rows of a page or a PDF's text."""
     pattern = r"^\s*\d+\s+(.+?&.+?)\s+(\d+)\s+\d+\s+([+−-]?\d+)\s*$"
@@ -89,17 +64,8 @@ def test_a_whole_club_night(contexts, live_server, tmp_path):
     needs("pdftotext", "poppler-utils reads the printed cards and results back")
     base = live_server.url
     desk = contexts()
-    desk.goto(f"{base}/events/new")
-    desk.fill("#name", "Tuesday club")
-    desk.select_option("#variant", "hand-and-foot")
-    desk.fill("#turns", "3")
-    desk.check("#skip")  # the hand-worked tables below skip a table halfway, as at bridge
-    desk.fill("#deals", "1")
-    desk.fill("#minutes", "2")
-    desk.fill("#entries", "\n".join(PAIRS))
-    with desk.expect_navigation():  # the event's desk
-        desk.click("button:has-text('Make the plan')")
-    desk_url = desk.url
+    # the hand-worked tables below skip a table halfway, as at bridge
+    desk_url = make_event(desk, base, PAIRS, turns=3, minutes=2, skip=True)
     event_id = int(desk_url.rsplit("/", 1)[1])
 
     cards = pdf_text(desk, f"{desk_url}/cards", tmp_path / "cards.pdf")

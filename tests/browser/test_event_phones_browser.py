@@ -2,17 +2,11 @@
 takes its scorer to the table's game in one tap, says how the movement goes, and a
 moving pair's phone follows that pair to its next table and says so."""
 
-import re
-
 from playwright.sync_api import expect
 
+from tests.browser.events_helpers import card_links
 from tests.browser.test_event_screens_browser import make_event, pairs, play_every_table
 from tests.browser.test_round_screen import phone_context
-
-
-def card_links(page, desk):
-    page.goto(desk + "/cards")
-    return re.findall(r"http://[^<\s]+/tables/[^<\s]+", page.inner_text("body"))
 
 
 def test_a_moving_pairs_phone_follows_it_and_the_card_takes_the_scorer_to_the_game(

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from scorekeeper.data.connection import connect
 from scorekeeper.data.events import events
 from scorekeeper.data.games import rounds
+from tests.browser import events_helpers
 
 PROJECTOR = {"width": 1920, "height": 1080}
 
@@ -19,17 +20,9 @@ def pairs(count):
 def make_event(page, base, entries, minutes=0, turns=1):
     """A Mitchell of Hand and Foot, one deal a turn, made on the form by this
     browser (its director); the desk's address."""
-    page.goto(base + "/events/new")
-    page.fill("#name", "Projector night")
-    page.select_option("#variant", "hand-and-foot")
-    page.select_option("#movement", "mitchell")
-    page.fill("#deals", "1")
-    page.fill("#turns", str(turns))
-    page.fill("#minutes", str(minutes))
-    page.fill("#entries", entries)
-    with page.expect_navigation():
-        page.click("button:has-text('Make the plan')")
-    return page.url
+    return events_helpers.make_event(
+        page, base, entries, turns=turns, minutes=minutes, name="Projector night"
+    )
 
 
 def play_every_table(server, desk):

@@ -5,6 +5,8 @@ the desk, and the table's game of turn 2 is the event's, not the table's own."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.events_helpers import make_event, start_turn
+
 
 @pytest.fixture
 def context(browser):
@@ -20,14 +22,9 @@ def test_same_table_again_at_a_finished_table_leaves_the_next_turn_to_the_direct
     desk.set_default_timeout(20000)
     errors = []
     desk.on("pageerror", lambda error: errors.append(str(error)))
-    desk.goto(live_server.url + "/events/new")
-    desk.fill("#name", "Tuesday club")
-    desk.select_option("#variant", "hand-and-foot")
-    desk.fill("#deals", "1")
-    desk.fill("#turns", "2")
-    desk.fill("#entries", "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nKit & Lu")
-    desk.click("button[type=submit]")
-    desk.click("text=Start turn 1")
+    entries = "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nKit & Lu"
+    make_event(desk, live_server.url, entries, turns=2)
+    start_turn(desk, 1)
 
     from scorekeeper.data.connection import connect
     from scorekeeper.data.events import events
@@ -52,8 +49,7 @@ def test_same_table_again_at_a_finished_table_leaves_the_next_turn_to_the_direct
     expect(table).not_to_have_url(f"{live_server.url}/games/{first}")
     own = int(table.url.rsplit("/", 1)[1])
     desk.goto(f"{live_server.url}/events/{event_id}")
-    desk.click("text=Start turn 2")
-    expect(desk.locator("body")).to_contain_text("Turn 2 started")
+    start_turn(desk, 2)
     db = connect(live_server.database)
     try:
         second = events.current_game(db, event_id, 2, 1)

@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.events_helpers import make_event, start_turn
+
 
 @pytest.fixture
 def context(browser):
@@ -22,14 +24,9 @@ def test_the_clock_counts_down_everywhere_and_the_directors_pause_reaches_every_
     desk.set_default_timeout(20000)
     errors = []
     desk.on("pageerror", lambda error: errors.append(str(error)))
-    desk.goto(live_server.url + "/events/new")
-    desk.fill("#name", "Tuesday club")
-    desk.select_option("#variant", "hand-and-foot")
-    desk.fill("#minutes", "20")
-    desk.fill("#deals", "1")
-    desk.fill("#entries", "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nKit & Lu")
-    desk.click("button[type=submit]")
-    desk.click("text=Start turn 1")
+    entries = "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nKit & Lu"
+    make_event(desk, live_server.url, entries, turns=3, minutes=20)
+    start_turn(desk, 1)
     board = context.new_page()
     board.goto(desk.url + "/standings")
     table = context.new_page()

@@ -25,7 +25,7 @@ Final: Ida 28 (-300), Ann 24 (+550), Gus 22 (+350), Ed 18 (-350), Cy 8 (-250).""
 
 from playwright.sync_api import expect
 
-from tests.browser.test_club_night_browser import desk_tables, enter
+from tests.browser.events_helpers import desk_tables, enter, make_event, standings_rows
 
 LIVE = 15000
 PAIRS = ["Ann & Bea", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo"]
@@ -45,15 +45,6 @@ FINAL = [
 ]
 
 
-def standings(page):
-    """(entry, VP, margin) of each row of the page's standings."""
-    found = []
-    for row in page.locator("table.standings").first.locator("tbody tr").all():
-        cells = [" ".join(c.split()) for c in row.locator("th, td").all_inner_texts()]
-        found.append((cells[1], cells[2], cells[-1].replace("−", "-")))
-    return found
-
-
 def call_time(desk):
     """The director takes the turn's two minutes off the clock."""
     desk.click("button:has-text('−1 minute')")
@@ -64,17 +55,18 @@ def call_time(desk):
 def test_a_swiss_of_canasta_by_time_with_a_bye_and_a_withdrawal(contexts, live_server):
     base = live_server.url
     desk = contexts()
-    desk.goto(f"{base}/events/new")
-    desk.fill("#name", "Friday Swiss")
-    desk.select_option("#variant", "classic")
-    desk.select_option("#movement", "swiss")
-    desk.fill("#turns", "2")
-    desk.fill("#minutes", "2")
-    desk.select_option("#scale", "vp")
-    desk.fill("#entries", "\n".join(PAIRS))
-    with desk.expect_navigation():  # the event's desk
-        desk.click("button:has-text('Make the plan')")
-    desk_url = desk.url
+    desk_url = make_event(
+        desk,
+        base,
+        PAIRS,
+        turns=2,
+        deals=0,
+        minutes=2,
+        name="Friday Swiss",
+        variant="classic",
+        movement="swiss",
+        scale="vp",
+    )
     desk.goto(f"{desk_url}/cards")
     links = desk.locator("p.link").all_inner_texts()
     assert len(links) == 2
@@ -126,7 +118,7 @@ def test_a_swiss_of_canasta_by_time_with_a_bye_and_a_withdrawal(contexts, live_s
     expect(tables.filter(has_text="Table 1")).to_contain_text(
         "ended when time was called after round 2"
     )
-    assert standings(desk) == AFTER_ONE
+    assert standings_rows(desk) == AFTER_ONE
 
     desk.click("text=Start turn 2")
     expect(desk.locator("body")).to_contain_text("Turn 2 started")
@@ -141,11 +133,11 @@ def test_a_swiss_of_canasta_by_time_with_a_bye_and_a_withdrawal(contexts, live_s
     expect(tables.filter(has_text="Table 2")).to_contain_text(
         "ended when time was called after round 1"
     )
-    assert standings(desk) == FINAL
+    assert standings_rows(desk) == FINAL
 
     desk.goto(f"{desk_url}/print")
     printed = desk.locator("body").inner_text()
-    assert standings(desk) == FINAL
+    assert standings_rows(desk) == FINAL
     for shown in ("500 – 250", "200 – 250", "100 – 400", "300 – 0", "Bye: Ida & Jo"):
         assert shown in printed, shown
     assert printed.count("ended when time was called after round") == 3
