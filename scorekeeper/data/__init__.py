@@ -3,7 +3,8 @@ queries, in one subpackage per domain. No request handling here (but for the
 per-request connection helper, ``connection.get_db``, as in Flask's tutorial).
 
 - ``connection``: opening a connection, ``get_db``, ``writing`` (one write
-  transaction per user action), ``migrate``; ``migrations/``: the schema, one
+  transaction per user action, this process's writers served in the order they
+  came: ``write_queue``), ``migrate``; ``migrations/``: the schema, one
   frozen module per migration; ``checks``: the checks every write shares;
   ``settings``: app-wide settings; ``backup``: online backups; ``sample``:
   generated evenings for benchmarks and tests.
