@@ -135,18 +135,18 @@ def holder_path(database: str | Path) -> Path:
     return Path(f"{database}.lock.pid")
 
 
-def identity_lock_path(database: str | Path) -> Path | None:
+def identity_lock_path(database: str | Path, what: str = "") -> Path | None:
     """A second lock file named by the database file's identity (device and inode),
     not its name: a hard link or another path to the same file finds the same lock
     (outside attack: through a hard link a second server started). None while the
-    file does not exist yet."""
+    file does not exist yet. ``what`` names another lock on the same file."""
     try:
         found = os.stat(database)
     except OSError:
         return None
     folder = Path(tempfile.gettempdir()) / "scorekeeper-locks"
     folder.mkdir(mode=0o700, exist_ok=True)
-    return folder / f"{found.st_dev}-{found.st_ino}.lock"
+    return folder / f"{found.st_dev}-{found.st_ino}{what}.lock"
 
 
 class ServerLock:

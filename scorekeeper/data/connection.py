@@ -27,6 +27,7 @@ from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 from sqlite_utils import Database
 
+from . import write_queue
 from .migrations import migrations
 
 
@@ -39,6 +40,7 @@ class Connection(sqlite3.Connection):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.cursors: weakref.WeakSet[sqlite3.Cursor] = weakref.WeakSet()
+        self.path: str | None = None  # the database file, for its writers' queue
 
     def cursor(self, *args: Any, **kwargs: Any) -> Any:
         made = super().cursor(*args, **kwargs)
@@ -69,9 +71,16 @@ def leave_checkpoints() -> None:
     CHECKPOINTS["ours"] = False
 
 
+BUSY_SECONDS = 30  # a write waits this long for the lock, then fails
+
+
 def connect(path: str | Path) -> Database:
     """A connection with foreign keys on, waiting rather than failing when busy."""
-    conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False, factory=Connection)
+    conn = sqlite3.connect(
+        str(path), timeout=BUSY_SECONDS, check_same_thread=False, factory=Connection
+    )
+    if str(path) != ":memory:":
+        conn.path = os.path.realpath(path)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = FULL")
     if not CHECKPOINTS["ours"]:
@@ -250,19 +259,21 @@ PAUSE_BETWEEN_STEPS = 0.12
 @contextmanager
 def writing(db: Database) -> Iterator[Database]:
     """One write transaction, taking the write lock at once so that two phones
-    adding rounds to a game are served one after the other. Inside another
-    (an import of many games) it is a savepoint of that one."""
+    adding rounds to a game are served one after the other: this process's writers
+    to the file in the order they came (``write_queue``). Inside another (an import
+    of many games) it is a savepoint of that one."""
     if db.conn.in_transaction:
         with db.atomic():
             yield db
         return
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
+    with write_queue.turn(getattr(db.conn, "path", None), BUSY_SECONDS):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
 
 
 SPARE_BYTES = 1024 * 1024  # a save writes a few pages; below a megabyte free, saves fail soon

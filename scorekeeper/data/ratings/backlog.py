@@ -26,6 +26,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ...ratings import model as rating
+from .. import stepping
 from ..connection import PAUSE_BETWEEN_STEPS, connect, row, rows, writing
 from . import ratings
 
@@ -103,11 +104,14 @@ def note_players(db: Database, players: set[int]) -> None:
 
 
 def catch_up(db: Database, pause: float = STEP_PAUSE) -> int:
-    """Step until the ratings are up to date; how many steps that took."""
+    """Step until the ratings are up to date; how many steps that took. After any
+    other long job on the file (an import, another process catching up: ``stepping``),
+    so that the saves get the lock between this one's steps."""
     taken = 0
-    while step(db):
-        taken += 1
-        time.sleep(pause)
+    with stepping.alone(db):
+        while step(db):
+            taken += 1
+            time.sleep(pause)
     return taken
 
 

@@ -27,7 +27,7 @@ from ...scoring.document import read_game
 from ...scoring.errors import quote
 from ...scoring.i18n import N_, Problem, problem as P_, whole
 from ...scoring.option_values import is_int
-from .. import checks
+from .. import checks, stepping
 from ..connection import now
 from ..games import results, rule_sets
 from ..games.evenings import create_evening
@@ -94,14 +94,15 @@ def import_data(
     skipped. ``progress`` is told the evenings written so far and in all; ``kept``
     is given each round of an added game kept despite a later check."""
     plan = check_export(data)
-    stage = staging.begin(db)
-    try:
-        added = write_rule_sets(db, data.get("rule_sets"), stage)
-        counts = write(db, plan, stage, progress)
-    except BaseException:
-        staging.abandon(db, stage)
-        raise
-    staging.finish(db, stage)
+    with stepping.alone(db):  # after any other long job on the file, not beside it
+        stage = staging.begin(db)
+        try:
+            added = write_rule_sets(db, data.get("rule_sets"), stage)
+            counts = write(db, plan, stage, progress)
+        except BaseException:
+            staging.abandon(db, stage)
+            raise
+        staging.finish(db, stage)
     if kept is not None:
         kept.extend(k for e in plan for g in e.games if g.added for k in g.kept)
     return {**counts, "rule sets added": added} if data.get("rule_sets") else counts
