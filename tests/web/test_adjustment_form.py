@@ -56,7 +56,10 @@ def test_a_minus_adjustment_with_a_note_is_saved_and_marked(client, make_game, d
     ("50", "x", "", "s0_adjustment_sign", "Not a valid choice"),
     ("50", "-", "a\x07b", "s0_note", "may not hold a control character"),
     ("50", "-", "n" * 201, "s0_note", "201 characters is more than the 200"),
-], ids=["minus-typed", "not-five", "too-big", "letters", "bad-sign", "control", "long"])  # fmt: skip
+    ("", "x", "", "s0_adjustment_sign", "Not a valid choice"),
+    ("", "+", "a\x07b", "s0_note", "may not hold a control character"),
+], ids=["minus-typed", "not-five", "too-big", "letters", "bad-sign", "control", "long",
+        "bad-sign-alone", "note-alone"])  # fmt: skip
 def test_bad_input_is_shown_beside_the_field_and_kept(client, make_game, db, typed, sign,
                                                       note, field, message):  # fmt: skip
     game = make_game()
@@ -67,6 +70,24 @@ def test_bad_input_is_shown_beside_the_field_and_kept(client, make_game, db, typ
     assert re.search(r'<details class="more" open>', html)  # opened to show it
     assert f'value="{typed}"' in html  # what was typed stays
     assert scored(db, game)[1] == []
+
+
+@pytest.mark.parametrize("blank", ["", "  "], ids=["empty", "spaces"])
+def test_an_adjustment_left_blank_gives_none_and_is_shown_again_with_the_form(
+    client, make_game, db, blank
+):
+    """A save leaves the adjustments' fields out of its form when they were posted
+    blank; the form shown again after a refusal has them, as they were."""
+    game = make_game()
+    blanks = {"s0_adjustment": blank, "s0_adjustment_sign": "-", "s1_note": blank}
+    refused = post(client, game, s0_meld_points="12", **blanks)
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 400 and "12 is not a multiple of 5" in html
+    assert 'id="s0_adjustment"' in html and 'id="s1_note"' in html
+    assert re.search(r'<option[^>]*selected[^>]*value="-"', html)  # the sign as chosen
+    assert scored(db, game)[1] == []
+    assert post(client, game, s0_meld_points="120", **blanks).status_code == 302
+    assert scored(db, game)[1][0]["entries"] == {"Ann & Bea": {"meld_points": 120}, "Cat & Dee": {}}
 
 
 def test_a_correction_shows_the_adjustment_with_its_sign(client, make_game, db):

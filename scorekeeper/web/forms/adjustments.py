@@ -88,8 +88,37 @@ def fields_of(side: int) -> list[tuple[str, Any]]:
     ]
 
 
+POSTED = re.compile(r"s[0-9]+_(?P<name>adjustment|adjustment_sign|note)")
+
+
+def typed(items: list[tuple[str, Any]]) -> bool:
+    """Whether posted ``items`` give a side's adjustment anything to check: an amount
+    or a note typed, or a sign that is neither + nor −. Without any of those the
+    fields find nothing wrong and give no adjustment, so a round form may leave
+    them out (``round_form.adjusted``).
+
+    >>> typed([("s0_adjustment", " "), ("s0_adjustment_sign", "+"), ("s1_note", "")])
+    False
+    >>> typed([("s0_adjustment_sign", "*")]), typed([("s1_note", "misdeal")])
+    (True, True)
+    """
+    for key, value in items:
+        found = POSTED.fullmatch(key)
+        if found is None:
+            continue
+        if found["name"] == "adjustment_sign":
+            if value not in (PLUS, MINUS):
+                return True
+        elif str(value).strip():
+            return True
+    return False
+
+
 def entries_of(form: Any, side: int) -> dict[str, Any]:
-    """The side's adjustment and note as the JSON contract has them (none: nothing)."""
+    """The side's adjustment and note as the JSON contract has them (none: nothing,
+    as on a form left without them, ``round_form.adjusted``)."""
+    if f"s{side}_adjustment" not in form:
+        return {}
     amount = form[f"s{side}_adjustment"].number
     signed = -amount if form[f"s{side}_adjustment_sign"].data == MINUS else amount
     note = form[f"s{side}_note"].data or ""

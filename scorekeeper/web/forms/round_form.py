@@ -88,6 +88,7 @@ def round_form(
     rules: Rules,
     members: dict[str, list[str]] | None = None,
     counters: bool | None = None,
+    adjusting: bool | None = True,
     **kwargs: Any,
 ) -> Any:
     """The form of one round of a game with these ``sides`` and ``rules``; with
@@ -96,17 +97,23 @@ def round_form(
 
     The card counters' fields (24 of a classic form's 42) are left out of a form
     posted with every counter empty, as most saves are: WTForms builds and checks
-    every field of a form on every request. ``with_counters`` gives the whole form
-    when such a form is to be shown again."""
+    every field of a form on every request. With ``adjusting`` None, so are the
+    sides' adjustments (6 of the 26 left) when posted empty (``adjusted``): the
+    round screen asks for that where no phone's part is compared field by field
+    with the form. ``with_counters`` gives the whole form when such a form is to
+    be shown again."""
+    formdata = kwargs.get("formdata")
     if counters is None:
-        counters = counted(kwargs.get("formdata"))
-    parts = [language(), variant.id, sides, dict(rules), members or {}, counters]
+        counters = counted(formdata)
+    if adjusting is None:
+        adjusting = adjusted(formdata)
+    parts = [language(), variant.id, sides, dict(rules), members or {}, counters, adjusting]
     key = json.dumps(parts, sort_keys=True, default=str)  # labels: the reader's language
     made = FORM_CLASSES.get(key)
     if made is None or made[0] is not variant:
         if len(FORM_CLASSES) >= FORM_CLASSES_KEPT:
             FORM_CLASSES.clear()
-        kind = round_form_class(variant, sides, rules, members, counters)
+        kind = round_form_class(variant, sides, rules, members, counters, adjusting)
         made = FORM_CLASSES[key] = (variant, kind)
     form = made[1](**kwargs)
     form.made_with = (variant, sides, rules, members, kwargs)
@@ -114,24 +121,39 @@ def round_form(
 
 
 COUNTER = re.compile(r"s[0-9]+_[a-z_]+__[a-z_]+")  # a card counter's field name
+POSTED = ("POST", "PUT", "PATCH", "DELETE")
+
+
+def posted_items(formdata: Any) -> list[tuple[str, Any]] | None:
+    """Every name and value of ``formdata`` (else of the request's form, if posted);
+    None for a form that is not posted (it is to be shown)."""
+    if formdata is None:
+        if request.method not in POSTED:
+            return None
+        formdata = request.form
+    items = formdata.items(multi=True) if hasattr(formdata, "getlist") else formdata.items()
+    return list(items)
 
 
 def counted(formdata: Any) -> bool:
     """Whether a form needs its card counters: when it is not posted (it is to be
     shown), or when a counter was typed in (``formdata``, else the request's form)."""
-    if formdata is None:
-        if request.method not in ("POST", "PUT", "PATCH", "DELETE"):
-            return True
-        formdata = request.form
-    items = formdata.items(multi=True) if hasattr(formdata, "getlist") else formdata.items()
-    return any(COUNTER.fullmatch(k) and str(v).strip() for k, v in items)
+    items = posted_items(formdata)
+    return items is None or any(COUNTER.fullmatch(k) and str(v).strip() for k, v in items)
+
+
+def adjusted(formdata: Any) -> bool:
+    """Whether a form needs its adjustments' fields: when it is not posted, or when
+    one of them holds something (``adjustments.typed``)."""
+    items = posted_items(formdata)
+    return items is None or adjustments.typed(items)
 
 
 def with_counters(form: Any) -> Any:
-    """``form`` with its card counters, to be shown: itself if it has them, else
-    the whole form made from the same data, with every value, error and message
-    the lean one was given."""
-    if form.counters:
+    """``form`` with its card counters and adjustments, to be shown: itself if it
+    has them, else the whole form made from the same data, with every value, error
+    and message the lean one was given."""
+    if form.counters and form.adjusting:
         return form
     variant, sides, rules, members, kwargs = form.made_with
     whole = round_form(variant, sides, rules, members, counters=True, **kwargs)
@@ -161,9 +183,10 @@ def round_form_class(
     rules: Rules,
     members: dict[str, list[str]] | None,
     counters: bool = True,
+    adjusting: bool = True,
 ) -> type:
     """A new form class for a round of such a game (with the card counters' fields
-    or without them)."""
+    or without them; with the sides' adjustments or without them)."""
 
     class RoundForm(Form):
         version = HiddenField(validators=hidden_whole(9))
@@ -181,12 +204,12 @@ def round_form_class(
         )
         concealed = BooleanField(label_of(variant, "concealed"))
 
-    RoundForm.counters = counters
+    RoundForm.counters, RoundForm.adjusting = counters, adjusting
     for i, side in enumerate(sides):
         for name in side_fields(variant, rules):
             for field_key, field in side_field(variant, i, name, counters):
                 setattr(RoundForm, field_key, field)
-        for field_key, field in adjustments.fields_of(i):
+        for field_key, field in adjustments.fields_of(i) if adjusting else []:
             setattr(RoundForm, field_key, field)
         players = (members or {}).get(side, [])
         if "weepers_picked_up" in variant.fields and len(players) > 1:

@@ -35,7 +35,7 @@ bp = Blueprint("players", __name__)
 PAGES = page_cache.PageCache()  # the players page and players' pages, as last shown
 
 
-def kept(kind: str, shown: dict[str, Any], render: Callable[[], str]) -> str:
+def kept(kind: str, shown: dict[str, Any], render: Callable[[], str]) -> str | bytes:
     """A page of looking back, rendered once and kept under a digest of everything it
     shows (``shown``, read afresh for every request: a save, correction, removal,
     import or rename that changes any of it makes a new key, so it shows at once)
@@ -48,7 +48,7 @@ def kept(kind: str, shown: dict[str, Any], render: Callable[[], str]) -> str:
 
 
 @bp.route("/players")
-def players() -> str:
+def players() -> str | bytes:
     everyone = people.ranking(get_db())  # with each one's rating
     return kept(
         "players", {"players": everyone}, lambda: render_template("players.html", players=everyone)
@@ -56,7 +56,7 @@ def players() -> str:
 
 
 @bp.route("/players/<int:player_id>")
-def player(player_id: int) -> str | Response:
+def player(player_id: int) -> str | bytes | Response:
     db = get_db()
     row = people.player(db, player_id) or abort(404)
     other = general.query_id("vs")

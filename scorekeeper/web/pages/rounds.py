@@ -193,7 +193,13 @@ def filled_form(
         chosen = overrides.with_phone_values(game, screen.number, request.form)
         if chosen is not None:
             more["formdata"] = chosen
-    form = round_form.round_form(variant, sides, rules, members, data=data, **more)
+    # a save of the round screen alone leaves out adjustments posted empty: where
+    # phones enter their parts, each field is compared with theirs (``overrides``)
+    alone = request.method == "POST" and not more and not game["phones_enter"]
+    adjusting = None if alone else True
+    form = round_form.round_form(
+        variant, sides, rules, members, adjusting=adjusting, data=data, **more
+    )
     if take is not None:  # filled from the phones as they are now
         form.parts.data = table_view.parts_seen(game, screen.number)
     return form, take
