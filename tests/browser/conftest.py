@@ -2,9 +2,19 @@
 its script errors collected in ``page.problems``."""
 
 import pytest
+from playwright.sync_api import expect
+
+from tests.browser.waits import SEEN, WAIT
 
 from .test_flow_browser import PHONE
 from .test_round_screen import phone_context
+
+
+@pytest.fixture(scope="session", autouse=True)
+def patient_expectations():
+    """Every ``expect`` waits up to ``SEEN`` for the page to show what it expects
+    (Playwright's own 5 s is short on a loaded machine)."""
+    expect.set_options(timeout=SEEN)
 
 
 @pytest.fixture
@@ -16,7 +26,7 @@ def phone(browser, request):
     server = request.getfixturevalue("live_server" if own else "shared_server")
     context = phone_context(browser)
     page = context.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(WAIT)
     page.base = server.url
     page.problems = []
     page.on("pageerror", lambda error: page.problems.append(str(error)))
@@ -35,7 +45,7 @@ def contexts(browser):
     def open_page(**options):
         made.append(browser.new_context(**{**PHONE, **options}))
         page = made[-1].new_page()
-        page.set_default_timeout(15000)
+        page.set_default_timeout(WAIT)
         page.problems = []
         page.on("pageerror", lambda error: page.problems.append(str(error)))
         return page

@@ -7,12 +7,14 @@ Debian's chromium driven by Playwright for Python; never a downloaded browser.
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.waits import WAIT
+
 
 @pytest.fixture
 def phone(browser, live_server):
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
     page = context.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(WAIT)
     page.base = live_server.url
     yield page
     context.close()

@@ -5,6 +5,8 @@ is wider than the screen."""
 
 from playwright.sync_api import expect
 
+from tests.browser.waits import WAIT
+
 WIDE = "document.documentElement.scrollWidth"
 
 
@@ -12,7 +14,7 @@ def test_the_directors_pages_fit_a_320_pixel_phone(browser, live_server):
     context = browser.new_context(viewport={"width": 320, "height": 640}, has_touch=True,
                                   is_mobile=True)  # fmt: skip
     page = context.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(WAIT)
     problems = []
     page.on("pageerror", lambda error: problems.append(str(error)))
     try:

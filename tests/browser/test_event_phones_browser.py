@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 from tests.browser.events_helpers import card_links
 from tests.browser.test_event_screens_browser import make_event, pairs, play_every_table
 from tests.browser.test_round_screen import phone_context
+from tests.browser.waits import WAIT
 
 
 def test_a_moving_pairs_phone_follows_it_and_the_card_takes_the_scorer_to_the_game(
@@ -16,7 +17,7 @@ def test_a_moving_pairs_phone_follows_it_and_the_card_takes_the_scorer_to_the_ga
     scorer, gus = phone_context(browser), phone_context(browser)
     try:
         desk_page = director.new_page()
-        desk_page.set_default_timeout(15000)
+        desk_page.set_default_timeout(WAIT)
         desk = make_event(desk_page, live_server.url, pairs(6), turns=2)
         with desk_page.expect_navigation():
             desk_page.click("text=Start turn 1")
@@ -32,7 +33,7 @@ def test_a_moving_pairs_phone_follows_it_and_the_card_takes_the_scorer_to_the_ga
         expect(table.locator("h1")).to_have_text("Projector night: turn 1, table 1")
 
         phone = gus.new_page()  # P4a, East-West at table 1, joins by the same card
-        phone.set_default_timeout(15000)
+        phone.set_default_timeout(WAIT)
         phone.goto(links[0])
         phone.check("input[name=who][value=p1]")  # the seats go NS, EW, NS, EW
         assert phone.locator("input[name=who][value=p1] + span").inner_text().startswith("P4a")

@@ -9,6 +9,7 @@ from scorekeeper.data.connection import connect
 from scorekeeper.data.events import events
 from scorekeeper.data.games import rounds
 from tests.browser import events_helpers
+from tests.browser.waits import WAIT
 
 PROJECTOR = {"width": 1920, "height": 1080}
 
@@ -59,7 +60,7 @@ def on_screen(page, selector):
 def test_the_big_screen_fits_a_1080p_projector_to_the_final_standings(browser, live_server):
     context = browser.new_context(viewport=PROJECTOR)
     page = context.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(WAIT)
     problems = []
     page.on("pageerror", lambda error: problems.append(str(error)))
     try:
@@ -91,7 +92,7 @@ def test_the_big_screen_fits_a_1080p_projector_to_the_final_standings(browser, l
 def test_the_desk_stays_compact_at_30_tables(browser, live_server):
     context = browser.new_context(viewport=PROJECTOR)
     page = context.new_page()
-    page.set_default_timeout(30000)
+    page.set_default_timeout(WAIT)
     try:
         make_event(page, live_server.url, pairs(60), turns=4)
         with page.expect_navigation():
@@ -113,11 +114,11 @@ def test_the_desk_stays_compact_at_30_tables(browser, live_server):
 def test_a_swap_shows_at_once_on_every_screen_of_the_desk(browser, live_server):
     context = browser.new_context(viewport=PROJECTOR)
     page = context.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(WAIT)
     try:
         desk = make_event(page, live_server.url, pairs(6), turns=2)
         other = context.new_page()  # the director's second screen of the desk
-        other.set_default_timeout(15000)
+        other.set_default_timeout(WAIT)
         other.goto(desk)
         plan = other.locator("#desk-plan ul.plan").first
         expect(plan).to_contain_text("Table 1: P1a & P1b – P4a & P4b")

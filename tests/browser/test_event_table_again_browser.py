@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.events_helpers import make_event, start_turn
+from tests.browser.waits import WAIT
 
 
 @pytest.fixture
@@ -19,7 +20,7 @@ def test_same_table_again_at_a_finished_table_leaves_the_next_turn_to_the_direct
     context, live_server
 ):
     desk = context.new_page()
-    desk.set_default_timeout(20000)
+    desk.set_default_timeout(WAIT)
     errors = []
     desk.on("pageerror", lambda error: errors.append(str(error)))
     entries = "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nKit & Lu"
@@ -42,7 +43,7 @@ def test_same_table_again_at_a_finished_table_leaves_the_next_turn_to_the_direct
     finally:
         db.close()
     table = context.new_page()
-    table.set_default_timeout(20000)
+    table.set_default_timeout(WAIT)
     table.on("pageerror", lambda error: errors.append(str(error)))
     table.goto(f"{live_server.url}/games/{first}")
     table.click("button:has-text('Play again with the same players')")

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.events_helpers import make_event, start_turn
+from tests.browser.waits import WAIT
 
 
 @pytest.fixture
@@ -21,7 +22,7 @@ def test_the_clock_counts_down_everywhere_and_the_directors_pause_reaches_every_
     context, live_server
 ):
     desk = context.new_page()
-    desk.set_default_timeout(20000)
+    desk.set_default_timeout(WAIT)
     errors = []
     desk.on("pageerror", lambda error: errors.append(str(error)))
     entries = "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nKit & Lu"

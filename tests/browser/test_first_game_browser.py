@@ -6,6 +6,8 @@ JavaScript too."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.waits import WAIT
+
 from .test_round_screen import phone_context
 
 SCREEN = 740
@@ -60,7 +62,7 @@ def test_a_game_without_names_is_us_against_them(phone):
 def test_the_fold_keeps_the_evening_and_passphrase_one_tap_away(browser, shared_server, javascript):
     context = phone_context(browser, java_script_enabled=javascript)
     page = context.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(WAIT)
     try:
         page.goto(shared_server.url + "/games/new?variant=classic&players=4")
         assert not page.locator("#passphrase").is_visible()

@@ -20,6 +20,7 @@ from scorekeeper.data.games.games import create_game, recent_games
 from scorekeeper.data.games.rounds import add_round
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.seating import side_names
+from tests.browser.waits import WAIT
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 # Rounds that end a game of each variant, by side index; each round's card points within
@@ -62,7 +63,7 @@ def context(browser):
     def make(**options):
         made.append(browser.new_context(**{**PHONE, **options}))
         page = made[-1].new_page()
-        page.set_default_timeout(15000)
+        page.set_default_timeout(WAIT)
         return page
 
     yield make

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.waits import WAIT
+
 spec = importlib.util.spec_from_file_location(
     "big_totals", Path(__file__).with_name("big_totals.py")
 )
@@ -37,7 +39,7 @@ def test_five_digit_totals_never_break_nor_run_off_the_screen(browser, live_serv
         context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True,
                                       is_mobile=True, locale=locale, color_scheme=scheme)  # fmt: skip
         page = context.new_page()
-        page.set_default_timeout(15000)
+        page.set_default_timeout(WAIT)
         for path in paths:
             page.goto(live_server.url + path)  # its "load" awaited
             if path.endswith("/rounds/new"):

@@ -4,6 +4,7 @@ on a plain-http LAN-style address, where nothing breaks."""
 
 import pytest
 
+from tests.browser.waits import WAIT
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
 
@@ -23,7 +24,7 @@ def watch_errors(page):
 
 def test_the_worker_is_registered_on_localhost_and_keeps_pages_offline(context, live_server):
     page = context.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(WAIT)
     errors = watch_errors(page)
     page.goto(live_server.url + "/rules")
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
@@ -71,7 +72,7 @@ def test_the_worker_never_keeps_a_private_page_for_offline(context, live_server)
                                                          "sides": ["Ann", "Cat"]})  # fmt: skip
     game = created["id"]
     page = context.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(WAIT)
     page.goto(live_server.url + "/rules")
     page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
     page.reload()

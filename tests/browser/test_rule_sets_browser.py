@@ -4,12 +4,14 @@
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.waits import WAIT
+
 
 def phone_page(browser, live_server, javascript=True):
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True,
                                   java_script_enabled=javascript)  # fmt: skip
     page = context.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(WAIT)
     page.base = live_server.url
     return context, page
 

@@ -9,6 +9,8 @@ import io
 import pytest
 from PIL import Image, ImageChops, ImageOps, ImageStat
 
+from tests.browser.waits import WAIT
+
 SIDES = ["Ann", "Bea", "Cat", "Dee"]
 ROUNDS = [  # hand and foot, four playing alone
     {"Ann": {"meld_points": 180, "natural_canastas": 1}, "Bea": {"meld_points": 95},
@@ -36,7 +38,7 @@ def four_sides_game(server):
 def board(browser, live_server):
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2)
     page = context.new_page()
-    page.set_default_timeout(15000)
+    page.set_default_timeout(WAIT)
     page.goto(f"{live_server.url}/games/{four_sides_game(live_server)}")
     page.wait_for_selector(".totals")
     yield page

@@ -15,9 +15,10 @@ from scorekeeper.data.games.games import create_game
 from scorekeeper.scoring import VARIANTS, get_variant
 from scorekeeper.scoring.seating import side_names
 from tests.browser.test_flow_browser import PHONE
+from tests.browser.waits import SEEN, WAIT
 
 SEATS = {"five-person": ["Ann", "Bob", "Cat", "Dan", "Eve"]}
-LIVE = 5000  # ms: far above the one-second poll, for a loaded CI machine
+LIVE = SEEN  # far above the one-second poll: a loaded CI machine is slow
 
 
 def new_game(database, variant):
@@ -37,7 +38,7 @@ def pages(browser):
     def open_page(**options):
         made.append(browser.new_context(**{**PHONE, **options}))
         page = made[-1].new_page()
-        page.set_default_timeout(15000)
+        page.set_default_timeout(WAIT)
         return page
 
     yield open_page
