@@ -59,11 +59,15 @@ function sidePages(form) {
   mark();
 }
 
-// Count buttons keep the keyboard where it is: a tap on one does not take the focus
-// from the points field being typed in, so the scorer goes on typing.
-function countsKeepTheKeyboard(form) {
+// Counts, ticks and folds keep the keyboard where it is: a tap on one, while a points
+// field is being typed in, does not take the focus from that field, so the scorer goes
+// on typing (the tap still sets the count, ticks the box or opens the fold).
+const KEEPS_THE_KEYBOARD = "button.quick, label.tick, .side-entry details > summary";
+function tapsKeepTheKeyboard(form) {
   form.addEventListener("mousedown", (event) => {
-    if (event.target.closest && event.target.closest("button.quick")) event.preventDefault();
+    const typing = document.activeElement;
+    if (!typing || !typing.matches("input[enterkeyhint=next]") || !form.contains(typing)) return;
+    if (event.target.closest && event.target.closest(KEEPS_THE_KEYBOARD)) event.preventDefault();
   });
 }
 
@@ -71,5 +75,5 @@ document.addEventListener("DOMContentLoaded", () => {
   const form = document.querySelector("form.round-form");
   if (!form) return;
   sidePages(form);
-  countsKeepTheKeyboard(form);
+  tapsKeepTheKeyboard(form);
 });

@@ -1,7 +1,7 @@
 """One page a side on the round screen, in the real browser at 360x740: every variant's
 round within one screen of scrolling (five players too), a side's button showing its
-page, the keyboard's Next going on to the next side's page, a count tapped while typing
-leaving the keyboard up, and every side's fields sent by Save."""
+page, the keyboard's Next going on to the next side's page, a count tapped or a fold
+opened while typing leaving the keyboard up, and every side's fields sent by Save."""
 
 import pytest
 from playwright.sync_api import expect
@@ -40,6 +40,9 @@ def test_next_goes_on_to_the_next_sides_page_and_a_count_keeps_the_keyboard(phon
     phone.keyboard.insert_text("30")
     phone.locator("button.quick[data-for=s0_mixed_canastas][data-value='1']").tap()
     assert phone.evaluate("document.activeElement.id") == "s0_hand_points"  # still typing
+    phone.locator("#side-0 details.more > summary").tap()  # a fold opened while typing
+    expect(phone.locator("#side-0 details.more")).to_have_attribute("open", "")
+    assert phone.evaluate("document.activeElement.id") == "s0_hand_points"
     phone.keyboard.press("Enter")  # on to side 2's first points field, its page shown
     assert phone.evaluate("document.activeElement.id") == "s1_meld_points"
     expect(phone.locator(".side-tab[aria-controls=side-1]")).to_have_attribute(
