@@ -250,7 +250,8 @@ class OneThumbScreen:
     The scorer's orders: "counts first" (every side's counts, then the points in one
     run through the keyboard: tap the first, type, Next, type, ...), "side by side"
     (each side's points, then its counts) and "chained" (each side's counts, then its
-    points, Next going on to the next side, whose counts come next), then Save."""
+    points, Next going on to the next side, whose points are typed then, the keyboard
+    being up in them, and its counts after), then Save."""
 
     name = "one-thumb"
     ORDERS = ("counts first", "side by side", "chained")
@@ -409,10 +410,14 @@ class OneThumbScreen:
         elif self.order == "chained":
             for s in every:
                 mine = self.wanted(page, round_, [s])
-                if mine:  # Next: on to this side's first points field, if it reaches
-                    self.next_to(page, counter, mine[0][0])
-                self.side_counts(page, counter, s, round_[s])
-                self.points_run(page, counter, round_, [s])
+                # Next: on to this side's first points field, if it reaches; the keyboard
+                # up there, its points are typed before its counts and folds
+                if mine and self.next_to(page, counter, mine[0][0]):
+                    self.points_run(page, counter, round_, [s])
+                    self.side_counts(page, counter, s, round_[s])
+                else:
+                    self.side_counts(page, counter, s, round_[s])
+                    self.points_run(page, counter, round_, [s])
         else:
             for s in every:
                 self.side_counts(page, counter, s, round_[s])

@@ -7,7 +7,7 @@
 //   private or no-store.
 // Bump VERSION when the shell changes: old caches are deleted on activate.
 "use strict";
-const VERSION = "scorekeeper-shell-v6"; // v6: sums.js; v5: melds.js adds to typed numbers, runs on replaced parts; v4: melds.js; v3: pages kept before are dropped (some were private)
+const VERSION = "scorekeeper-shell-v6"; // v6: sums.js, sides.js; v5: melds.js adds to typed numbers, runs on replaced parts; v4: melds.js; v3: pages kept before are dropped (some were private)
 const OFFLINE = "/offline";
 const SHELL = [
   "/static/style.css",
@@ -15,6 +15,7 @@ const SHELL = [
   "/static/app.js",
   "/static/melds.js",
   "/static/sums.js",
+  "/static/sides.js",
   "/static/icon.svg",
   "/static/icons/icon-192.png",
   "/static/icons/icon-512.png",

@@ -21,6 +21,7 @@ def test_each_players_block_is_headed_live_with_their_own_score(phone):
     bar = phone.locator("table.live tr", has_text="Ann")
     expect(bar.locator("output.preview")).to_have_text("-15")
     expect(bar.locator("output[data-after]")).to_have_text("= -15")
+    phone.locator(".side-tab[aria-controls=side-0]").tap()  # Ann's page (one a player)
     box = ann.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360  # on the screen
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360

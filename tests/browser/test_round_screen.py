@@ -247,15 +247,7 @@ def test_two_phones_correcting_one_round_see_each_others_version(browser, live_s
 @pytest.mark.parametrize(
     "viewport", [(320, 640), (360, 740), (430, 932), (740, 360)], ids=lambda v: f"{v[0]}x{v[1]}"
 )
-def test_the_round_screen_fits_every_phone(browser, live_server, variant, viewport, request):
-    if variant == "weeping" and viewport == (360, 740):
-        # A known regression, kept in sight: since a count shows once (the field beside
-        # the 0-3 buttons only for 4 and more), a weeping side's fields stand 611 px
-        # tall here, past one screen under the round's heading. strict: this fails the
-        # run once the side fits again, so the mark is taken away then.
-        request.node.add_marker(
-            pytest.mark.xfail(reason="a weeping side is taller than one screen", strict=True)
-        )
+def test_the_round_screen_fits_every_phone(browser, live_server, variant, viewport):
     context = phone_context(browser, viewport={"width": viewport[0], "height": viewport[1]})
     page = context.new_page()
     page.base = live_server.url

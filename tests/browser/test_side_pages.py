@@ -1,0 +1,57 @@
+"""One page a side on the round screen, in the real browser at 360x740: every variant's
+round within one screen of scrolling (five players too), a side's button showing its
+page, the keyboard's Next going on to the next side's page, a count tapped or a fold
+opened while typing leaving the keyboard up, and every side's fields sent by Save."""
+
+import pytest
+from playwright.sync_api import expect
+
+from .test_round_screen import VARIANTS, new_game, open_round
+
+SHOWN = """el => { const r = el.getBoundingClientRect();
+  return r.left >= 0 && r.right <= innerWidth; }"""
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_variants_round_is_within_one_screen_of_scrolling(phone, variant):
+    new_game(phone, variant)
+    open_round(phone)
+    scrolls = phone.evaluate("document.documentElement.scrollHeight - innerHeight")
+    assert scrolls <= 740, f"{variant}: {scrolls} px to scroll past the first screen"
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= 360
+    # each side's page, shown by its button, holds its fields whole on the screen
+    for s in range(len(VARIANTS[variant]) if variant == "five-person" else 2):
+        phone.locator(f".side-tab[aria-controls=side-{s}]").tap()
+        expect(phone.locator(f".side-tab[aria-controls=side-{s}]")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        assert phone.locator(f"#s{s}_meld_points").evaluate(SHOWN)
+        others = [t for t in range(s) if phone.locator(f"#s{t}_meld_points").evaluate(SHOWN)]
+        assert not others
+    assert phone.problems == []
+
+
+def test_next_goes_on_to_the_next_sides_page_and_a_count_keeps_the_keyboard(phone):
+    new_game(phone)
+    open_round(phone)
+    phone.locator("#s0_meld_points").tap()
+    phone.keyboard.insert_text("120")
+    phone.keyboard.press("Enter")  # side 1's hand
+    phone.keyboard.insert_text("30")
+    phone.locator("button.quick[data-for=s0_mixed_canastas][data-value='1']").tap()
+    assert phone.evaluate("document.activeElement.id") == "s0_hand_points"  # still typing
+    phone.locator("#side-0 details.more > summary").tap()  # a fold opened while typing
+    expect(phone.locator("#side-0 details.more")).to_have_attribute("open", "")
+    assert phone.evaluate("document.activeElement.id") == "s0_hand_points"
+    phone.keyboard.press("Enter")  # on to side 2's first points field, its page shown
+    assert phone.evaluate("document.activeElement.id") == "s1_meld_points"
+    expect(phone.locator(".side-tab[aria-controls=side-1]")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    phone.wait_for_function(f"(el => ({SHOWN})(el))(document.getElementById('s1_meld_points'))")
+    phone.keyboard.insert_text("55")
+    phone.locator("button[name=save]").tap()
+    phone.wait_for_selector("#round-1", state="attached")
+    expect(phone.locator(".total .points").first).to_have_text("390")  # 120 + 300 - 30
+    expect(phone.locator(".total .points").nth(1)).to_have_text("55")
+    assert phone.problems == []
