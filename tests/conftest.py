@@ -41,6 +41,17 @@ def rounds_reaching(variant: str, total: int, side: str = "A") -> list[dict[str,
     return rounds
 
 
+@pytest.fixture(autouse=True)
+def work_in_place():
+    """A ``serve`` run in a test's process turns on the worker process for a
+    director's long work (data/apart.py): turned off after each test, so the next
+    test in this process works in place, as a command-line run does."""
+    yield
+    from scorekeeper.data import apart
+
+    apart.enable(False)
+
+
 @pytest.fixture
 def game():
     return play

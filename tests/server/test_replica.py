@@ -6,6 +6,7 @@ than a second before the loss."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -72,8 +73,8 @@ def saving(url, game, acknowledged, stop):
     while not stop.is_set():
         try:
             status, _ = call(f"{url}/api/games/{game}/rounds", "POST", {"A": {"meld_points": 5}})
-        except (OSError, urllib.error.URLError):
-            return  # the server is gone
+        except (OSError, urllib.error.URLError, http.client.HTTPException):
+            return  # the server is gone (killed before or while it answered: not acknowledged)
         if status == 201:
             acknowledged.append((game, time.monotonic()))
 
