@@ -10,6 +10,9 @@ import re
 
 from playwright.sync_api import expect
 
+# The laptop that shows the big screen: a 1080p projector, no touch.
+PROJECTOR = {"viewport": {"width": 1920, "height": 1080}, "is_mobile": False, "has_touch": False}
+
 
 def make_event(page, base, entries, turns=1, deals=1, minutes=0, **choices):
     """The director's browser makes the event on the form; the desk's address.

@@ -45,6 +45,7 @@ points and margin."""
 from playwright.sync_api import expect
 
 from tests.browser.events_helpers import (
+    PROJECTOR,
     card_links,
     exported_standings,
     join,
@@ -55,7 +56,6 @@ from tests.browser.events_helpers import (
     unlock,
 )
 
-PROJECTOR = {"viewport": {"width": 1920, "height": 1080}, "is_mobile": False, "has_touch": False}
 PASSPHRASE = "five at a table"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil", "Hal", "Ivy", "Jon", "Kit"]
 FINAL = [

@@ -38,6 +38,7 @@ The victory-point table (from a margin of: winner - loser): 0: 10 - 10, 100: 11 
 from playwright.sync_api import expect
 
 from tests.browser.events_helpers import (
+    PROJECTOR,
     card_links,
     enter,
     exported_standings,
@@ -49,7 +50,6 @@ from tests.browser.events_helpers import (
     unlock,
 )
 
-PROJECTOR = {"viewport": {"width": 1920, "height": 1080}, "is_mobile": False, "has_touch": False}
 PASSPHRASE = "sambas to go out"
 PAIRS = ["Ann & Bea", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo", "Kit & Lu"]
 FINAL = [
