@@ -49,6 +49,7 @@ No two pairs tie on points and margin, so no later tie-break decides a place."""
 from playwright.sync_api import expect
 
 from tests.browser.events_helpers import (
+    PROJECTOR,
     card_links,
     enter,
     exported_standings,
@@ -60,7 +61,6 @@ from tests.browser.events_helpers import (
     unlock,
 )
 
-PROJECTOR = {"viewport": {"width": 1920, "height": 1080}, "is_mobile": False, "has_touch": False}
 PASSPHRASE = "north south east"
 
 
@@ -186,7 +186,8 @@ def test_a_mitchell_of_hand_and_foot_by_deals_at_eight_tables(contexts, live_ser
     north.click("#check-in button:has-text('P2a')")
     expect(north.locator("#check-in")).to_contain_text("P2a ✓")
     enter(two, base, games[2], 200, 350)
-    north.reload()
+    # the phone shows the saved round to confirm by itself (a reload here raced it)
+    expect(north.locator("#note-1")).to_be_visible()
     north.fill("#note-1", "we melded 250")
     north.click("button[name=query]")
     director.goto(desk)
