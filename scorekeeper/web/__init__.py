@@ -36,6 +36,7 @@ from .pages import (
     evenings,
     event_desk,
     event_roles,
+    event_undo,
     events,
     games,
     health,
@@ -77,6 +78,7 @@ PAGES = (
     language,
     events,
     event_desk,
+    event_undo,
     event_roles,
 )
 

@@ -95,6 +95,7 @@ def stored(db, event_id: int) -> dict[str, list]:
     ids["game_id"] += [t["game_id"] for t in tables]
     ids["token"] += [table.join(db, t["game_id"], "Ann", 0) for t in tables]
     ids["event_id"] = [event_id]
+    ids["entry"] = [0, 1, 7]
     ids["evening_id"] = [evening]
     ids["player_id"] = [r["id"] for r in db.query("SELECT id FROM players LIMIT 4")]
     return ids
@@ -161,7 +162,7 @@ ROUTES = sorted(
     api.add_round api.create_game api.delete_round api.edit_round event_desk.adjust event_desk.end
     event_desk.check_in event_desk.reopen event_desk.withdraw event_roles.replace_card
     event_roles.unlock events.change_clock events.new
-    events.start events.swap evenings.evening games.again games.new_game games.rename
+    events.start events.swap event_undo.undo_start event_undo.undo_withdrawal evenings.evening games.again games.new_game games.rename
     players.rename removals.undo rounds.add_round rounds.delete_round rounds.edit_round
     rounds.preview rounds.undo_round rule_sets.edit rule_sets.restore rule_sets.retire
     rule_sets.save_from_game sharing.unlock table.answer table.follow table.join table.part

@@ -1,0 +1,24 @@
+"""An event's history: each change the director makes to the event as a whole
+(a turn started or its start undone, a withdrawal or its undoing, a table's score
+adjusted, reopened or ended), when, by whom and why."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+
+def apply(db: Database) -> None:
+    db.table("event_changes").create(
+        {
+            "id": int,
+            "event_id": int,
+            "at": str,
+            "who": str,
+            "action": str,
+            "reason": str,
+            "detail": str,
+        },
+        pk="id",
+        foreign_keys=[("event_id", "events", "id")],
+    )
+    db.table("event_changes").create_index(["event_id", "id"])
