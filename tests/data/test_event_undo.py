@@ -4,9 +4,9 @@ each change in the event's history with who and why."""
 
 import pytest
 
-from scorekeeper.data.connection import connect
-from scorekeeper.data.events import changes, desk as event_desk, events, turns, undo
-from scorekeeper.data.games import games, rounds
+from scorekeeper.data.connection import connect, now, writing
+from scorekeeper.data.events import changes, desk as event_desk, events, removing, turns, undo
+from scorekeeper.data.games import games, removals, rounds
 from scorekeeper.data.table import table as phones
 from tests.data.test_events import PAIRS, club_night, play
 
@@ -164,3 +164,30 @@ def test_the_desk_changes_are_in_the_events_history(db):
         ("adjusted", 1),
         ("started", None),
     ]
+
+
+def test_an_event_deleted_goes_at_once_and_its_games_to_removals_in_steps(db, monkeypatch):
+    event_id = club_night(db)
+    turns.start_turn(db, event_id)
+    play(db, event_id, 1, [(100, 50), (50, 100), (100, 0), (0, 100)])
+    turns.start_turn(db, event_id)
+    assert removing.what_goes(db, event_id) == {"games": 8, "rounds": 4, "entries": 8}
+    made = [t["game_id"] for t in events.tables(db, event_id)]
+    monkeypatch.setattr(removing, "GAMES_A_WRITE", 3)  # three steps: 3, 3 and 2 games
+    assert removing.remove_event(db, event_id, "made by mistake") == 8
+    with pytest.raises(games.NotFound):
+        events.event(db, event_id)
+    assert events.all_events(db) == []
+    assert all(games.game_row(db, g)["removed_at"] for g in made)
+    listed = [r["what"] for r in removals.history(db)]
+    assert listed[-1] == "Tuesday club: turn 1, table 1 (its event deleted)" and len(listed) == 8
+
+
+def test_an_event_deleted_while_the_server_stopped_loses_its_games_at_the_next_start(db):
+    event_id = club_night(db)
+    turns.start_turn(db, event_id)
+    with writing(db):  # the event's row written, the server stopped before its games
+        db.execute("UPDATE events SET removed_at = ? WHERE id = ?", [now(), event_id])
+    assert removing.recover(db) == [event_id]
+    assert removing.what_goes(db, event_id)["games"] == 0
+    assert removing.recover(db) == []

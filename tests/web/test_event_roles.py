@@ -31,6 +31,7 @@ DIRECTED = {
     "event_undo.undo_start",
     "event_undo.undo_withdrawal",
     "event_undo.history",
+    "event_undo.delete",
 }
 SEEN = {
     "events.index",

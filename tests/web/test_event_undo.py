@@ -103,3 +103,22 @@ def test_only_the_director_may_undo_or_read_the_history(app, client, desk, metho
         assert events.event(db, event_id_of(desk))["turn"] == 1
     finally:
         db.close()
+
+
+def test_the_director_deletes_an_event_asked_first_and_its_card_opens_nothing(app, client, desk):
+    client.post(f"{desk}/start")
+    cards = client.get(f"{desk}/cards").get_data(as_text=True)
+    link = re.findall(r'<p class="link">http://localhost(/tables/[^<]+)</p>', cards)[0]
+    asked = client.get(f"{desk}/delete").get_data(as_text=True)
+    assert "its 3 games with their 0 rounds, to Removals" in asked
+    assert "its 6 entries" in asked
+    refused = client.post(f"{desk}/delete", data={"reason": " "})
+    assert refused.status_code == 400 and client.get(desk).status_code == 200
+    done = client.post(f"{desk}/delete", data={"reason": "a test event"})
+    assert done.status_code == 302 and done.headers["Location"] == "/events"
+    listed = client.get("/events").get_data(as_text=True)
+    assert "Tuesday club is deleted; its 3 games are in Removals." in listed
+    assert client.get(desk).status_code == 404
+    assert client.get(link).status_code == 404
+    removed = client.get("/removals").get_data(as_text=True)
+    assert removed.count("(its event deleted)</strong>") == 3

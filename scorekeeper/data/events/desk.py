@@ -157,7 +157,7 @@ SELECT e.turn, e.clock_ends_at, e.clock_left, e.clock_ends_at <= ? AS time_up,
   (SELECT count(withdrawn_turn) FROM event_entries WHERE event_id = e.id) AS gone,
   (SELECT group_concat(number || ':' || name, '|') FROM event_entries
    WHERE event_id = e.id) AS places
-FROM events e WHERE e.id = ?
+FROM events e WHERE e.id = ? AND e.removed_at IS NULL
 """
 
 

@@ -1,6 +1,7 @@
 """An event's history: each change the director makes to the event as a whole
 (a turn started or its start undone, a withdrawal or its undoing, a table's score
-adjusted, reopened or ended), when, by whom and why."""
+adjusted, reopened or ended), when, by whom and why; and when an event was deleted
+(``removed_at``: its games are removed with it)."""
 
 from __future__ import annotations
 
@@ -22,3 +23,4 @@ def apply(db: Database) -> None:
         foreign_keys=[("event_id", "events", "id")],
     )
     db.table("event_changes").create_index(["event_id", "id"])
+    db.table("events").add_column("removed_at", str)

@@ -1,6 +1,6 @@
 """The director's undoing at a club night, each asked first with what it takes
 away and kept in the event's history with its reason: a turn's start taken back,
-a withdrawal taken back; and the event's history itself."""
+a withdrawal taken back, the whole event deleted; and the event's history itself."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from ...data.connection import get_db
-from ...data.events import changes, events, undo
+from ...data.events import changes, events, removing, undo
 from ..forms import events as event_forms
 from ..http import security
 from ..http.i18n import _, say
@@ -90,3 +90,29 @@ def history(event_id: int) -> str:
     return render_template(
         "event_history.html", event=found, changes=changes.history(get_db(), event_id)
     )
+
+
+@bp.route("/events/<int:event_id>/delete", methods=["GET", "POST"])
+def delete(event_id: int) -> Page:
+    """Delete the event, asked first with what goes: its games go to Removals."""
+    found = directed(event_id)
+    db = get_db()
+    form = event_forms.UndoForm()
+    if form.validate_on_submit():
+        try:
+            removed = removing.remove_event(db, event_id, form.reason.data)
+        except events.EventProblem as refused:
+            form.reason.errors = [*form.reason.errors, say(refused)]
+        else:
+            flash(
+                _(
+                    "%(name)s is deleted; its %(n)s games are in Removals.",
+                    name=found["name"],
+                    n=removed,
+                )
+            )
+            return redirect(url_for("events.index"))
+    page = render_template(
+        "event_delete.html", event=found, goes=removing.what_goes(db, event_id), form=form
+    )
+    return page, 400 if form.is_submitted() else 200
