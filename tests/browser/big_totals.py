@@ -21,6 +21,7 @@ from scorekeeper.data.games.rounds import add_round
 from scorekeeper.data.sample import random_round
 from scorekeeper.scoring import VARIANTS, score_game
 from scorekeeper.scoring.seating import side_names
+from tests.browser.waits import SETTLE
 
 FOUR, FIVE = ["Ann", "Cat", "Bea", "Dee"], ["Ann", "Bob", "Cat", "Dan", "Eve"]
 SEATS = {v.id: FIVE if v.default_players == 5 else FOUR for v in VARIANTS.values()}
@@ -223,13 +224,6 @@ def type_a_round(page):
     expect(page.locator("output[data-after]").first).to_contain_text("=")
 
 
-# Frames enough for the page's own answer to a change of size: a ResizeObserver hears
-# of it in the next frame, and the round screen fits its bars in the frame after.
-SETTLE = """() => new Promise(done => {
-  let left = 4;
-  const next = () => (--left ? requestAnimationFrame(next) : done());
-  requestAnimationFrame(next);
-})"""
 # Every text size at one screen size in one call: the root font-size set, the page
 # settled, the numbers measured (when asked: not at 200% zoom, whose numbers are
 # not measured), then every fold opened, the labels measured, and the folds closed
