@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.waits import WAIT
+from tests.conftest import server_for
 
 
 @pytest.fixture
@@ -15,8 +16,7 @@ def phone(browser, request):
     """A touch screen at 360x740 on the test's own server when it asks for
     ``live_server`` (it reads pages that list everything stored), otherwise on the
     process's shared server, where it reads only its own game's pages."""
-    own = "live_server" in request.fixturenames
-    server = request.getfixturevalue("live_server" if own else "shared_server")
+    server = server_for(request)
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(WAIT)
