@@ -40,10 +40,18 @@ MEASURE = r"""width => {
   const found = [];
   const page = document.scrollingElement.scrollWidth;
   if (page > width) found.push(`the page is ${page} px wide on a ${width} px screen`);
-  const hidden = el => { for (; el; el = el.parentElement) {
-    const s = getComputedStyle(el);
-    if (s.clip !== 'auto' || s.clipPath !== 'none' || el.matches('select, script, style, title')) return true;
-  } return false; };
+  const styles = new Map();
+  const style = el => styles.get(el) || styles.set(el, getComputedStyle(el)).get(el);
+  const hiddenOf = new Map(), edges = new Map();
+  const hidden = el => {
+    if (!el) return false;
+    if (!hiddenOf.has(el)) {
+      const s = style(el);
+      hiddenOf.set(el, s.clip !== 'auto' || s.clipPath !== 'none'
+                       || el.matches('select, script, style, title') || hidden(el.parentElement));
+    }
+    return hiddenOf.get(el);
+  };
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node; (node = walker.nextNode());) {
     for (const match of node.data.matchAll(number)) {
@@ -58,10 +66,10 @@ MEASURE = r"""width => {
                                {left: Infinity, right: -Infinity});
       let scrolls = false;
       for (let el = node.parentElement; el && el !== document.body; el = el.parentElement) {
-        const s = getComputedStyle(el);
+        const s = style(el);
         if (['auto', 'scroll'].includes(s.overflowX)) { scrolls = true; break; }
         if (['hidden', 'clip'].includes(s.overflowX) || el instanceof SVGSVGElement) {
-          const edge = el.getBoundingClientRect();
+          const edge = edges.get(el) || edges.set(el, el.getBoundingClientRect()).get(el);
           if (box.left < edge.left - 0.5 || box.right > edge.right + 0.5) { found.push(`${where} is cut by <${el.tagName.toLowerCase()} class="${el.getAttribute('class') || ''}">`); break; }
         }
       }
@@ -81,8 +89,10 @@ MEASURE = r"""width => {
 # to break.
 LABELS = r"""() => {
   const found = [];
+  const styles = new Map();
+  const style = el => styles.get(el) || styles.set(el, getComputedStyle(el)).get(el);
   const shown = el => { for (let e = el; e; e = e.parentElement) {
-    const s = getComputedStyle(e);
+    const s = style(e);
     if (s.clip !== 'auto' || s.clipPath !== 'none' || s.display === 'none' || s.visibility === 'hidden') return false;
     if (e.tagName === 'DETAILS' && !e.open && e !== el.closest('summary')?.parentElement) return false;
   } return true; };
@@ -90,7 +100,7 @@ LABELS = r"""() => {
   const lines = rects => new Set(rects.map(r => Math.round(r.top + r.height / 2))).size;
   const rectsOf = range => [...range.getClientRects()].filter(r => r.width > 0.5 && r.height > 0.5);
   const room = el => { for (let e = el.parentElement; e; e = e.parentElement) {
-    const s = getComputedStyle(e);
+    const s = style(e);
     if (['block', 'flow-root', 'list-item'].includes(s.display)) {
       return e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
     }
@@ -119,23 +129,26 @@ LABELS = r"""() => {
       if (width > space + 0.5) continue; // wider than its whole line: hyphenated by the language
       found.push(`${name(el)}: "${word}" broken over ${lines(rects)} lines in a box ${Math.round(el.getBoundingClientRect().width)} px wide`);
     }
-    const s = getComputedStyle(el);
+    const s = style(el);
     if (['hidden', 'clip'].includes(s.overflowX) && el.scrollWidth > el.clientWidth + 1) {
       found.push(`${name(el)} is cut (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
     }
   }
-  const stuck = el => { for (let e = el; e; e = e.parentElement) {
-    if (['sticky', 'fixed'].includes(getComputedStyle(e).position)) return true;
-  } return false; };
+  const stuckOf = new Map();
+  const stuck = el => {
+    if (!el) return false;
+    if (!stuckOf.has(el)) stuckOf.set(el, ['sticky', 'fixed'].includes(style(el).position) || stuck(el.parentElement));
+    return stuckOf.get(el);
+  };
   const controls = [...document.querySelectorAll('input:not([type=hidden]), select, textarea, button, a.button')]
-    .filter(el => el.getClientRects().length && shown(el) && !stuck(el));
+    .filter(el => el.getClientRects().length && shown(el) && !stuck(el))
+    .map(el => [el, el.getBoundingClientRect()]);
   const meet = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
     && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
   for (const [el, rects] of texts) {
     if (stuck(el)) continue;
-    for (const c of controls) {
+    for (const [c, box] of controls) {
       if (c === el || c.contains(el) || el.contains(c)) continue;
-      const box = c.getBoundingClientRect();
       if (rects.some(r => meet(r, box))) { found.push(`${name(el)} is under ${name(c)}`); break; }
     }
   }
