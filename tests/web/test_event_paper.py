@@ -19,16 +19,16 @@ def db(app):
     database.close()
 
 
-def event(db, movement, entries, turns_=3, **more):
+def event(db, movement, entries, turns_=3, variant="hand-and-foot", deals=1, **more):
     return events.create_event(
         db,
         name="Paper club",
         date="2026-11-24",
-        variant="hand-and-foot",
+        variant=variant,
         options={},
         movement=movement,
         turns=turns_,
-        deals=1,
+        deals=deals,
         scale={"kind": "wdl", "win": 2, "draw": 1, "loss": 0},
         entries=[{"name": e, "players": e.split(" & ")} for e in entries],
         **more,
@@ -92,6 +92,15 @@ def test_a_rotating_night_has_a_scorecard_per_player_with_the_partner(client, db
     # partners side by side, each with where they go next; who sits out on a card of its own
     assert "1 1 Ann → turn 2: table 1, North-South 4 Di → sits out turn 2 2 Bea" in guide
     assert "Sitting out Paper club · Tue 24 Nov 2026 Turn Players 1 5 Ed → turn 2: table 1" in guide
+
+
+def test_a_five_person_table_has_no_directions(client, db):
+    players = ["Ann", "Bea", "Cy", "Di", "Ed", "Flo"]
+    event_id = event(db, "rotating", players, turns_=2, variant="five-person", deals=0)
+    guide = text(client.get(f"/events/{event_id}/guide-cards"))
+    assert "North-South" not in guide and "Turn Players 1 1 Ann → turn 2: table 1" in guide
+    cards = text(client.get(f"/events/{event_id}/scorecards"))
+    assert "N-S" not in cards and "Partner" not in cards
 
 
 @pytest.mark.parametrize(
