@@ -73,9 +73,10 @@ class GuideCard:
     turns: tuple[GuideTurn, ...]
 
 
-def guide_cards(plan: list[Turn], turns: int) -> list[GuideCard]:
-    """A card per table of the plan, every turn of the event on each (``turns``:
-    how many it has; those past the plan are a Swiss's, paired at their start).
+def guide_cards(plan: list[Turn], turns: int, tables: int = 0) -> list[GuideCard]:
+    """A card per table of the plan (at least ``tables``: a Swiss not started has
+    no turn paired yet), every turn of the event on each (``turns``: how many it
+    has; those past the plan are a Swiss's, paired at their start).
 
     >>> plan = [Turn([((0,), (1,))], [2]), Turn([((2,), (0,))], [1])]
     >>> card, = guide_cards(plan, 2)
@@ -84,7 +85,7 @@ def guide_cards(plan: list[Turn], turns: int) -> list[GuideCard]:
     >>> card.turns[1].sides[0].onward
     ()
     """
-    count = max((len(turn.tables) for turn in plan), default=0)
+    count = max((len(turn.tables) for turn in plan), default=tables)
     return [
         GuideCard(
             table, tuple(guide_turn(plan, turns, turn, table) for turn in range(1, turns + 1))

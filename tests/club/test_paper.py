@@ -102,6 +102,13 @@ def swiss_after_two_turns():
     return [first, second], played
 
 
+def test_a_swiss_not_started_has_a_card_per_table_with_no_turn_paired():
+    cards = guide_cards([], 2, tables=3)
+    assert [(card.table, rows(card)) for card in cards] == [
+        (n, [(1, False, []), (2, False, [])]) for n in (1, 2, 3)
+    ]
+
+
 def test_a_six_pair_swiss_after_two_turns_guides_only_the_turns_paired():
     plan, _ = swiss_after_two_turns()
     assert [t.tables for t in plan] == [

@@ -69,8 +69,16 @@ def test_a_swiss_guide_card_lists_the_turns_paired_and_says_when_the_rest_are(cl
     assert (
         "2 4 Gus & Hal → paired at the start of turn 3 1 Ann & Bea → paired at the start of turn 3"
     ) in first
-    assert "3 Paired at the start of turn 3, by the standings." in first
+    assert "3 Paired at the start of turn 3." in first
     assert page.count("Table ") == 3
+
+
+def test_a_swiss_not_started_has_its_cards_to_hand_out_already(client, db):
+    event_id = event(db, "swiss", PAIRS)
+    guide = text(client.get(f"/events/{event_id}/guide-cards"))
+    assert guide.count("1 Paired at the start of turn 1.") == 3
+    cards = text(client.get(f"/events/{event_id}/scorecards"))
+    assert cards.count("Final place:") == 6 and "N-S" not in cards
 
 
 def test_a_swiss_scorecard_after_two_turns(client, swiss):

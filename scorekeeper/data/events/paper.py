@@ -12,9 +12,11 @@ from ...club.paper import GuideCard, GuideSide, Scorecard, guide_cards, scorecar
 from . import events
 
 
-def guides(found: dict[str, Any]) -> tuple[list[GuideCard], list[GuideSide]]:
+def guides(db: Database, found: dict[str, Any]) -> tuple[list[GuideCard], list[GuideSide]]:
     """The event's guide cards, a table each, and who sits out each planned turn."""
-    return guide_cards(found["plan"], found["turns"]), sitting_out(found["plan"], found["turns"])
+    tables = events.table_count(found, len(events.entries_of(db, found["id"])))
+    plan, turns = found["plan"], found["turns"]
+    return guide_cards(plan, turns, tables), sitting_out(plan, turns)
 
 
 def cards(db: Database, found: dict[str, Any]) -> list[Scorecard]:

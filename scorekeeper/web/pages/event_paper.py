@@ -49,7 +49,7 @@ def guide_cards(event_id: int) -> str:
     """A guide card per table, several to a page with lines to cut along."""
     db = get_db()
     found = events.event(db, event_id)
-    cards, out = event_paper.guides(found)
+    cards, out = event_paper.guides(db, found)
     return render_template(
         "print_guide_cards.html",
         event=found,
