@@ -73,6 +73,28 @@ def test_a_swiss_guide_card_lists_the_turns_paired_and_says_when_the_rest_are(cl
     assert page.count("Table ") == 3
 
 
+def test_the_results_sheet_says_how_the_event_is_played_and_scored(client, swiss):
+    sheet = text(client.get(f"/events/{swiss}/print"))
+    assert (
+        "Movement: Swiss: pairs meet by the standings; the first turn by the list: 1st against"
+        " 2nd, 3rd against 4th"
+    ) in sheet
+    assert (
+        "Event points: Points for a win, a draw, a loss (2 · 1 · 0) · A bye counts as: a win"
+        in (sheet)
+    )
+    # place, entry, players, points, played, margin, tie-break: as the standings rank them
+    assert "1 4 Gus & Hal Gus, Hal 4 2 +350 2 2 Cy & Di Cy, Di 2 2 +100" in sheet
+
+
+def test_entries_level_on_everything_are_placed_by_the_seeding_on_the_sheet(client, db):
+    event_id = event(db, "mitchell", PAIRS[:4], turns_=1)
+    play(db, event_id, 1, [(100, 100), (100, 100)])
+    sheet = text(client.get(f"/events/{event_id}/print"))
+    assert "Final standings" in sheet and "final results" in sheet
+    assert "1 1 Ann & Bea Ann, Bea 1 1 0 seeding 2 2 Cy & Di Cy, Di 1 1 0 seeding" in sheet
+
+
 def test_a_swiss_not_started_has_its_cards_to_hand_out_already(client, db):
     event_id = event(db, "swiss", PAIRS)
     guide = text(client.get(f"/events/{event_id}/guide-cards"))
