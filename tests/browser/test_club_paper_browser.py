@@ -144,7 +144,7 @@ def test_results_sheet_on_a4_and_letter(printer, mitchell, tmp_path):
         text = squeezed(pages[0])
         assert "Paper club" in text and "Movement: Mitchell: North-South stay" in text
         assert "Event points: Victory points from the table" in text
-        rows = re.findall(r"^ ?(\d) (\d) (\w+ & \w+) \w+, \w+ (\d+) (\d)", text, re.M)
+        rows = re.findall(r"^ ?(\d) (\d) (\w+ & \w+) (\d+) (\d)", text, re.M)
         assert rows == [
             ("1", "6", "Kit & Lu", "32", "2"),
             ("2", "2", "Cy & Di", "28", "2"),

@@ -83,8 +83,8 @@ def test_the_results_sheet_says_how_the_event_is_played_and_scored(client, swiss
         "Event points: Points for a win, a draw, a loss (2 · 1 · 0) · A bye counts as: a win"
         in (sheet)
     )
-    # place, entry, players, points, played, margin, tie-break: as the standings rank them
-    assert "1 4 Gus & Hal Gus, Hal 4 2 +350 2 2 Cy & Di Cy, Di 2 2 +100" in sheet
+    # place, entry number and name, points, played, margin, tie-break, as ranked
+    assert "1 4 Gus & Hal 4 2 +350 2 2 Cy & Di 2 2 +100" in sheet
 
 
 def test_entries_level_on_everything_are_placed_by_the_seeding_on_the_sheet(client, db):
@@ -92,7 +92,7 @@ def test_entries_level_on_everything_are_placed_by_the_seeding_on_the_sheet(clie
     play(db, event_id, 1, [(100, 100), (100, 100)])
     sheet = text(client.get(f"/events/{event_id}/print"))
     assert "Final standings" in sheet and "final results" in sheet
-    assert "1 1 Ann & Bea Ann, Bea 1 1 0 seeding 2 2 Cy & Di Cy, Di 1 1 0 seeding" in sheet
+    assert "1 1 Ann & Bea 1 1 0 seeding 2 2 Cy & Di 1 1 0 seeding" in sheet
 
 
 def test_a_swiss_not_started_has_its_cards_to_hand_out_already(client, db):
