@@ -35,6 +35,7 @@ from .pages import (
     api,
     evenings,
     event_desk,
+    event_paper,
     event_roles,
     events,
     games,
@@ -78,6 +79,7 @@ PAGES = (
     events,
     event_desk,
     event_roles,
+    event_paper,
 )
 
 

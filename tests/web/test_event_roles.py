@@ -36,6 +36,8 @@ SEEN = {
     "events.standings_file",
     "events.clock_json",
     "events.printed",
+    "event_paper.guide_cards",
+    "event_paper.scorecards",
     "event_desk.table",
     "event_roles.unlock",
 }
@@ -60,7 +62,7 @@ def event_rules(app):
         (
             (rule, method)
             for rule in app.url_map.iter_rules()
-            if rule.endpoint.split(".")[0] in ("events", "event_desk", "event_roles")
+            if rule.endpoint.split(".")[0] in ("events", "event_desk", "event_roles", "event_paper")
             for method in sorted(rule.methods - {"HEAD", "OPTIONS"})
         ),
         key=lambda r: (r[0].rule, r[1]),
