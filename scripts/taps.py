@@ -241,11 +241,13 @@ class RoundScreen(Protocol):
 
 
 class OneThumbScreen:
-    """Today's round screen: who went out chosen once (a row of chips), counts as
-    one-tap buttons, weepers picked up ticked by player, rare fields (and the dealer's
-    bonus, the adjustment and its note) folded under "More", points fields chained by
-    the keyboard's Next key (Enter moves on, never saves), the totals stuck to the top
-    and Save to the bottom.
+    """Today's round screen: who went out chosen once (a row of chips; chosen on the
+    scoreboard, the round opens with the keyboard in the first points field), going
+    out concealed and the dealer's bonus one tick each, counts as one-tap buttons,
+    weepers picked up ticked by player (as the side's canastas are counted), rare
+    fields (the adjustment, its minus typed, and its note) folded under "More", points
+    fields chained by the keyboard's Next key (Enter moves on, never saves), the
+    totals stuck to the top and Save to the bottom.
 
     The scorer's orders: "counts first" (every side's counts, then the points in one
     run through the keyboard: tap the first, type, Next, type, ...), "side by side"
@@ -276,16 +278,19 @@ class OneThumbScreen:
             raise SystemExit(f"#{field_id} shows {got!r} after entering {n}")
 
     def adjust(self, page: Page, counter: Counter, s: int, fields: dict) -> None:
-        """The adjustment (its sign a tap on the +/- button) and its note, typed."""
+        """The adjustment, its minus typed before the digits (the dial pad has one),
+        and its note, reached with Next from the adjustment."""
         value = fields.get("adjustment") or 0
         if value:
-            sign = page.locator(f"#s{s}_adjustment_sign")
-            if (value < 0) != (sign.input_value() == "-"):
-                counter.tap(page.locator(f"#side-{s} button.sign-toggle"), "sign")
             counter.tap(page.locator(f"#s{s}_adjustment"), "adjustment")
-            counter.type(str(abs(value)))
+            minus = page.locator(f"#s{s}_adjustment_sign").input_value() == "-"
+            counter.type(("-" if value < 0 and not minus else "") + str(abs(value)))
+            shown = tuple(page.input_value(f"#s{s}_adjustment{e}") for e in ("", "_sign"))
+            if shown != (str(abs(value)), "-" if value < 0 else "+"):
+                raise SystemExit(f"#s{s}_adjustment shows {shown} after entering {value}")
         if fields.get("note"):
-            counter.tap(page.locator(f"#s{s}_note"), "note")
+            if not self.next_to(page, counter, f"s{s}_note"):
+                counter.tap(page.locator(f"#s{s}_note"), "note")
             counter.type(fields["note"])
 
     def side_counts(self, page: Page, counter: Counter, s: int, fields: dict) -> None:
@@ -330,9 +335,27 @@ class OneThumbScreen:
 
     @staticmethod
     def chain(page: Page) -> list[str]:
+        """The fields the keyboard's Next goes through, in order (app.js: CHAIN)."""
         return page.evaluate("""() => [...document.querySelectorAll(
-            'form.round-form input[enterkeyhint=next]')].filter(e => e.checkVisibility())
-            .map(e => e.id)""")
+            'form.round-form ' + CHAIN)].filter(e => e.checkVisibility()).map(e => e.id)""")
+
+    @staticmethod
+    def next_of(page: Page, field_id: str) -> str | None:
+        """Where the keyboard's Next goes from ``field_id`` (app.js: enterMovesOn): the
+        field it names (an adjustment's note), else the next field of the chain after
+        it on the page."""
+        return page.evaluate(
+            """id => {
+              const from = document.getElementById(id);
+              const then = from.dataset.then && document.getElementById(from.dataset.then);
+              if (then && then.checkVisibility()) return then.id;
+              const after = [...document.querySelectorAll('form.round-form ' + CHAIN)]
+                .filter(e => e.checkVisibility())
+                .find(e => from.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING);
+              return after ? after.id : null;
+            }""",
+            field_id,
+        )
 
     def wanted(self, page: Page, round_: dict, sides: list[int]) -> list[tuple[str, Any]]:
         chain = self.chain(page)
@@ -348,14 +371,15 @@ class OneThumbScreen:
         """Whether the keyboard's Next reaches ``field_id`` from the field being typed
         in: pressed once, or twice over an empty field between (fewer touches than a
         tap, and no scrolling). Pressed if so."""
-        chain = self.chain(page)
         focused = page.evaluate("document.activeElement && document.activeElement.id")
         if focused == field_id:
             return True
-        if focused not in chain or field_id not in chain:
+        if not focused or not page.evaluate(TYPES_TEXT):  # no keyboard, no Next
             return False
-        steps = chain.index(field_id) - chain.index(focused)
-        if not 0 < steps <= SKIPS + 1:
+        steps, at = 0, focused
+        while at and at != field_id and steps <= SKIPS:
+            at, steps = self.next_of(page, at), steps + 1
+        if at != field_id:
             return False
         for _ in range(steps):
             counter.press("Enter")
@@ -392,11 +416,11 @@ class OneThumbScreen:
         if out is not None and not page.is_checked(f"input[name=went_out][value='{out}']"):
             counter.tap(page.locator(f"label.chip:has(input[value='{out}'])"), "who went out")
         if out is not None and round_[out].get("concealed"):
-            counter.tap(page.locator("fieldset.went-out details.more > summary"), "concealed?")
             counter.tap(page.locator("label:has(#concealed)"), "concealed")
 
     def drive_round(self, page: Page, counter: Counter, variant: str, round_: list) -> dict:
         page.wait_for_selector("button.quick")  # app.js has run
+        counter.keyboard()  # a field the page put the focus in brings the keyboard up
         observed = {
             "order": self.order,
             "page_height_px": page.evaluate("document.documentElement.scrollHeight"),

@@ -45,7 +45,8 @@ function steppers(root) {
 }
 
 // Signs: an adjustment's sign is a select (it works without this file); here it
-// becomes a button showing + or − that changes with one tap.
+// becomes a button showing + or − that changes with one tap, or with a minus typed
+// before the amount.
 function signs(root) {
   for (const select of root.querySelectorAll("select.sign")) {
     if (select.dataset.toggled) continue;
@@ -69,6 +70,17 @@ function signs(root) {
     select.hidden = true;
     select.after(button);
     show();
+    // a minus (or plus) typed before the digits, on the dial pad, sets the sign
+    const amount = select.parentElement.querySelector("input");
+    if (!amount) continue;
+    amount.addEventListener("input", () => {
+      const typed = amount.value.match(/^\s*([-+\u2212])\s*/);
+      if (!typed) return;
+      amount.value = amount.value.slice(typed[0].length);
+      select.value = typed[1] === "+" ? "+" : "-";
+      show();
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    });
   }
 }
 
@@ -102,16 +114,83 @@ function counters(root) {
 const shown = (input) =>
   input.checkVisibility ? input.checkVisibility() : input.offsetParent !== null;
 
+// The fields the keyboard's Next goes through: the points fields, side after side
+// (and the card counters' when open); not an adjustment or its note, which Next
+// leaves alone on its way, though Next from them goes on (data-then: to the note).
+const CHAIN = "input[enterkeyhint=next]:not(details.more input)";
+
 // Enter (the keyboard's "next") moves to the next field instead of sending the
 // form: nothing is ever saved by the keyboard. After the last field, Save.
 function enterMovesOn(form) {
   form.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" || event.target.tagName !== "INPUT") return;
+    const from = event.target;
+    if (event.key !== "Enter" || from.tagName !== "INPUT") return;
     event.preventDefault();
-    const fields = [...form.querySelectorAll("input[enterkeyhint=next]")].filter(shown);
-    const next = fields[fields.indexOf(event.target) + 1];
+    const then = from.dataset.then && document.getElementById(from.dataset.then);
+    const after = (field) => from.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_FOLLOWING;
+    const next = then && shown(then) ? then : [...form.querySelectorAll(CHAIN)].filter(shown).find(after);
     (next || form.querySelector("button[name=save]")).focus();
   });
+}
+
+// A player picks up their weeper after closing a canasta, and most do: a side's
+// weepers are ticked as its canastas are counted, one a canasta up to one a player
+// (one fewer while something is typed in its weeper fields: that weeper was never
+// picked up). A tick the scorer sets or clears is theirs: that side's ticks follow
+// the canastas no more. The side that went out has them all ticked already.
+function weepersFollowCanastas(form) {
+  const asked = form.querySelector(".went-out");
+  let canastas = [];
+  let wept = [];
+  try {
+    canastas = JSON.parse(asked.dataset.canastas || "[]");
+    wept = JSON.parse(asked.dataset.inWeeper || "[]");
+  } catch (error) {
+    return;
+  }
+  const fresh = form.dataset.fresh === "1" && !form.querySelector("input[name=version]").value;
+  const sides = [];
+  for (const fields of form.querySelectorAll("fieldset.side-entry")) {
+    const ticks = [...fields.querySelectorAll("input[type=checkbox][name$=_weepers_picked_up]")];
+    if (!ticks.length || !canastas.length) continue;
+    const s = ticks[0].name.split("_")[0]; // "s1"
+    sides.push({ s, ticks, follows: fresh && !ticks.some((tick) => tick.checked) });
+  }
+  const number = (name) => {
+    const input = form.querySelector(`input[name="${name}"]`);
+    const text = input ? input.value.trim() : "";
+    return /^[0-9]+$/.test(text) ? Number(text) : 0;
+  };
+  const typedIn = (name) => {
+    const input = form.querySelector(`input[name="${name}"]`);
+    return input !== null && !["", "0"].includes(input.value.trim());
+  };
+  // the scorer's own tick (a tap on it or its name), seen before the tick changes
+  form.addEventListener(
+    "click",
+    (event) => {
+      const label = event.isTrusted && event.target.closest && event.target.closest("label.tick");
+      const tick = label ? label.control : null;
+      for (const one of sides) if (one.ticks.includes(tick)) one.follows = false;
+    },
+    true,
+  );
+  const follow = () => {
+    const out = form.querySelector("input[name=went_out]:checked");
+    for (const one of sides) {
+      if (!one.follows || (out && `s${out.value}` === one.s)) continue;
+      const closed = canastas.reduce((sum, name) => sum + number(`${one.s}_${name}`), 0);
+      const left = wept.some((name) => typedIn(`${one.s}_${name}`));
+      const picked = Math.min(closed, one.ticks.length - (left ? 1 : 0));
+      one.ticks.forEach((tick, i) => {
+        if (tick.checked === i < picked) return;
+        tick.checked = i < picked;
+        tick.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+    }
+  };
+  form.addEventListener("input", follow);
+  form.addEventListener("change", follow);
 }
 
 // Who went out: the fields that side does not count (its hand, say) step aside.
@@ -513,6 +592,7 @@ document.addEventListener("DOMContentLoaded", () => {
     drafts(form);
     enterMovesOn(form);
     wentOut(form);
+    weepersFollowCanastas(form);
     livePreview(form);
     saveInPlace(form);
     phoneValues(form);

@@ -61,14 +61,43 @@ function sidePages(form) {
 
 // Counts, ticks and folds keep the keyboard where it is: a tap on one, while a points
 // field is being typed in, does not take the focus from that field, so the scorer goes
-// on typing (the tap still sets the count, ticks the box or opens the fold).
-const KEEPS_THE_KEYBOARD = "button.quick, label.tick, .side-entry details > summary";
+// on typing (the tap still sets the count, ticks the box or opens the fold). So do
+// going out concealed and the dealer's bonus.
+const KEEPS_THE_KEYBOARD =
+  "button.quick, label.tick, .toggle > label, .side-entry details > summary";
 function tapsKeepTheKeyboard(form) {
+  let keeping = false;
   form.addEventListener("mousedown", (event) => {
     const typing = document.activeElement;
+    keeping = false;
     if (!typing || !typing.matches("input[enterkeyhint=next]") || !form.contains(typing)) return;
-    if (event.target.closest && event.target.closest(KEEPS_THE_KEYBOARD)) event.preventDefault();
+    if (event.target.closest && event.target.closest(KEEPS_THE_KEYBOARD)) {
+      event.preventDefault();
+      keeping = true;
+    }
   });
+  // A label's click would still put the focus in its box (and take the keyboard
+  // away): the box is ticked here instead, as the click would have ticked it.
+  form.addEventListener("click", (event) => {
+    const label = keeping && event.target.closest ? event.target.closest("label") : null;
+    keeping = false;
+    const box = label && label.control;
+    if (!box || box.type !== "checkbox" || event.target === box) return;
+    event.preventDefault();
+    box.checked = !box.checked;
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    box.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+}
+
+// A round opened for a side chosen on the scoreboard (who went out) is typed at
+// once: the first points field has the focus, and with it the phone's keyboard, so
+// the scorer's first tap is not on the field. Not a correction, nor a form that
+// came back with a problem (its summary has the focus).
+function typeAtOnce(form) {
+  if (form.dataset.typeFirst !== "1" || document.getElementById("error-summary")) return;
+  const first = [...form.querySelectorAll(CHAIN)].find(shown);
+  if (first) first.focus();
 }
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -76,4 +105,5 @@ document.addEventListener("DOMContentLoaded", () => {
   if (!form) return;
   sidePages(form);
   tapsKeepTheKeyboard(form);
+  typeAtOnce(form); // after the sides are laid out: moving a field takes its focus
 });

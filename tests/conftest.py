@@ -258,6 +258,14 @@ def shared_server(tmp_path_factory):
     server.stop()
 
 
+def server_for(request):
+    """The test's own ``live_server`` when it asks for one (it reads or changes what
+    every game shares, or stops the server), otherwise the process's ``shared_server``,
+    where it makes its own games and reads only their pages."""
+    own = "live_server" in request.fixturenames
+    return request.getfixturevalue("live_server" if own else "shared_server")
+
+
 # Debian's chromium unless SCOREKEEPER_CHROMIUM names another (scripts/*.py read it too).
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -15,11 +15,12 @@ Ranking, best first: event points; then victory points (when the scale is not
 already victory points and the event has a table); then match points, the card
 points scored minus conceded over the event; then the games between the tied
 entries (their event points among themselves); then the entry number (the seeding).
+Each line says which of the last two placed it among the entries equal on the rest.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 
@@ -94,6 +95,10 @@ class Line:
     byes: int = 0
     place: int = 0
     by_turn: dict[int, float] = field(default_factory=dict)
+    # What placed the line among others equal on every figure: "between" (its event
+    # points from the games among them, ``between``) or "seeding"; "" when untied.
+    tie_break: str = ""
+    between: float = 0
 
 
 def standings(
@@ -165,6 +170,10 @@ def ranked_lines(
         if len(tied) > 1:
             among = between(tied, results, scale)
             tied.sort(key=lambda line: (-among[line.entry], line.entry))
+            shared = Counter(among.values())
+            for line in tied:
+                line.between = among[line.entry]
+                line.tie_break = "seeding" if shared[line.between] > 1 else "between"
         ranked += tied
     return ranked
 

@@ -35,6 +35,7 @@ from .pages import (
     api,
     evenings,
     event_desk,
+    event_paper,
     event_roles,
     event_undo,
     events,
@@ -80,6 +81,7 @@ PAGES = (
     event_desk,
     event_undo,
     event_roles,
+    event_paper,
 )
 
 

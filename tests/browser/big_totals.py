@@ -21,6 +21,7 @@ from scorekeeper.data.games.rounds import add_round
 from scorekeeper.data.sample import random_round
 from scorekeeper.scoring import VARIANTS, score_game
 from scorekeeper.scoring.seating import side_names
+from tests.browser.waits import SETTLE
 
 FOUR, FIVE = ["Ann", "Cat", "Bea", "Dee"], ["Ann", "Bob", "Cat", "Dan", "Eve"]
 SEATS = {v.id: FIVE if v.default_players == 5 else FOUR for v in VARIANTS.values()}
@@ -39,10 +40,18 @@ MEASURE = r"""width => {
   const found = [];
   const page = document.scrollingElement.scrollWidth;
   if (page > width) found.push(`the page is ${page} px wide on a ${width} px screen`);
-  const hidden = el => { for (; el; el = el.parentElement) {
-    const s = getComputedStyle(el);
-    if (s.clip !== 'auto' || s.clipPath !== 'none' || el.matches('select, script, style, title')) return true;
-  } return false; };
+  const styles = new Map();
+  const style = el => styles.get(el) || styles.set(el, getComputedStyle(el)).get(el);
+  const hiddenOf = new Map(), edges = new Map();
+  const hidden = el => {
+    if (!el) return false;
+    if (!hiddenOf.has(el)) {
+      const s = style(el);
+      hiddenOf.set(el, s.clip !== 'auto' || s.clipPath !== 'none'
+                       || el.matches('select, script, style, title') || hidden(el.parentElement));
+    }
+    return hiddenOf.get(el);
+  };
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node; (node = walker.nextNode());) {
     for (const match of node.data.matchAll(number)) {
@@ -57,10 +66,10 @@ MEASURE = r"""width => {
                                {left: Infinity, right: -Infinity});
       let scrolls = false;
       for (let el = node.parentElement; el && el !== document.body; el = el.parentElement) {
-        const s = getComputedStyle(el);
+        const s = style(el);
         if (['auto', 'scroll'].includes(s.overflowX)) { scrolls = true; break; }
         if (['hidden', 'clip'].includes(s.overflowX) || el instanceof SVGSVGElement) {
-          const edge = el.getBoundingClientRect();
+          const edge = edges.get(el) || edges.set(el, el.getBoundingClientRect()).get(el);
           if (box.left < edge.left - 0.5 || box.right > edge.right + 0.5) { found.push(`${where} is cut by <${el.tagName.toLowerCase()} class="${el.getAttribute('class') || ''}">`); break; }
         }
       }
@@ -80,8 +89,10 @@ MEASURE = r"""width => {
 # to break.
 LABELS = r"""() => {
   const found = [];
+  const styles = new Map();
+  const style = el => styles.get(el) || styles.set(el, getComputedStyle(el)).get(el);
   const shown = el => { for (let e = el; e; e = e.parentElement) {
-    const s = getComputedStyle(e);
+    const s = style(e);
     if (s.clip !== 'auto' || s.clipPath !== 'none' || s.display === 'none' || s.visibility === 'hidden') return false;
     if (e.tagName === 'DETAILS' && !e.open && e !== el.closest('summary')?.parentElement) return false;
   } return true; };
@@ -89,7 +100,7 @@ LABELS = r"""() => {
   const lines = rects => new Set(rects.map(r => Math.round(r.top + r.height / 2))).size;
   const rectsOf = range => [...range.getClientRects()].filter(r => r.width > 0.5 && r.height > 0.5);
   const room = el => { for (let e = el.parentElement; e; e = e.parentElement) {
-    const s = getComputedStyle(e);
+    const s = style(e);
     if (['block', 'flow-root', 'list-item'].includes(s.display)) {
       return e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
     }
@@ -118,23 +129,26 @@ LABELS = r"""() => {
       if (width > space + 0.5) continue; // wider than its whole line: hyphenated by the language
       found.push(`${name(el)}: "${word}" broken over ${lines(rects)} lines in a box ${Math.round(el.getBoundingClientRect().width)} px wide`);
     }
-    const s = getComputedStyle(el);
+    const s = style(el);
     if (['hidden', 'clip'].includes(s.overflowX) && el.scrollWidth > el.clientWidth + 1) {
       found.push(`${name(el)} is cut (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
     }
   }
-  const stuck = el => { for (let e = el; e; e = e.parentElement) {
-    if (['sticky', 'fixed'].includes(getComputedStyle(e).position)) return true;
-  } return false; };
+  const stuckOf = new Map();
+  const stuck = el => {
+    if (!el) return false;
+    if (!stuckOf.has(el)) stuckOf.set(el, ['sticky', 'fixed'].includes(style(el).position) || stuck(el.parentElement));
+    return stuckOf.get(el);
+  };
   const controls = [...document.querySelectorAll('input:not([type=hidden]), select, textarea, button, a.button')]
-    .filter(el => el.getClientRects().length && shown(el) && !stuck(el));
+    .filter(el => el.getClientRects().length && shown(el) && !stuck(el))
+    .map(el => [el, el.getBoundingClientRect()]);
   const meet = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
     && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
   for (const [el, rects] of texts) {
     if (stuck(el)) continue;
-    for (const c of controls) {
+    for (const [c, box] of controls) {
       if (c === el || c.contains(el) || el.contains(c)) continue;
-      const box = c.getBoundingClientRect();
       if (rects.some(r => meet(r, box))) { found.push(`${name(el)} is under ${name(c)}`); break; }
     }
   }
@@ -223,13 +237,6 @@ def type_a_round(page):
     expect(page.locator("output[data-after]").first).to_contain_text("=")
 
 
-# Frames enough for the page's own answer to a change of size: a ResizeObserver hears
-# of it in the next frame, and the round screen fits its bars in the frame after.
-SETTLE = """() => new Promise(done => {
-  let left = 4;
-  const next = () => (--left ? requestAnimationFrame(next) : done());
-  requestAnimationFrame(next);
-})"""
 # Every text size at one screen size in one call: the root font-size set, the page
 # settled, the numbers measured (when asked: not at 200% zoom, whose numbers are
 # not measured), then every fold opened, the labels measured, and the folds closed

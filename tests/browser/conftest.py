@@ -5,6 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.waits import SEEN, WAIT
+from tests.conftest import server_for
 
 from .test_flow_browser import PHONE
 from .test_round_screen import phone_context
@@ -22,8 +23,7 @@ def phone(browser, request):
     """The phone opens the test's own server when the test asks for ``live_server``
     (it reads or changes the database, or stops the server); otherwise the process's
     shared server, where the test makes its own games and reads only their pages."""
-    own = "live_server" in request.fixturenames
-    server = request.getfixturevalue("live_server" if own else "shared_server")
+    server = server_for(request)
     context = phone_context(browser)
     page = context.new_page()
     page.set_default_timeout(WAIT)

@@ -108,12 +108,16 @@ def send_round(page, base, game, sides):
 
 def standings_rows(page):
     """(entry, points or VP, margin) of each row of every standings table on the page
-    (the columns of a long field one after another), in place order; the printed
+    (the columns of a long field one after another), in place order, read by the
+    columns' headings (the results sheet has more columns than the desk); the printed
     results' tables of each turn are not standings."""
     found = []
-    for row in page.locator("table.standings:not(.event-turn table) tbody tr").all():
-        cells = [" ".join(c.split()) for c in row.locator("th, td").all_inner_texts()]
-        found.append((cells[1], cells[2], cells[-1].replace("−", "-")))
+    for table in page.locator("table.standings:not(.event-turn table)").all():
+        heads = [" ".join(h.split()) for h in table.locator("thead th").all_inner_texts()]
+        entry, margin = heads.index("Entry"), heads.index("Margin")
+        for row in table.locator("tbody tr").all():
+            cells = [" ".join(c.split()) for c in row.locator("th, td").all_inner_texts()]
+            found.append((cells[entry], cells[entry + 1], cells[margin].replace("−", "-")))
     return found
 
 

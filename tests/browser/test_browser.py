@@ -8,14 +8,19 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.waits import WAIT
+from tests.conftest import server_for
 
 
 @pytest.fixture
-def phone(browser, live_server):
+def phone(browser, request):
+    """A touch screen at 360x740 on the test's own server when it asks for
+    ``live_server`` (it reads pages that list everything stored), otherwise on the
+    process's shared server, where it reads only its own game's pages."""
+    server = server_for(request)
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(WAIT)
-    page.base = live_server.url
+    page.base = server.url
     yield page
     context.close()
 
@@ -186,10 +191,10 @@ def test_tap_targets_are_at_least_44_pixels(phone):
     assert_fits_the_phone(phone)
 
 
-def test_everything_is_served_by_the_app_and_dark_mode_follows_the_phone(browser, live_server):
+def test_everything_is_served_by_the_app_and_dark_mode_follows_the_phone(browser, shared_server):
     context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme="dark")
     page = context.new_page()
-    page.base = live_server.url
+    page.base = shared_server.url
     requested = []
     page.on("request", lambda request: requested.append(request.url))
     start_game(page, "samba-foot", ["Ann", "Cat", "Bea", "Dee"])
@@ -197,13 +202,13 @@ def test_everything_is_served_by_the_app_and_dark_mode_follows_the_phone(browser
     page.wait_for_load_state("load")
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     context.close()
-    assert requested and all(url.startswith(live_server.url) for url in requested)
+    assert requested and all(url.startswith(shared_server.url) for url in requested)
     assert any(url.split("?")[0].endswith("/static/app.js") for url in requested)  # ?v=digest
     assert background == "rgb(18, 18, 18)"
 
 
-def test_spectator_page_refreshes_itself_when_a_round_is_added(browser, live_server):
-    status, created = live_server.json(
+def test_spectator_page_refreshes_itself_when_a_round_is_added(browser, shared_server):
+    status, created = shared_server.json(
         "POST", "/api/games", {"variant": "weeping", "sides": ["Us", "Them"]}
     )
     game = created["id"]
@@ -214,12 +219,12 @@ def test_spectator_page_refreshes_itself_when_a_round_is_added(browser, live_ser
         "console",
         lambda message: problems.append(message.text) if message.type == "error" else None,
     )
-    page.goto(live_server.url + f"/games/{game}/share")
+    page.goto(shared_server.url + f"/games/{game}/share")
     link = page.locator(".link a").inner_text()
     assert page.locator(".qr img").evaluate("img => img.naturalWidth") > 100
     page.goto(link)
     expect(page.locator('.points[data-side="Us"]')).to_have_text("0")
-    live_server.json("POST", f"/api/games/{game}/rounds", {"Us": {"meld_points": 120}})
+    shared_server.json("POST", f"/api/games/{game}/rounds", {"Us": {"meld_points": 120}})
     expect(page.locator('.points[data-side="Us"]')).to_have_text("120", timeout=10000)
     assert page.locator("a:has-text('Enter round')").count() == 0
     phone.close()
@@ -259,10 +264,10 @@ def test_history_filters_and_charts_in_the_browser(phone, live_server):
     assert_fits_the_phone(phone)
 
 
-def test_every_essential_action_works_without_javascript(browser, live_server):
+def test_every_essential_action_works_without_javascript(browser, shared_server):
     context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
     page = context.new_page()
-    page.base = live_server.url
+    page.base = shared_server.url
     start_game(page, "classic", ["Ann", "Cat", "Bea", "Dee"])
     page.click("a:has-text('Enter round')")
     page.wait_for_url("**/rounds/new*")
@@ -292,14 +297,14 @@ def test_every_essential_action_works_without_javascript(browser, live_server):
     context.close()
 
 
-def test_the_charts_scale_is_never_cut_at_the_left(phone, live_server):
+def test_the_charts_scale_is_never_cut_at_the_left(phone, shared_server):
     """A phone tester saw "10,000" cut to ",000" on the running-totals chart."""
     from scorekeeper.data.connection import connect
     from scorekeeper.data.games.evenings import create_evening
     from scorekeeper.data.games.games import create_game
     from scorekeeper.data.games.rounds import add_round
 
-    db = connect(live_server.database)
+    db = connect(shared_server.database)
     sides = ["Eve & Fay", "Gus & Hal"]
     game = create_game(db, evening_id=create_evening(db, "2026-11-21"), variant="classic",
                        sides=sides, players=4, options={"target": 50000})  # fmt: skip
@@ -307,7 +312,7 @@ def test_the_charts_scale_is_never_cut_at_the_left(phone, live_server):
         add_round(db, game, {sides[0]: {"meld_points": 200, "mixed_canastas": 1, "went_out": True},
                              sides[1]: {"meld_points": 100, "hand_points": 600}})  # fmt: skip
     db.close()
-    phone.goto(f"{live_server.url}/games/{game}")
+    phone.goto(f"{shared_server.url}/games/{game}")
     labels = phone.evaluate("""() => {
         const svg = document.querySelector('svg[role=img]'), box = svg.getBoundingClientRect();
         return [...svg.querySelectorAll('text')].map(t => [t.textContent,

@@ -55,8 +55,11 @@ def pdf_text(page, url, path):
 
 
 def standings_of(text):
-    """(entry, points, margin) from the standings rows of a page or a PDF's text."""
-    pattern = r"^\s*\d+\s+(.+?&.+?)\s+(\d+)\s+\d+\s+([+−-]?\d+)\s*$"
+    """(entry, points, margin) from the standings rows of a page or a PDF's text (the
+    results sheet's rows have the entry's number after the place, and a tie-break)."""
+    pattern = (
+        r"^\s*\d+\s+(?:\d+\s+)?(.+?&.+?)\s+(\d+)\s+\d+\s+([+−-]?\d+)(?:[ \t]+[^\d\s].*)?[ \t]*$"
+    )
     return [(n.strip(), p, m.replace("−", "-")) for n, p, m in re.findall(pattern, text, re.M)]
 
 

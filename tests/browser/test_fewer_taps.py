@@ -98,3 +98,69 @@ def test_a_weeping_side_that_went_out_has_its_weepers_ticked_and_no_weeper_field
     phone.locator("label.tick:has(#s0_weepers_picked_up-1)").tap()
     expect(weeper).to_be_visible()  # something typed in it stays in sight
     assert phone.problems == []
+
+
+def test_a_round_opened_for_a_side_is_typed_at_once_and_its_folds_cost_one_tap(phone):
+    """Who went out chosen on the scoreboard puts the keyboard in the first points
+    field; going out concealed and the dealer's bonus are one tap each, in sight; an
+    adjustment's minus is typed in its field, and Next goes on to its note, then to
+    the next side."""
+    new_game(phone)  # classic: Ann deals round 1, so Ann & Bea may have the bonus
+    phone.locator(".out-links a").nth(1).tap()  # Cat & Dee went out
+    phone.wait_for_selector("button.quick")
+    assert phone.evaluate("document.activeElement.id") == "s0_meld_points"
+    phone.keyboard.insert_text("120")
+    phone.locator("label:has(#concealed)").tap()  # no fold to open first
+    assert phone.is_checked("#concealed")
+    phone.locator("label:has(#s0_dealer_bonus)").tap()
+    assert phone.is_checked("#s0_dealer_bonus")
+    assert phone.evaluate("document.activeElement.id") == "s0_meld_points"  # still typing
+    expect(phone.locator("#side-0 details.more")).not_to_have_attribute("open", "")
+    phone.locator("#side-0 details.more > summary").tap()
+    phone.locator("#s0_adjustment").tap()
+    phone.keyboard.insert_text("-100")
+    expect(phone.locator("#s0_adjustment")).to_have_value("100")
+    expect(phone.locator("#side-0 button.sign-toggle")).to_have_text("−")
+    phone.keyboard.press("Enter")
+    assert phone.evaluate("document.activeElement.id") == "s0_note"
+    phone.keyboard.insert_text("misdeal")
+    phone.keyboard.press("Enter")  # the note is not the end of the road
+    assert phone.evaluate("document.activeElement.id") == "s1_meld_points"
+    phone.keyboard.insert_text("150")
+    phone.locator("button.quick[data-for=s1_natural_canastas][data-value='1']").tap()
+    phone.locator("button[name=save]").tap()
+    phone.wait_for_selector("#round-1", state="attached")
+    # 120 + 100 (dealer) - 100; 150 + 500 + 100 out + 100 concealed
+    expect(phone.locator(".total .points")).to_have_text(["120", "850"])
+    open_round(phone)  # opened without a side chosen: who went out is asked first
+    assert phone.evaluate("document.activeElement.tagName") == "BODY"
+    assert phone.problems == []
+
+
+def test_a_weeping_sides_weepers_are_ticked_as_its_canastas_are_counted(phone):
+    new_game(phone, "weeping")
+    phone.locator(".out-links a").first.tap()  # Ann & Bea went out: theirs all ticked
+    phone.wait_for_selector("button.quick")
+    ticks = [f"#s1_weepers_picked_up-{n}" for n in range(2)]
+
+    def ticked():
+        return [phone.is_checked(tick) for tick in ticks]
+
+    assert ticked() == [False, False]  # no canasta: no weeper picked up
+    phone.locator("button.quick[data-for=s1_natural_canastas][data-value='1']").tap()
+    assert ticked() == [True, False]  # a weeper a canasta
+    phone.locator("button.quick[data-for=s1_mixed_canastas][data-value='2']").tap()
+    assert ticked() == [True, True]  # one a player at most
+    expect(phone.locator("#s1_weeper_points")).to_be_hidden()
+    phone.locator("button.quick[data-for=s1_mixed_canastas][data-value='0']").tap()
+    assert ticked() == [True, False]
+    phone.locator("#s1_weeper_points").fill("110")  # something left in a weeper
+    phone.locator("button.quick[data-for=s1_mixed_canastas][data-value='1']").tap()
+    assert ticked() == [True, False]
+    phone.locator(f"label.tick:has({ticks[0]})").tap()  # the scorer's own: kept
+    phone.locator("button.quick[data-for=s1_mixed_canastas][data-value='2']").tap()
+    assert ticked() == [False, False]
+    assert phone.is_checked("#s0_weepers_picked_up-0") and phone.is_checked(
+        "#s0_weepers_picked_up-1"
+    )
+    assert phone.problems == []

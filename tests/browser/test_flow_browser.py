@@ -20,7 +20,8 @@ from scorekeeper.data.games.games import create_game, recent_games
 from scorekeeper.data.games.rounds import add_round
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.seating import side_names
-from tests.browser.waits import WAIT
+from tests.browser.waits import SETTLE, WAIT
+from tests.conftest import LiveServer
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 # Rounds that end a game of each variant, by side index; each round's card points within
@@ -210,55 +211,83 @@ def fits(page):
     return page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_every_page_fits_the_phone(context, live_server, size):
-    width, height, large = SIZES[size]
+def sizes_that_do_not_fit(page):
+    """The sizes (SIZES) at which the page is wider than the screen: the one page
+    resized to each in turn, settled, and measured; the large text (root font-size
+    doubled) last, and the page left at its loaded size."""
+    wide = []
+    for size, (width, height, large) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        if large:
+            page.evaluate("document.documentElement.style.fontSize = '200%'")
+        page.evaluate(SETTLE)
+        if not fits(page):
+            wide.append(size)
+    page.evaluate("document.documentElement.style.fontSize = ''")
+    page.set_viewport_size(PHONE["viewport"])
+    return wide
+
+
+def test_every_page_fits_the_phone(context, live_server):
+    """Each page loaded once and measured at every size, phones from 320 to 430 px,
+    on its side and at 200% text."""
     games = [seed(live_server.database, variant) for variant in FINISH]
     db = connect(live_server.database)
     sample.fill(db, 3, seed=5)
     removals.remove_player(db, players.remember(db, "Dee"), "Dee")
     db.close()
-    page = context(viewport={"width": width, "height": height})
+    page = context()
     urls = [f"/games/{g}" for g in games] + [f"/games/{g}/history" for g in games]
     urls += ["/", "/evenings", "/evenings/1", "/players", "/players/1", "/removals"]
+    wide = {}
     for url in urls:
         page.goto(live_server.url + url)
         page.wait_for_load_state("load")
-        if large:
-            page.evaluate("document.documentElement.style.fontSize = '200%'")
-        assert fits(page), (size, url)
-    if width == 360 and not large:
-        page.goto(f"{live_server.url}/games/{games[2]}")  # five-person, five long names
-        table = page.locator("table.scores")
-        assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth")
-        for cell in page.locator("table.scores thead th").all():
-            box = cell.bounding_box()
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 360
-        # no score is broken over two lines ("+1,06 / 0" read as two numbers: a phone tester)
-        broken = page.evaluate("""() => [...document.querySelectorAll('table.scores td')]
-            .filter(td => { const r = document.createRange(); r.selectNodeContents(td.firstChild);
-                            return r.getClientRects().length > 1; })
-            .map(td => td.textContent)""")
-        assert broken == []
+        sizes = sizes_that_do_not_fit(page)
+        if sizes:
+            wide[url] = sizes
+    assert not wide, wide
+    page.goto(f"{live_server.url}/games/{games[2]}")  # at 360: five-person, five long names
+    table = page.locator("table.scores")
+    assert table.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth")
+    for cell in page.locator("table.scores thead th").all():
+        box = cell.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    # no score is broken over two lines ("+1,06 / 0" read as two numbers: a phone tester)
+    broken = page.evaluate("""() => [...document.querySelectorAll('table.scores td')]
+        .filter(td => { const r = document.createRange(); r.selectNodeContents(td.firstChild);
+                        return r.getClientRects().length > 1; })
+        .map(td => td.textContent)""")
+    assert broken == []
 
 
-@pytest.mark.parametrize(("lang", "width"), [("pt_BR", 360), ("es", 360), ("de", 360), ("en", 320)])
-def test_statistics_and_house_rules_fit_the_phone_in_every_language(
-    context, live_server, lang, width
-):
-    """Found by a phone tester: a player's "By game" table drew "Mão e Pé" one letter a
-    line and pushed the page to 461 px; the opening table's rows squeezed their labels
-    to a letter a line, the box over the text."""
-    db = connect(live_server.database)
+@pytest.fixture(scope="module")
+def forty_games(tmp_path_factory):
+    """A server of its own with 40 sample games, made once for the module's tests
+    that only read it; and the player who played the most variants."""
+    server = LiveServer(tmp_path_factory.mktemp("forty") / "live.sqlite").start()
+    db = connect(server.database)
     sample.fill(db, 40, seed=7)
     busiest = next(db.query("SELECT player_id, count(DISTINCT variant) AS n FROM player_stats "
                             "GROUP BY player_id ORDER BY n DESC LIMIT 1"))  # fmt: skip
     db.close()
+    yield server, busiest
+    server.stop()
+
+
+@pytest.mark.parametrize(("lang", "width"), [("pt_BR", 360), ("es", 360), ("de", 360), ("en", 320)])
+def test_statistics_and_house_rules_fit_the_phone_in_every_language(
+    context, forty_games, lang, width
+):
+    """Found by a phone tester: a player's "By game" table drew "Mão e Pé" one letter a
+    line and pushed the page to 461 px; the opening table's rows squeezed their labels
+    to a letter a line, the box over the text."""
+    server, busiest = forty_games
     assert busiest["n"] > 2
     page = context(viewport={"width": width, "height": 740})
-    page.goto(f"{live_server.url}/language/{lang}?next=/players/{busiest['player_id']}")
+    page.goto(f"{server.url}/language/{lang}?next=/players/{busiest['player_id']}")
     assert page.locator("table.by-variant").count() == 1 and fits(page)
-    page.goto(f"{live_server.url}/games/new/classic/4")
+    page.goto(f"{server.url}/games/new/classic/4")
     page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
     assert fits(page)
     for row in page.locator("#option-opening .option-row .field").all():

@@ -10,8 +10,8 @@ from .test_rule_sets_browser import fits, phone_page, start_classic
 
 
 @pytest.fixture
-def phone(browser, live_server):
-    context, page = phone_page(browser, live_server)
+def phone(browser, shared_server):
+    context, page = phone_page(browser, shared_server)
     page.problems = []
     page.on("pageerror", lambda error: page.problems.append(str(error)))
     yield page
@@ -139,8 +139,8 @@ def test_counted_melds_are_added_to_what_was_typed_never_put_in_its_place(phone)
     assert phone.input_value("#s0_natural_canastas") == "1"
 
 
-def test_without_scripts_the_counter_is_hidden_and_totals_are_typed(browser, live_server):
-    context, page = phone_page(browser, live_server, javascript=False)
+def test_without_scripts_the_counter_is_hidden_and_totals_are_typed(browser, shared_server):
+    context, page = phone_page(browser, shared_server, javascript=False)
     start_classic(page)
     page.click("a:has-text('Enter round')")
     expect(page.locator("#side-0 details.melds")).to_be_hidden()
@@ -151,10 +151,10 @@ def test_without_scripts_the_counter_is_hidden_and_totals_are_typed(browser, liv
     context.close()
 
 
-def test_a_samba_is_counted_in_sequence_and_a_wild_canasta_of_wild_cards(phone, live_server):
+def test_a_samba_is_counted_in_sequence_and_a_wild_canasta_of_wild_cards(phone, shared_server):
     """Hand and Foot with Sambas: the counter offers melds in sequence (a samba runs
     up from the rank tapped) and melds of wild cards only, from the variant's data."""
-    status, game = live_server.json(
+    status, game = shared_server.json(
         "POST", "/api/games", {"variant": "samba-foot", "sides": ["Ann & Bea", "Cat & Dee"]}
     )
     assert status == 201

@@ -13,9 +13,11 @@ pages = table.pages  # the fixture: a context and page per phone
 LIVE = table.LIVE
 
 
-def test_a_scorers_number_over_a_phones_is_shown_asked_and_kept_in_the_history(pages, live_server):
-    game, sides, seats = table.new_game(live_server.database, "classic")
-    base = live_server.url
+def test_a_scorers_number_over_a_phones_is_shown_asked_and_kept_in_the_history(
+    pages, shared_server
+):
+    game, sides, seats = table.new_game(shared_server.database, "classic")
+    base = shared_server.url
     scorer = pages()
     scorer.goto(f"{base}/games/{game}")
     scorer.check("#phones_enter")
@@ -39,12 +41,12 @@ def test_a_scorers_number_over_a_phones_is_shown_asked_and_kept_in_the_history(p
     expect(differences).to_contain_text("Hand points")
     expect(differences).to_contain_text("Cat's phone 60, here 65")
     assert scorer.input_value("#s1_hand_points") == "65"  # what was typed is kept
-    status, stored = live_server.json("GET", f"/api/games/{game}")
+    status, stored = shared_server.json("GET", f"/api/games/{game}")
     assert stored["document"]["rounds"] == []  # nothing saved until the scorer chooses
     scorer.check("input[name=keep_s1_hand_points][value^='here']")
     scorer.click("button[name=save]")
     scorer.wait_for_selector(".totals")
-    status, stored = live_server.json("GET", f"/api/games/{game}")
+    status, stored = shared_server.json("GET", f"/api/games/{game}")
     assert stored["document"]["rounds"][0][sides[1]] == {"hand_points": 65}
     scorer.goto(f"{base}/games/{game}/history")
     text = html.unescape(scorer.inner_text("main"))

@@ -4,7 +4,10 @@ and can be sent as a correction, which the Correct screen shows beside the saved
 numbers, each field taken with a tap; a confirmation sent with the wifi down waits on
 the phone, says so, and is stored once when the connection is back (also when the
 server stored it but the answer was lost); a replacement phone takes over a seat
-when the scorer agrees, with the seat's part, and the old phone is told."""
+when the scorer agrees, with the seat's part, and the old phone is told.
+
+Each test's table is a game of its own on the process's shared server: what it
+reads back from the database is that game's."""
 
 import json
 
@@ -19,10 +22,10 @@ pages = table.pages  # the fixture: a context and page per phone
 LIVE = table.LIVE
 
 
-def table_with(pages, live_server, *settings):
-    game, sides, seats = table.new_game(live_server.database, "classic")
+def table_with(pages, shared_server, *settings):
+    game, sides, seats = table.new_game(shared_server.database, "classic")
     scorer = pages()
-    scorer.goto(f"{live_server.url}/games/{game}")
+    scorer.goto(f"{shared_server.url}/games/{game}")
     for setting in settings:
         scorer.check(setting)
     with scorer.expect_navigation():  # the scoreboard, open to phones
@@ -31,16 +34,16 @@ def table_with(pages, live_server, *settings):
     return game, sides, scorer, link
 
 
-def with_cat(pages, live_server, setting):
+def with_cat(pages, shared_server, setting):
     """A table with ``setting`` on, and Cat's phone joined for her side."""
-    game, sides, scorer, link = table_with(pages, live_server, setting)
+    game, sides, scorer, link = table_with(pages, shared_server, setting)
     cat = pages()
     table.join(cat, link, "p1")
     return game, sides, scorer, cat
 
 
-def stored(live_server, sql, params):
-    db = connect(live_server.database)
+def stored(shared_server, sql, params):
+    db = connect(shared_server.database)
     try:
         return [dict(r) for r in db.query(sql, params)]
     finally:
@@ -48,15 +51,15 @@ def stored(live_server, sql, params):
 
 
 def test_a_round_saved_while_a_phone_types_is_sent_as_a_correction_the_scorer_takes(
-    pages, live_server
+    pages, shared_server
 ):
-    game, sides, scorer, cat = with_cat(pages, live_server, "#phones_enter")
+    game, sides, scorer, cat = with_cat(pages, shared_server, "#phones_enter")
     cat.fill("#s1_hand_points", "60")
     expect(cat.locator(".live-status")).to_have_text("Sent to the scorer.", timeout=LIVE)
 
     cat.route("**/part", lambda route: route.abort())  # Cat's next numbers do not get through
     cat.fill("#s1_hand_points", "75")
-    scorer.goto(f"{live_server.url}/games/{game}/rounds/new")
+    scorer.goto(f"{shared_server.url}/games/{game}/rounds/new")
     assert scorer.input_value("#s1_hand_points") == "60"  # what reached the scorer
     scorer.fill("#s0_meld_points", "50")
     scorer.click("button[name=save]")
@@ -74,11 +77,15 @@ def test_a_round_saved_while_a_phone_types_is_sent_as_a_correction_the_scorer_ta
     kept.locator("button", has_text="Send as a correction").click()
     expect(cat.locator("#sent-flash")).to_contain_text("with the scorer", timeout=LIVE)
 
-    scorer.goto(f"{live_server.url}/games/{game}")
+    scorer.goto(f"{shared_server.url}/games/{game}")
     queries = scorer.locator("#queries")
     expect(queries).to_contain_text("sends its numbers as a correction", timeout=LIVE)
     expect(queries).to_contain_text("Hand points 75")
-    found = stored(live_server, "SELECT fields FROM table_events WHERE action = 'queried'", [])
+    found = stored(
+        shared_server,
+        "SELECT fields FROM table_events WHERE action = 'queried' AND game_id = ?",
+        [game],
+    )
     assert [json.loads(f["fields"]) for f in found] == [{"s1_hand_points": "75"}]
 
     # the Correct screen: Cat's numbers beside the saved ones, each to take with a tap
@@ -96,13 +103,13 @@ def test_a_round_saved_while_a_phone_types_is_sent_as_a_correction_the_scorer_ta
     scorer.click("button[name=save]")
     scorer.wait_for_selector(".totals")
     expect(scorer.locator("#queries")).to_be_empty()  # the round now says what Cat's phone did
-    saved = stored(live_server, "SELECT entries FROM rounds WHERE game_id = ?", [game])
+    saved = stored(shared_server, "SELECT entries FROM rounds WHERE game_id = ?", [game])
     assert json.loads(saved[0]["entries"])[sides[1]]["hand_points"] == 75
 
 
-def test_a_confirmation_sent_offline_waits_and_is_stored_once(pages, live_server):
-    game, sides, scorer, cat = with_cat(pages, live_server, "#confirm_rounds")
-    db = connect(live_server.database)
+def test_a_confirmation_sent_offline_waits_and_is_stored_once(pages, shared_server):
+    game, sides, scorer, cat = with_cat(pages, shared_server, "#confirm_rounds")
+    db = connect(shared_server.database)
     add_round(db, game, {sides[0]: {"meld_points": 50}})
     db.close()
     confirm = cat.locator("button", has_text="Confirm round 1")
@@ -129,7 +136,7 @@ def test_a_confirmation_sent_offline_waits_and_is_stored_once(pages, live_server
             route.continue_()
 
     cat.route("**/answer", lose_the_first_answer)
-    db = connect(live_server.database)
+    db = connect(shared_server.database)
     add_round(db, game, {sides[0]: {"meld_points": 70}})
     db.close()
     confirm = cat.locator("button", has_text="Confirm round 2")
@@ -137,16 +144,15 @@ def test_a_confirmation_sent_offline_waits_and_is_stored_once(pages, live_server
     confirm.click()
     expect(outbox).to_be_hidden(timeout=LIVE)
     assert lost and lost[0].status == 200
-    sql = (
-        "SELECT number, count(*) AS n FROM table_events WHERE action = 'confirmed' GROUP BY number"
-    )
-    assert stored(live_server, sql, []) == [{"number": 1, "n": 1}, {"number": 2, "n": 1}]
-    assert stored(live_server, "SELECT count(*) AS n FROM table_events WHERE action = 'confirmed' "
-                  "AND request_key IS NOT NULL", [])[0]["n"] == 2  # fmt: skip
+    confirmed = "FROM table_events WHERE action = 'confirmed' AND game_id = ?"
+    sql = f"SELECT number, count(*) AS n {confirmed} GROUP BY number"
+    assert stored(shared_server, sql, [game]) == [{"number": 1, "n": 1}, {"number": 2, "n": 1}]
+    sql = f"SELECT count(*) AS n {confirmed} AND request_key IS NOT NULL"
+    assert stored(shared_server, sql, [game])[0]["n"] == 2
 
 
-def test_a_replacement_phone_takes_over_a_seat_when_the_scorer_agrees(pages, live_server):
-    game, sides, scorer, link = table_with(pages, live_server, "#phones_enter")
+def test_a_replacement_phone_takes_over_a_seat_when_the_scorer_agrees(pages, shared_server):
+    game, sides, scorer, link = table_with(pages, shared_server, "#phones_enter")
     old = pages()
     table.join(old, link, "p0")
     old.fill("#s0_meld_points", "50")
@@ -172,14 +178,18 @@ def test_a_replacement_phone_takes_over_a_seat_when_the_scorer_agrees(pages, liv
     expect(old.locator("main")).to_contain_text("Another phone took over Ann’s seat")
     new.fill("#s0_meld_points", "55")
     expect(new.locator(".live-status")).to_have_text("Sent to the scorer.", timeout=LIVE)
-    at_table = stored(live_server, "SELECT who FROM table_phones WHERE removed_at IS NULL", [])
+    at_table = stored(
+        shared_server,
+        "SELECT who FROM table_phones WHERE removed_at IS NULL AND game_id = ?",
+        [game],
+    )
     assert at_table == [{"who": "Ann"}]
-    drafts = stored(live_server, "SELECT fields FROM table_drafts", [])
+    drafts = stored(shared_server, "SELECT fields FROM table_drafts WHERE game_id = ?", [game])
     assert [json.loads(d["fields"]) for d in drafts] == [{"s0_meld_points": "55"}]
 
 
-def test_a_part_typed_offline_waits_on_the_phone_and_reaches_the_scorer(pages, live_server):
-    game, sides, scorer, cat = with_cat(pages, live_server, "#phones_enter")
+def test_a_part_typed_offline_waits_on_the_phone_and_reaches_the_scorer(pages, shared_server):
+    game, sides, scorer, cat = with_cat(pages, shared_server, "#phones_enter")
     cat.context.set_offline(True)
     cat.fill("#s1_hand_points", "60")
     expect(cat.locator("#outbox")).to_have_text("1 part waiting for the connection", timeout=LIVE)
@@ -189,26 +199,26 @@ def test_a_part_typed_offline_waits_on_the_phone_and_reaches_the_scorer(pages, l
     cat.context.set_offline(False)
     expect(cat.locator(".live-status")).to_have_text("Sent to the scorer.", timeout=LIVE)
     expect(cat.locator("#outbox")).to_be_hidden()
-    sql = "SELECT fields FROM table_drafts"
+    sql = "SELECT fields FROM table_drafts WHERE game_id = ?"
     for _ in range(LIVE // 100):  # the newest part, once (the first may have got through)
-        drafts = [json.loads(d["fields"]) for d in stored(live_server, sql, [])]
+        drafts = [json.loads(d["fields"]) for d in stored(shared_server, sql, [game])]
         if drafts == [{"s1_hand_points": "65"}]:
             break
         cat.wait_for_timeout(100)
     assert drafts == [{"s1_hand_points": "65"}]
-    scorer.goto(f"{live_server.url}/games/{game}/rounds/new")
+    scorer.goto(f"{shared_server.url}/games/{game}/rounds/new")
     assert scorer.input_value("#s1_hand_points") == "65"
 
 
 def test_a_correction_the_engine_refuses_is_shown_again_with_the_problem_beside_its_field(
-    pages, live_server
+    pages, shared_server
 ):
-    game, sides, scorer, cat = with_cat(pages, live_server, "#phones_enter")
+    game, sides, scorer, cat = with_cat(pages, shared_server, "#phones_enter")
     cat.fill("#s1_hand_points", "60")
     expect(cat.locator(".live-status")).to_have_text("Sent to the scorer.", timeout=LIVE)
     cat.route("**/part", lambda route: route.abort())  # what comes next does not get through
     cat.fill("#s1_red_threes", "9")  # more than the four in play
-    scorer.goto(f"{live_server.url}/games/{game}/rounds/new")
+    scorer.goto(f"{shared_server.url}/games/{game}/rounds/new")
     scorer.fill("#s0_meld_points", "50")
     scorer.click("button[name=save]")
     scorer.wait_for_selector(".totals")
@@ -222,4 +232,11 @@ def test_a_correction_the_engine_refuses_is_shown_again_with_the_problem_beside_
         "9 is more than the 4 red threes in play", timeout=LIVE
     )
     expect(kept).to_be_visible()  # still there, to change or discard
-    assert stored(live_server, "SELECT 1 FROM table_events WHERE action = 'queried'", []) == []
+    assert (
+        stored(
+            shared_server,
+            "SELECT 1 FROM table_events WHERE action = 'queried' AND game_id = ?",
+            [game],
+        )
+        == []
+    )

@@ -6,6 +6,8 @@ a clash between two phones, and every variant's screen fitting every phone."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.waits import SETTLE, WAIT
+
 VARIANTS = {
     "classic": ["Ann", "Cat", "Bea", "Dee"],
     "hand-and-foot": ["Ann", "Cat", "Bea", "Dee"],
@@ -215,10 +217,10 @@ def test_back_then_save_says_the_round_is_already_saved(phone):
     assert "Save round 2" in phone.inner_text("button[name=save]")
 
 
-def test_two_phones_correcting_one_round_see_each_others_version(browser, live_server):
+def test_two_phones_correcting_one_round_see_each_others_version(browser, shared_server):
     scorer, other = phone_context(browser), phone_context(browser)
     first, second = scorer.new_page(), other.new_page()
-    first.base = second.base = live_server.url
+    first.base = second.base = shared_server.url
     board = new_game(first)
     first.click("a:has-text('Enter round')")
     first.fill("#s0_meld_points", "100")
@@ -243,42 +245,49 @@ def test_two_phones_correcting_one_round_see_each_others_version(browser, live_s
     other.close()
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
-@pytest.mark.parametrize(
-    "viewport", [(320, 640), (360, 740), (430, 932), (740, 360)], ids=lambda v: f"{v[0]}x{v[1]}"
-)
-def test_the_round_screen_fits_every_phone(browser, live_server, variant, viewport):
-    context = phone_context(browser, viewport={"width": viewport[0], "height": viewport[1]})
-    page = context.new_page()
-    page.base = live_server.url
-    new_game(page, variant)
-    open_round(page)
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= viewport[0]
-    if viewport == (360, 740):
-        tallest = page.evaluate(
-            "Math.max(...[...document.querySelectorAll('fieldset.side-entry')]"
-            ".map(f => f.getBoundingClientRect().height))"
-        )
-        assert tallest < 740 - page.locator(".round-head").bounding_box()["height"]
-    context.close()
+PHONES = [(360, 740), (320, 640), (430, 932), (740, 360)]  # the size loaded first
+# The page's width, and the tallest side's height beside the room under the totals.
+MEASURE = """() => ({
+  width: document.scrollingElement.scrollWidth,
+  tallest: Math.max(...[...document.querySelectorAll('fieldset.side-entry')]
+                    .map(f => f.getBoundingClientRect().height)),
+  head: document.querySelector('.round-head').getBoundingClientRect().height,
+})"""
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
-def test_the_round_screen_at_large_text(browser, live_server, variant):
-    context = phone_context(browser)
+def test_the_round_screen_fits_every_phone_and_large_text(browser, shared_server, variant):
+    """One round screen a variant, measured at each phone's size in turn (the page
+    resized, not loaded again): no wider than the screen, at 360x740 each side within
+    one screen under the totals, and at 360 px with 200% text no wider either."""
+    context = phone_context(browser, viewport={"width": 360, "height": 740})
     page = context.new_page()
-    page.base = live_server.url
+    page.set_default_timeout(WAIT)
+    page.base = shared_server.url
     new_game(page, variant)
     open_round(page)
+    too_wide = []
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(SETTLE)
+        shown = page.evaluate(MEASURE)
+        if shown["width"] > width:
+            too_wide.append((width, height, shown["width"]))
+        if (width, height) == (360, 740):
+            assert shown["tallest"] < 740 - shown["head"], shown
+    page.set_viewport_size({"width": 360, "height": 740})
     page.evaluate("document.documentElement.style.fontSize = '200%'")
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    page.evaluate(SETTLE)
+    large = page.evaluate("document.scrollingElement.scrollWidth")
     context.close()
+    assert not too_wide, too_wide
+    assert large <= 360
 
 
-def test_without_javascript_the_summary_is_at_the_top_and_saving_works(browser, live_server):
+def test_without_javascript_the_summary_is_at_the_top_and_saving_works(browser, shared_server):
     context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
     page = context.new_page()
-    page.base = live_server.url
+    page.base = shared_server.url
     new_game(page, "weeping")
     page.click("a:has-text('Enter round')")
     page.fill("#s0_meld_points", "7")
@@ -350,12 +359,12 @@ def test_the_live_line_says_every_problem_and_marks_each_field(phone):
     assert phone.problems == []
 
 
-def test_on_a_phone_on_its_side_the_field_typed_in_is_not_under_the_bars(browser, live_server):
+def test_on_a_phone_on_its_side_the_field_typed_in_is_not_under_the_bars(browser, shared_server):
     """Found by a phone tester: at 740x360 the totals bar and the Save bar filled the
     screen, and the field being typed in sat under the Save bar."""
     context = phone_context(browser, viewport={"width": 740, "height": 360})
     page = context.new_page()
-    page.base = live_server.url
+    page.base = shared_server.url
     new_game(page)
     open_round(page)
     fields = page.eval_on_selector_all(

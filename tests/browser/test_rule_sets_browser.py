@@ -5,27 +5,31 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.waits import WAIT
+from tests.conftest import server_for
 
 
-def phone_page(browser, live_server, javascript=True):
+def phone_page(browser, server, javascript=True):
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True,
                                   java_script_enabled=javascript)  # fmt: skip
     page = context.new_page()
     page.set_default_timeout(WAIT)
-    page.base = live_server.url
+    page.base = server.url
     return context, page
 
 
 @pytest.fixture
-def phone(browser, live_server):
-    context, page = phone_page(browser, live_server)
+def phone(browser, request):
+    """A phone on the shared server, or on the test's own when it asks for
+    ``live_server`` (what-if reads the whole evening, which other tables' games
+    started today with the same players would join)."""
+    context, page = phone_page(browser, server_for(request))
     yield page
     context.close()
 
 
 @pytest.fixture
-def phone_without_js(browser, live_server):
-    context, page = phone_page(browser, live_server, javascript=False)
+def phone_without_js(browser, shared_server):
+    context, page = phone_page(browser, shared_server, javascript=False)
     yield page
     context.close()
 
@@ -112,7 +116,7 @@ def test_save_a_rule_set_from_a_game_and_start_a_game_from_it(phone):
     fits(page)
 
 
-def test_what_if_on_an_evening(phone):
+def test_what_if_on_an_evening(phone, live_server):
     page = phone
     start_classic(page, target=500)
     page.click("a:has-text('Enter round')")

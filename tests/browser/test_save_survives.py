@@ -10,9 +10,9 @@ from .test_round_screen import draft_kept, new_game, open_round
 NOT_SAVED = "Not saved yet: no connection. Trying again"
 
 
-def stored_rounds(live_server, page):
+def stored_rounds(server, page):
     game = page.url.split("/games/")[1].split("/")[0]
-    status, answer = live_server.json("GET", f"/api/games/{game}")
+    status, answer = server.json("GET", f"/api/games/{game}")
     assert status == 200
     return answer["document"]["rounds"]
 
@@ -25,7 +25,7 @@ def typed_round(page):
     draft_kept(page, s0_meld_points="120", s1_hand_points="35")
 
 
-def test_a_save_with_the_wifi_down_says_so_keeps_everything_and_lands_once(phone, live_server):
+def test_a_save_with_the_wifi_down_says_so_keeps_everything_and_lands_once(phone, shared_server):
     typed_round(phone)
     at = phone.url
     phone.context.set_offline(True)
@@ -38,10 +38,10 @@ def test_a_save_with_the_wifi_down_says_so_keeps_everything_and_lands_once(phone
     phone.context.set_offline(False)
     phone.wait_for_selector(".totals")
     assert "Round 1 saved." in phone.inner_text("form.undo")
-    assert len(stored_rounds(live_server, phone)) == 1
+    assert len(stored_rounds(shared_server, phone)) == 1
 
 
-def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(phone, live_server):
+def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(phone, shared_server):
     """The round reached the server, the answer never came back (the wifi dropped on
     the way back): the same key again is the same save, not a second round."""
     typed_round(phone)
@@ -59,8 +59,8 @@ def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(phone, live_
     phone.click("button[name=save]")
     expect(phone.locator(".save-status")).to_contain_text(NOT_SAVED)
     phone.wait_for_selector(".totals")
-    assert lost and len(stored_rounds(live_server, phone)) == 1
-    assert stored_rounds(live_server, phone)[0]["Ann & Bea"]["meld_points"] == 120
+    assert lost and len(stored_rounds(shared_server, phone)) == 1
+    assert stored_rounds(shared_server, phone)[0]["Ann & Bea"]["meld_points"] == 120
 
 
 def test_a_save_while_the_server_is_stopped_lands_once_it_is_back(phone, live_server):
@@ -74,14 +74,14 @@ def test_a_save_while_the_server_is_stopped_lands_once_it_is_back(phone, live_se
     assert len(stored_rounds(live_server, phone)) == 1
 
 
-def test_a_double_tap_on_save_stores_one_round(phone, live_server):
+def test_a_double_tap_on_save_stores_one_round(phone, shared_server):
     typed_round(phone)
     phone.locator("button[name=save]").dblclick()
     phone.wait_for_selector(".totals")
-    assert len(stored_rounds(live_server, phone)) == 1
+    assert len(stored_rounds(shared_server, phone)) == 1
 
 
-def test_back_then_save_with_half_the_form_put_back_says_already_saved(phone, live_server):
+def test_back_then_save_with_half_the_form_put_back_says_already_saved(phone, shared_server):
     """The browser put back part of the form (the round went out, its canasta did not):
     Save answers "Round 1 is already saved", never the engine's word on the old form."""
     new_game(phone)
@@ -100,4 +100,4 @@ def test_back_then_save_with_half_the_form_put_back_says_already_saved(phone, li
     assert "needs at least" not in phone.inner_text("main")  # the engine on the half form
     expect(phone.locator("a:has-text('Correct round 1')")).to_be_visible()
     assert phone.locator("form.round-form").count() == 0  # no half-restored form
-    assert len(stored_rounds(live_server, phone)) == 1
+    assert len(stored_rounds(shared_server, phone)) == 1

@@ -35,11 +35,11 @@ def four_sides_game(server):
 
 
 @pytest.fixture
-def board(browser, live_server):
+def board(browser, shared_server):
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2)
     page = context.new_page()
     page.set_default_timeout(WAIT)
-    page.goto(f"{live_server.url}/games/{four_sides_game(live_server)}")
+    page.goto(f"{shared_server.url}/games/{four_sides_game(shared_server)}")
     page.wait_for_selector(".totals")
     yield page
     context.close()

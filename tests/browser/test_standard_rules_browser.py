@@ -12,8 +12,8 @@ from .test_rule_sets_browser import fits, phone_page, seat, start_classic
 
 
 @pytest.fixture
-def phone(browser, live_server):
-    context, page = phone_page(browser, live_server)
+def phone(browser, shared_server):
+    context, page = phone_page(browser, shared_server)
     yield page
     context.close()
 
@@ -88,8 +88,8 @@ def test_an_adjustment_with_a_note_in_the_breakdown_and_in_print(phone, poppler,
     assert "adjustment: table talk -100" in " ".join(plain.split()), plain
 
 
-def test_an_adjustment_without_javascript(browser, live_server):
-    context, page = phone_page(browser, live_server, javascript=False)
+def test_an_adjustment_without_javascript(browser, shared_server):
+    context, page = phone_page(browser, shared_server, javascript=False)
     try:
         enter_an_adjustment(page, javascript=False)
     finally:

@@ -55,9 +55,9 @@ def join(page, link, who):
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
-def test_every_phone_at_the_table(pages, live_server, variant):
-    game, sides, seats = new_game(live_server.database, variant)
-    base = live_server.url
+def test_every_phone_at_the_table(pages, shared_server, variant):
+    game, sides, seats = new_game(shared_server.database, variant)
+    base = shared_server.url
     scorer = pages(timezone_id="America/New_York")  # times shown in the phone's own zone
     scorer.goto(f"{base}/games/{game}")
     scorer.check("#phones_enter")

@@ -41,6 +41,8 @@ def test_a_count_is_shown_once(phone):
 def test_the_more_fold_says_all_it_holds(phone):
     open_with_ann_out(phone)
     summary = phone.locator("fieldset.side-entry details.more > summary").first
-    assert "dealer bonus" in summary.inner_text()
+    assert "adjustment" in summary.inner_text()
+    assert "dealer bonus" not in summary.inner_text()  # in sight on the dealer's side
+    expect(phone.locator("#s0_dealer_bonus")).to_be_visible()
     cut = summary.evaluate("e => e.scrollWidth > e.clientWidth")
     assert not cut, summary.inner_text()

@@ -5,3 +5,12 @@ developer's."""
 
 WAIT = 60_000  # ms: a page, a click's navigation, an element to act on
 SEEN = 20_000  # ms: what an ``expect`` waits for a page to show it
+
+# Frames enough for a page's own answer to a change of size (a viewport resized, the
+# root font-size changed): a ResizeObserver hears of it in the next frame, and the
+# round screen fits its bars in the frame after. Counted in frames, not time.
+SETTLE = """() => new Promise(done => {
+  let left = 4;
+  const next = () => (--left ? requestAnimationFrame(next) : done());
+  requestAnimationFrame(next);
+})"""

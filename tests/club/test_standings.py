@@ -62,6 +62,22 @@ def test_the_games_between_the_tied_decide_last():
         (3, B, 2, 20, 0),
         (4, D, 1, 18, -100),
     ]
+    assert [(line.tie_break, line.between) for line in lines] == [
+        ("", 0),
+        ("between", 2),
+        ("between", 0),
+        ("", 0),
+    ]
+
+
+def test_entries_level_on_everything_are_placed_by_the_seeding():
+    lines = standings(4, [Result(1, A, B, 1500, 1500), Result(1, C, D, 1500, 1500)], WinDrawLoss())
+    assert [(line.entry, line.tie_break, line.between) for line in lines] == [
+        (A, "seeding", 1),
+        (B, "seeding", 1),
+        (C, "seeding", 1),
+        (D, "seeding", 1),
+    ]
 
 
 @pytest.mark.parametrize(("bye", "points", "vp"), [("win", 2, 20), ("draw", 1, 10), ("loss", 0, 0)])

@@ -32,7 +32,10 @@ def test_a_minus_adjustment_with_a_note_is_saved_and_marked(client, make_game, d
     more = re.search(r'<details class="more">.*?</details>', side, re.S).group(0)
     assert "adjustment</summary>" in more
     assert re.search(r'<select[^>]*class="sign"[^>]*id="s0_adjustment_sign"', more)
-    assert re.search(r'id="s0_adjustment" inputmode="numeric"', more)
+    # the dial pad (it has a minus), and Next going on to the note
+    assert re.search(r'id="s0_adjustment" inputmode="tel"', more)
+    amount = re.search(r'<input[^>]*id="s0_adjustment"[^>]*>', more).group(0)
+    assert 'data-then="s0_note"' in amount and 'enterkeyhint="next"' in amount
     done = post(client, game, s0_meld_points="120", s0_adjustment="100",
                 s0_adjustment_sign="-", s0_note="table talk")  # fmt: skip
     assert done.status_code == 302

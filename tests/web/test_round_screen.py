@@ -168,7 +168,10 @@ def test_card_counters_offer_only_what_belongs_in_their_total(
 def test_rare_fields_fold_away_and_switched_off_fields_are_not_shown(client, make_game):
     classic = client.get(f"/games/{make_game()}/rounds/new").get_data(as_text=True)
     more = re.findall(r'<details class="more".*?</details>', classic, re.S)
-    assert any("Dealer bonus" in d for d in more) and any("concealed" in d for d in more)
+    assert more and all("adjustment</summary>" in d for d in more)
+    # going out concealed and the dealer's bonus: in sight, one tap each, no fold
+    assert not any("Dealer bonus" in d or "concealed" in d for d in more)
+    assert 'name="concealed"' in classic
     assert classic.count('name="s0_dealer_bonus"') == 1 and 'name="s1_dealer_bonus"' not in classic
     samba = client.get(f"/games/{make_game('samba-foot')}/rounds/new").get_data(as_text=True)
     assert "red_sevens_canastas" not in samba

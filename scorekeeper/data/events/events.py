@@ -294,13 +294,19 @@ def table_results(t: dict[str, Any]) -> list[Result]:
     ]
 
 
-def event_standings(db: Database, found: dict[str, Any], upto: int | None = None) -> list[Line]:
-    """The standings after the games finished so far (after turn ``upto``)."""
+def event_standings(
+    db: Database,
+    found: dict[str, Any],
+    upto: int | None = None,
+    counted: list[Result] | None = None,
+) -> list[Line]:
+    """The standings after the games finished so far (after turn ``upto``);
+    ``counted``: the event's ``results`` when the caller has read them already."""
     count = row(db, "SELECT count(*) AS n FROM event_entries WHERE event_id = ?", [found["id"]])
     scale = scale_of(found["scale"])
     return standings(
         int(count["n"]) if count else 0,
-        results(db, found),
+        results(db, found) if counted is None else counted,
         scale,
         victory_of(found["scale"]),
         bye=found["bye"],

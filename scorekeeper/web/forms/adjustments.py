@@ -1,7 +1,7 @@
-"""A side's adjustment on the round form: the amount typed as digits on a numeric
-keyboard, its sign chosen apart (a select the page turns into a +/− button that
-changes with one tap: a phone's numeric keyboard often has no minus), and a note
-saying why. Forms never touch the database."""
+"""A side's adjustment on the round form: the amount typed as digits on a phone's
+dial pad, its sign chosen apart (a select the page turns into a +/− button that
+changes with one tap, or that a minus typed before the digits sets: the dial pad
+has one), and a note saying why. Forms never touch the database."""
 
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ class AmountField(StringField):
     to ``ADJUSTMENT_LIMIT``, a multiple of 5. The typed text is kept as typed."""
 
     def __init__(self, label: Any, **kwargs: Any) -> None:
-        render = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+        # the dial pad, as the points fields have: its minus sets the sign (app.js);
+        # the keyboard's Next goes on to the note
+        render = {"inputmode": "tel", "autocomplete": "off", "enterkeyhint": "next"}
         super().__init__(label, render_kw=render, **kwargs)
         self.number = 0
 
@@ -62,7 +64,8 @@ class NoteField(StringField):
     """Why the adjustment was made: one line of at most ``NOTE_LIMIT`` characters."""
 
     def __init__(self, label: Any, **kwargs: Any) -> None:
-        render = {"maxlength": NOTE_LIMIT, "autocomplete": "off", "enterkeyhint": "done"}
+        # Next goes on to the next side's points, as from the side's last points field
+        render = {"maxlength": NOTE_LIMIT, "autocomplete": "off", "enterkeyhint": "next"}
         super().__init__(label, render_kw=render, **kwargs)
 
     def process_formdata(self, valuelist: list[Any]) -> None:

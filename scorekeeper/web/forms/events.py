@@ -70,6 +70,23 @@ def entries_of(text: str, movement: str) -> list[dict[str, Any]]:
     return found
 
 
+# The choices of the new event's form, which the printed results say again.
+MOVEMENTS = [
+    SelectChoice("mitchell", _l("Mitchell: North-South stay, East-West move")),
+    SelectChoice("swiss", _l("Swiss: pairs meet by the standings")),
+    SelectChoice("rotating", _l("Rotating partners: individuals, new partners")),
+]
+FIRST_TURNS = [
+    SelectChoice("list", _l("by the list: 1st against 2nd, 3rd against 4th")),
+    SelectChoice("draw", _l("drawn at random")),
+]
+BYES = [
+    SelectChoice("win", _l("a win")),
+    SelectChoice("draw", _l("a draw")),
+    SelectChoice("loss", _l("a loss")),
+]
+
+
 class VictoryRow(Form):
     """One row of the victory-point table: from this winning margin on, the
     winner's and the loser's victory points."""
@@ -104,19 +121,12 @@ class NewEventForm(Form):
     )
     movement = SelectField(
         _l("Movement"),
-        choices=[
-            SelectChoice("mitchell", _l("Mitchell: North-South stay, East-West move")),
-            SelectChoice("swiss", _l("Swiss: pairs meet by the standings")),
-            SelectChoice("rotating", _l("Rotating partners: individuals, new partners")),
-        ],
+        choices=MOVEMENTS,
     )
     skip = BooleanField(_l("Mitchell: East-West skip a table halfway, as at bridge"))
     first_turn = SelectField(
         _l("Swiss: the first turn"),
-        choices=[
-            SelectChoice("list", _l("by the list: 1st against 2nd, 3rd against 4th")),
-            SelectChoice("draw", _l("drawn at random")),
-        ],
+        choices=FIRST_TURNS,
         default="list",
     )
     turns = IntegerField(_l("Turns"), [InputRequired(), NumberRange(1, 50)], default=3)
@@ -146,11 +156,7 @@ class NewEventForm(Form):
     )
     bye = SelectField(
         _l("A bye counts as"),
-        choices=[
-            SelectChoice("win", _l("a win")),
-            SelectChoice("draw", _l("a draw")),
-            SelectChoice("loss", _l("a loss")),
-        ],
+        choices=BYES,
     )
     entries = TextAreaField(
         _l("Entries, one a line"),

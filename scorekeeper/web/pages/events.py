@@ -39,7 +39,7 @@ from ..forms.whole_numbers import digits
 from ..http import security
 from ..http.i18n import _, say
 from ..shown import room
-from . import rule_sets
+from . import event_paper, rule_sets
 
 bp = Blueprint("events", __name__)
 
@@ -282,7 +282,9 @@ def standings_file(event_id: int, kind: str) -> Response:
 
 @bp.route("/events/<int:event_id>/print")
 def printed(event_id: int) -> str:
-    """The results to print: the standings, then each turn's tables and scores."""
+    """The results sheet to pin up (A4 or Letter): how the event is played and
+    scored, the standings with every figure that ranks them, then each turn's
+    tables and scores."""
     db = get_db()
     found = events.event(db, event_id)
     return render_template(
@@ -292,6 +294,10 @@ def printed(event_id: int) -> str:
         standings=events.event_standings(db, found),
         tables=event_exports.printed_tables(db, found),
         variant=get_variant(found["variant"]),
+        over=events.over(db, found),
+        movement=event_paper.movement_words(found),
+        byes=event_paper.bye_words(),
+        paper=event_paper.paper(),
     )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from ...data.games import games
 from ...scoring import ScoringError, Variant, get_variant, score_game
 from ...scoring.document import read_game, round_problems
+from ...scoring.fields import CANASTA_CARDS
 from ..forms import round_errors, round_form
 from . import board
 
@@ -85,6 +86,8 @@ def layout(variant: Variant, rules: Any, board_: board.Board, screen: Screen) ->
         # set on choosing who went out: what this round needs (it may rise by round)
         "out_least": round_form.out_least(variant, rules, board_.offset + screen.number),
         "in_weeper": list(getattr(variant, "in_weeper", ())),  # none once all wept
+        # a weeper is picked up after closing a canasta: the ticks follow these counts
+        "canastas": [f for f in CANASTA_CARDS if f in fields],
         "before": totals_before(board_, screen.number),
     }
 
