@@ -186,8 +186,10 @@ def hold_server_lock(database: str) -> None:
 
 def finish_imports(database: str) -> None:
     """An import the machine stopped in the middle of: taken out, or (past its point of
-    no return) shown in full, before anyone sees it half there."""
+    no return) shown in full, before anyone sees it half there; and an event deleted
+    while the server was stopped: its games removed too."""
     from ..data.connection import connect
+    from ..data.events import removing
     from ..data.transfer import staging
 
     db = connect(database)
@@ -195,6 +197,8 @@ def finish_imports(database: str) -> None:
         for done in staging.recover(db):
             what = "finished" if done["state"] == "revealing" else "taken out"
             click.echo(f"An import cut off at its last run was {what}.")
+        for _event in removing.recover(db):
+            click.echo("An event deleted at the last run has its games removed now.")
     finally:
         db.close()
 

@@ -37,6 +37,7 @@ from .pages import (
     event_desk,
     event_paper,
     event_roles,
+    event_undo,
     events,
     games,
     health,
@@ -78,6 +79,7 @@ PAGES = (
     language,
     events,
     event_desk,
+    event_undo,
     event_roles,
     event_paper,
 )

@@ -44,7 +44,7 @@ def card(db: Database, token: str) -> dict[str, Any] | None:
     return row(
         db,
         "SELECT c.event_id, c.table_no, c.token, e.uid, e.name, e.turn FROM event_cards c "
-        "JOIN events e ON e.id = c.event_id WHERE c.token = ?",
+        "JOIN events e ON e.id = c.event_id WHERE c.token = ? AND e.removed_at IS NULL",
         [token],
     )
 

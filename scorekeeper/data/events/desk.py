@@ -17,7 +17,7 @@ from ...scoring.i18n import N_, problem as P_
 from ..connection import connect, now, row, rows, writing
 from ..games import games, rounds
 from ..table import agreement as table_agreement, answers as table_answers, table as phones
-from . import clock, events, planning, turns
+from . import changes, clock, events, planning, turns
 
 DIRECTOR = "director"  # who made a change, in a table's history
 # What needs the director first: a round queried, a table reopened; then the
@@ -157,7 +157,7 @@ SELECT e.turn, e.clock_ends_at, e.clock_left, e.clock_ends_at <= ? AS time_up,
   (SELECT count(withdrawn_turn) FROM event_entries WHERE event_id = e.id) AS gone,
   (SELECT group_concat(number || ':' || name, '|') FROM event_entries
    WHERE event_id = e.id) AS places
-FROM events e WHERE e.id = ?
+FROM events e WHERE e.id = ? AND e.removed_at IS NULL
 """
 
 
@@ -218,7 +218,7 @@ def adjust(db: Database, event_id: int, game_id: int, points: list[int], reason:
     keeps who and why. The round's number."""
     reason = checked(reason)
     with writing(db):
-        event_game(db, event_id, game_id)
+        table = event_game(db, event_id, game_id)
         game = games.get_game(db, game_id)
         if not any(points):
             raise events.EventProblem(P_("points: give a side some points to add or take off"))
@@ -241,6 +241,8 @@ def adjust(db: Database, event_id: int, game_id: int, points: list[int], reason:
             rounds.edit_round(db, game_id, number, entries, int(last["version"]))
         director(db, game_id, "adjusted", reason, number=number, version=version)
         table_answers.stands(db, game_id, number, version, reason)
+        at = {"turn": table["turn"], "table": table["table_no"], "round": number}
+        changes.record(db, event_id, "adjusted", reason, **at)
     return number
 
 
@@ -258,6 +260,8 @@ def reopen(db: Database, event_id: int, game_id: int, reason: str, *, open_: boo
             [int(open_), event_id, game_id],
         )
         director(db, game_id, "reopened" if open_ else "closed", reason)
+        at = {"turn": table["turn"], "table": table["table_no"]}
+        changes.record(db, event_id, "reopened" if open_ else "closed", reason, **at)
 
 
 def end_now(db: Database, event_id: int, game_id: int, reason: str) -> int:
@@ -267,7 +271,7 @@ def end_now(db: Database, event_id: int, game_id: int, reason: str) -> int:
     rounds it ended after."""
     reason = checked(reason)
     with writing(db):
-        event_game(db, event_id, game_id)
+        at = event_game(db, event_id, game_id)
         table = next(t for t in events.tables(db, event_id) if t["game_id"] == game_id)
         if table["state"] == "withdrawn":
             said = N_("an entry at this table withdrew: its opponents have a bye")
@@ -280,6 +284,8 @@ def end_now(db: Database, event_id: int, game_id: int, reason: str) -> int:
             [reason, event_id, game_id],
         )
         director(db, game_id, "ended", reason, number=after)
+        where = {"turn": at["turn"], "table": at["table_no"], "round": after}
+        changes.record(db, event_id, "ended", reason, **where)
     return after
 
 
@@ -313,6 +319,7 @@ def withdraw(db: Database, event_id: int, entry: int, reason: str) -> int:
         for t in events.tables(db, event_id, found["turn"]) if found["turn"] else []:
             if any(entry in side for side in t["entries"]):
                 director(db, t["game_id"], "withdrew", reason, who=name)
+        changes.record(db, event_id, "withdrew", reason, entry=entry, name=name, turn=turn)
     return turn
 
 

@@ -143,7 +143,7 @@ def vp_table(rows: list[list[int]]) -> VictoryPoints:
 
 
 def event(db: Database, event_id: int) -> dict[str, Any]:
-    found = row(db, "SELECT * FROM events WHERE id = ?", [event_id])
+    found = row(db, "SELECT * FROM events WHERE id = ? AND removed_at IS NULL", [event_id])
     if found is None:
         raise games.NotFound(P_("no event %(id)s", id=event_id))
     for key in ("options", "scale", "plan"):
@@ -163,7 +163,7 @@ def all_events(db: Database) -> list[dict[str, Any]]:
     return list(
         db.query(
             "SELECT id, name, date, variant, movement, turns, turn FROM events "
-            "ORDER BY date DESC, id DESC"
+            "WHERE removed_at IS NULL ORDER BY date DESC, id DESC"
         )
     )
 

@@ -16,7 +16,7 @@ from ...scoring import ScoringError
 from ...scoring.i18n import problem as P_
 from ..connection import PAUSE_BETWEEN_STEPS, row, writing
 from ..games import games
-from . import events, planning
+from . import changes, events, planning
 from .clock import set_clock
 from .planning import EventProblem
 
@@ -61,6 +61,7 @@ def start_turn(db: Database, event_id: int) -> int:
             )
             if found["minutes"]:
                 set_clock(db, event_id, running=True, left=60 * int(found["minutes"]))
+            changes.record(db, event_id, "started", "", turn=turn, tables=len(tables_))
     return turn
 
 

@@ -43,6 +43,7 @@ NAMES = [
     "m0028_family_rule_sets",
     "m0033_stable_rating_order",
     "m0035_time_called",
+    "m0036_event_history",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

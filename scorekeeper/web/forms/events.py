@@ -322,3 +322,12 @@ class CheckInForm(Form):
     """A player at a club night's table taps their name."""
 
     name = StringField(validators=[DataRequired(), Length(max=80)])
+
+
+class UndoForm(Form):
+    """The director takes back a turn's start or a withdrawal, with a reason."""
+
+    reason = StringField(
+        _l("Reason (kept in the event's history)"),
+        [DataRequired(_l("Say why, for the event's history.")), Length(max=200), printable],
+    )

@@ -171,7 +171,8 @@ def withdraw(event_id: int) -> Page:
             flash(_("Withdrawn: the opponents have a bye from this turn on."))
             return redirect(url_for("events.desk", event_id=event_id))
     status = 400 if form.is_submitted() else 200
-    return render_template("event_withdraw.html", event=found, form=form), status
+    gone = [e for e in events.entries_of(get_db(), event_id) if e["withdrawn_turn"] is not None]
+    return render_template("event_withdraw.html", event=found, form=form, gone=gone), status
 
 
 @bp.route("/table/<token>/check-in", methods=["POST"])
