@@ -50,10 +50,17 @@ def add_headers(response: Response) -> Response:
     (CSP, framing, referrer, opener) would be some 300 bytes a file for nothing;
     an SVG can be opened as a document, so it keeps them."""
     static = request.endpoint == "static" and not request.path.endswith(".svg")
-    wanted = ASSET_HEADERS if static else HEADERS
-    present = {name.lower() for name in response.headers.keys()}
-    response.headers.extend([(k, v) for k, v in wanted.items() if k.lower() not in present])
+    headers = response.headers
+    present = {name.lower() for name, _ in headers}
+    for lower, name, value in ASSET_ITEMS if static else HEADER_ITEMS:
+        if lower not in present:
+            headers.add(name, value)
     return response
+
+
+# (lower-case name, name, value): what ``add_headers`` looks for and adds, worked out once
+HEADER_ITEMS = [(name.lower(), name, value) for name, value in HEADERS.items()]
+ASSET_ITEMS = [(name.lower(), name, value) for name, value in ASSET_HEADERS.items()]
 
 
 class WeakSecretKey(RuntimeError):
