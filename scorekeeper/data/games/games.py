@@ -166,20 +166,25 @@ def parsed_game(found: dict[str, Any] | None, game_id: int) -> Game:
 SCORING_ROW = (
     "SELECT id, variant, sides, players, options, start, answer, removed_at, ended_after, "
     "ends_at, "
-    "(SELECT coalesce(max(number), 0) FROM rounds WHERE game_id = g.id) AS round_max "
+    "(SELECT coalesce(max(number), 0) FROM rounds WHERE game_id = g.id) AS round_max, "
+    "(SELECT json_object('number', number, 'request_hash', request_hash) FROM rounds "
+    "WHERE game_id = g.id AND request_key = ?) AS done "
     "FROM games g WHERE id = ? AND import_id IS NULL"
 )
 
 
-def scoring_row(db: Database, game_id: int) -> tuple[Game, int]:
+def scoring_row(
+    db: Database, game_id: int, key: str | None = None
+) -> tuple[Game, int, dict[str, Any] | None]:
     """What scoring a new round of the game needs, in one statement: its header
     (variant, sides, players, options, start), its stored ``answer`` (JSON text),
-    and the number of its last stored round (0 if none)."""
-    found = row(db, SCORING_ROW, [game_id])
+    the number of its last stored round (0 if none), and the round already stored
+    under the one-time ``key`` (its number and request hash), if any."""
+    found = row(db, SCORING_ROW, [key, game_id])
     if found is None:
         raise NotFound(P_("no game %(id)s", id=game_id))
-    last = int(found.pop("round_max"))
-    return results.parsed_header(found), last
+    last, done = int(found.pop("round_max")), found.pop("done")
+    return results.parsed_header(found), last, json.loads(done) if done else None
 
 
 BY_TOKEN = "watch_token = ? AND import_id IS NULL"  # an import's games: none until all are in
@@ -329,7 +334,7 @@ def answer_text(db: Database, game_id: int) -> str:
     stored JSON of each round without parsing it (the API answers every save
     with the whole game: this keeps that cheap however long the game); scored
     afresh when the stored answer is not up to date."""
-    game, _ = scoring_row(db, game_id)
+    game, _, _ = scoring_row(db, game_id)
     sql = (
         "SELECT result, result IS NOT NULL AND result_version IS version AS fresh "
         "FROM rounds WHERE game_id = ? ORDER BY number"

@@ -76,14 +76,11 @@ def add_round(
     already, ``RoundAlreadySaved`` is raised and nothing is stored. The round is
     scored from the game's stored state, so a round costs the same late in a game."""
     with writing(db):
-        if key:
-            sql = "SELECT number, request_hash FROM rounds WHERE game_id = ? AND request_key = ?"
-            done = row(db, sql, [game_id, key])
-            if done and done["request_hash"] not in (None, request_hash(entries)):
-                raise KeyReused(P_("this Idempotency-Key was already used for a different round"))
-            if done:
-                return int(done["number"])
-        game, count = scoring_row(db, game_id)
+        game, count, done = scoring_row(db, game_id, key or None)
+        if done and done["request_hash"] not in (None, request_hash(entries)):
+            raise KeyReused(P_("this Idempotency-Key was already used for a different round"))
+        if done:
+            return int(done["number"])
         check_kept(game)
         stored = game.pop("answer", None)
         if number is not None and number != count + 1:
