@@ -163,30 +163,6 @@ def parsed_game(found: dict[str, Any] | None, game_id: int) -> Game:
     }
 
 
-SCORING_ROW = (
-    "SELECT id, variant, sides, players, options, start, answer, removed_at, ended_after, "
-    "ends_at, "
-    "(SELECT coalesce(max(number), 0) FROM rounds WHERE game_id = g.id) AS round_max, "
-    "(SELECT json_object('number', number, 'request_hash', request_hash) FROM rounds "
-    "WHERE game_id = g.id AND request_key = ?) AS done "
-    "FROM games g WHERE id = ? AND import_id IS NULL"
-)
-
-
-def scoring_row(
-    db: Database, game_id: int, key: str | None = None
-) -> tuple[Game, int, dict[str, Any] | None]:
-    """What scoring a new round of the game needs, in one statement: its header
-    (variant, sides, players, options, start), its stored ``answer`` (JSON text),
-    the number of its last stored round (0 if none), and the round already stored
-    under the one-time ``key`` (its number and request hash), if any."""
-    found = row(db, SCORING_ROW, [key, game_id])
-    if found is None:
-        raise NotFound(P_("no game %(id)s", id=game_id))
-    last, done = int(found.pop("round_max")), found.pop("done")
-    return results.parsed_header(found), last, json.loads(done) if done else None
-
-
 BY_TOKEN = "watch_token = ? AND import_id IS NULL"  # an import's games: none until all are in
 
 
@@ -327,24 +303,6 @@ def progress(db: Database, game_id: int) -> tuple[Game, int, bool]:
         _, played, answer = scored(db, game_id)
         return game, len(played), bool(answer["finished"])
     return game, count, bool(summary["finished"])
-
-
-def answer_text(db: Database, game_id: int) -> str:
-    """The engine's answer for the game as JSON text, put together from the
-    stored JSON of each round without parsing it (the API answers every save
-    with the whole game: this keeps that cheap however long the game); scored
-    afresh when the stored answer is not up to date."""
-    game, _, _ = scoring_row(db, game_id)
-    sql = (
-        "SELECT result, result IS NOT NULL AND result_version IS version AS fresh "
-        "FROM rounds WHERE game_id = ? ORDER BY number"
-    )
-    found = db.conn.execute(sql, [game_id]).fetchall()
-    summary = results.stored_summary(game, game.pop("answer", None), len(found))
-    if summary is None or not all(fresh for _, fresh in found):
-        return json.dumps(scored(db, game_id)[2])
-    parts = ",".join(result for result, _ in found)
-    return f'{{"rounds": [{parts}], {json.dumps(summary)[1:]}'
 
 
 def rename_game(db: Database, game_id: int, name: str) -> None:
