@@ -44,7 +44,7 @@ def check(db: Any, game_id: int) -> None:
         "SELECT side, total FROM game_sides WHERE game_id = ? ORDER BY side_index", [game_id]
     ).fetchall()
     assert dict(sides) == answer["totals"]
-    assert json.loads(games.answer_text(db, game_id)) == answer  # what the API answers
+    assert json.loads(rounds.answer_text(db, game_id)) == answer  # what the API answers
 
 
 def playing(variant: Any, rng: random.Random) -> int:

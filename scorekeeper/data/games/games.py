@@ -118,7 +118,12 @@ SELECT g.*,
   (SELECT json_object('id', e.id, 'date', e.date, 'name', e.name, 'note', e.note,
      'created_at', e.created_at, 'uid', e.uid)
    FROM evenings e WHERE e.id = g.evening_id) AS _evening,
-  (SELECT value FROM settings WHERE key = 'passphrase_hash') AS app_passphrase_hash{more}
+  (SELECT value FROM settings WHERE key = 'passphrase_hash') AS app_passphrase_hash,
+  (SELECT json_object('event_id', eg.event_id, 'table_no', eg.table_no, 'uid', e.uid,
+     'passphrase_hash', e.passphrase_hash, 'card', c.token)
+   FROM event_games eg JOIN events e ON e.id = eg.event_id LEFT JOIN event_cards c
+     ON c.event_id = eg.event_id AND c.table_no = eg.table_no
+   WHERE eg.game_id = g.id) AS _event_seat{more}
 FROM games g WHERE g.id = ?
 """
 GAME_ROW = GAME_SELECT.format(more="")
@@ -132,9 +137,10 @@ def game_row(db: Database, game_id: int) -> Game:
 
     One statement (every page and poll of a game starts here): its seats and its
     evening come along as JSON (not the evening's other players: a game's pages
-    name its own, ``labels.game_evening``), and the app-wide scorer passphrase's
-    hash (``app_passphrase_hash``), which decides with the game's own whether this
-    reader may score it."""
+    name its own, ``labels.game_evening``), and what decides with the game's own
+    passphrase whether this reader may score it: the app-wide scorer passphrase's
+    hash (``app_passphrase_hash``) and, for a club night's game, its table
+    (``event_seat``, as ``events.cards.seat_of_game`` gives it; None otherwise)."""
     return parsed_game(row(db, GAME_ROW, [game_id]), game_id)
 
 
@@ -145,6 +151,7 @@ def parsed_game(found: dict[str, Any] | None, game_id: int) -> Game:
     if found is None or found["import_id"] is not None:
         raise NotFound(P_("no game %(id)s", id=game_id))
     evening = json.loads(found.pop("_evening") or "{}")
+    seat = found.pop("_event_seat")
     return {
         **found,
         "sides": json.loads(found["sides"]),
@@ -152,26 +159,8 @@ def parsed_game(found: dict[str, Any] | None, game_id: int) -> Game:
         "start": json.loads(found["start"] or "{}"),
         "seats": json.loads(found.pop("_seats")),
         "evening": evening,
+        "event_seat": json.loads(seat) if seat else None,
     }
-
-
-SCORING_ROW = (
-    "SELECT id, variant, sides, players, options, start, answer, removed_at, ended_after, "
-    "ends_at, "
-    "(SELECT coalesce(max(number), 0) FROM rounds WHERE game_id = g.id) AS round_max "
-    "FROM games g WHERE id = ? AND import_id IS NULL"
-)
-
-
-def scoring_row(db: Database, game_id: int) -> tuple[Game, int]:
-    """What scoring a new round of the game needs, in one statement: its header
-    (variant, sides, players, options, start), its stored ``answer`` (JSON text),
-    and the number of its last stored round (0 if none)."""
-    found = row(db, SCORING_ROW, [game_id])
-    if found is None:
-        raise NotFound(P_("no game %(id)s", id=game_id))
-    last = int(found.pop("round_max"))
-    return results.parsed_header(found), last
 
 
 BY_TOKEN = "watch_token = ? AND import_id IS NULL"  # an import's games: none until all are in
@@ -314,24 +303,6 @@ def progress(db: Database, game_id: int) -> tuple[Game, int, bool]:
         _, played, answer = scored(db, game_id)
         return game, len(played), bool(answer["finished"])
     return game, count, bool(summary["finished"])
-
-
-def answer_text(db: Database, game_id: int) -> str:
-    """The engine's answer for the game as JSON text, put together from the
-    stored JSON of each round without parsing it (the API answers every save
-    with the whole game: this keeps that cheap however long the game); scored
-    afresh when the stored answer is not up to date."""
-    game, _ = scoring_row(db, game_id)
-    sql = (
-        "SELECT result, result IS NOT NULL AND result_version IS version AS fresh "
-        "FROM rounds WHERE game_id = ? ORDER BY number"
-    )
-    found = db.conn.execute(sql, [game_id]).fetchall()
-    summary = results.stored_summary(game, game.pop("answer", None), len(found))
-    if summary is None or not all(fresh for _, fresh in found):
-        return json.dumps(scored(db, game_id)[2])
-    parts = ",".join(result for result, _ in found)
-    return f'{{"rounds": [{parts}], {json.dumps(summary)[1:]}'
 
 
 def rename_game(db: Database, game_id: int, name: str) -> None:

@@ -29,7 +29,7 @@ from .games import (
     grandfathered,
     parsed_round,
     rounds_of,
-    scoring_row,
+    scored,
 )
 
 UNDO_SECONDS = 20  # the screen offers Undo for 10 s; the server allows for slow wifi
@@ -76,14 +76,11 @@ def add_round(
     already, ``RoundAlreadySaved`` is raised and nothing is stored. The round is
     scored from the game's stored state, so a round costs the same late in a game."""
     with writing(db):
-        if key:
-            sql = "SELECT number, request_hash FROM rounds WHERE game_id = ? AND request_key = ?"
-            done = row(db, sql, [game_id, key])
-            if done and done["request_hash"] not in (None, request_hash(entries)):
-                raise KeyReused(P_("this Idempotency-Key was already used for a different round"))
-            if done:
-                return int(done["number"])
-        game, count = scoring_row(db, game_id)
+        game, count, done = scoring_row(db, game_id, key or None)
+        if done and done["request_hash"] not in (None, request_hash(entries)):
+            raise KeyReused(P_("this Idempotency-Key was already used for a different round"))
+        if done:
+            return int(done["number"])
         check_kept(game)
         stored = game.pop("answer", None)
         if number is not None and number != count + 1:
@@ -126,6 +123,48 @@ def add_round(
             log_change(db, game_id, number, "time called", None, None)
         results.refresh_from(db, game_id, game, changed, answer, number, first)
     return number
+
+
+SCORING_ROW = (
+    "SELECT id, variant, sides, players, options, start, answer, removed_at, ended_after, "
+    "ends_at, "
+    "(SELECT coalesce(max(number), 0) FROM rounds WHERE game_id = g.id) AS round_max, "
+    "(SELECT json_object('number', number, 'request_hash', request_hash) FROM rounds "
+    "WHERE game_id = g.id AND request_key = ?) AS done "
+    "FROM games g WHERE id = ? AND import_id IS NULL"
+)
+
+
+def scoring_row(
+    db: Database, game_id: int, key: str | None = None
+) -> tuple[Game, int, dict[str, Any] | None]:
+    """What scoring a new round of the game needs, in one statement: its header
+    (variant, sides, players, options, start), its stored ``answer`` (JSON text),
+    the number of its last stored round (0 if none), and the round already stored
+    under the one-time ``key`` (its number and request hash), if any."""
+    found = row(db, SCORING_ROW, [key, game_id])
+    if found is None:
+        raise NotFound(P_("no game %(id)s", id=game_id))
+    last, done = int(found.pop("round_max")), found.pop("done")
+    return results.parsed_header(found), last, json.loads(done) if done else None
+
+
+def answer_text(db: Database, game_id: int) -> str:
+    """The engine's answer for the game as JSON text, put together from the
+    stored JSON of each round without parsing it (the API answers every save
+    with the whole game: this keeps that cheap however long the game); scored
+    afresh when the stored answer is not up to date."""
+    game, _, _ = scoring_row(db, game_id)
+    sql = (
+        "SELECT result, result IS NOT NULL AND result_version IS version AS fresh "
+        "FROM rounds WHERE game_id = ? ORDER BY number"
+    )
+    found = db.conn.execute(sql, [game_id]).fetchall()
+    summary = results.stored_summary(game, game.pop("answer", None), len(found))
+    if summary is None or not all(fresh for _, fresh in found):
+        return json.dumps(scored(db, game_id)[2])
+    parts = ",".join(result for result, _ in found)
+    return f'{{"rounds": [{parts}], {json.dumps(summary)[1:]}'
 
 
 def scored_with(

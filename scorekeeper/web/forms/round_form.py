@@ -10,7 +10,6 @@ words, never silently changed ("12a" is not 12, "1,5" is not 15).
 
 from __future__ import annotations
 
-import json
 import re
 import uuid
 from typing import Any
@@ -32,6 +31,7 @@ from ...scoring import FIELDS, Variant, card_points
 from ...scoring.fields import COUNT_LIMIT, POINTS_LIMIT
 from ...scoring.rules import Rules
 from ..http.i18n import _, language, lazy_gettext as _l
+from ..http.page_cache import digest
 from . import adjustments
 from .base import Form
 from .typed_numbers import number_problem, value_of
@@ -102,13 +102,13 @@ def round_form(
     round screen asks for that where no phone's part is compared field by field
     with the form. ``with_counters`` gives the whole form when such a form is to
     be shown again."""
-    formdata = kwargs.get("formdata")
+    items = posted_items(kwargs.get("formdata")) if None in (counters, adjusting) else None
     if counters is None:
-        counters = counted(formdata)
+        counters = counted(items)
     if adjusting is None:
-        adjusting = adjusted(formdata)
+        adjusting = adjusted(items)
     parts = [language(), variant.id, sides, dict(rules), members or {}, counters, adjusting]
-    key = json.dumps(parts, sort_keys=True, default=str)  # labels: the reader's language
+    key = digest(parts)  # labels: the reader's language
     made = FORM_CLASSES.get(key)
     if made is None or made[0] is not variant:
         if len(FORM_CLASSES) >= FORM_CLASSES_KEPT:
@@ -135,17 +135,15 @@ def posted_items(formdata: Any) -> list[tuple[str, Any]] | None:
     return list(items)
 
 
-def counted(formdata: Any) -> bool:
-    """Whether a form needs its card counters: when it is not posted (it is to be
-    shown), or when a counter was typed in (``formdata``, else the request's form)."""
-    items = posted_items(formdata)
+def counted(items: list[tuple[str, Any]] | None) -> bool:
+    """Whether a form needs its card counters: when it is not posted (``items`` None:
+    it is to be shown), or when a counter was typed in (``posted_items``)."""
     return items is None or any(COUNTER.fullmatch(k) and str(v).strip() for k, v in items)
 
 
-def adjusted(formdata: Any) -> bool:
+def adjusted(items: list[tuple[str, Any]] | None) -> bool:
     """Whether a form needs its adjustments' fields: when it is not posted, or when
     one of them holds something (``adjustments.typed``)."""
-    items = posted_items(formdata)
     return items is None or adjustments.typed(items)
 
 

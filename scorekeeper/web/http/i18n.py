@@ -137,7 +137,9 @@ def select_locale() -> str:
     chosen = request.cookies.get(COOKIE, "")
     if chosen in LANGUAGES:
         return chosen
-    return best_match(request.headers.get("Accept-Language", ""))
+    # from the environ: a header the request lacks is then found missing without
+    # werkzeug raising and catching a KeyError, on every page such a browser asks for
+    return best_match(request.environ.get("HTTP_ACCEPT_LANGUAGE", ""))
 
 
 @lru_cache(maxsize=256)

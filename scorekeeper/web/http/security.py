@@ -50,10 +50,17 @@ def add_headers(response: Response) -> Response:
     (CSP, framing, referrer, opener) would be some 300 bytes a file for nothing;
     an SVG can be opened as a document, so it keeps them."""
     static = request.endpoint == "static" and not request.path.endswith(".svg")
-    wanted = ASSET_HEADERS if static else HEADERS
-    present = {name.lower() for name in response.headers.keys()}
-    response.headers.extend([(k, v) for k, v in wanted.items() if k.lower() not in present])
+    headers = response.headers
+    present = {name.lower() for name, _ in headers}
+    for lower, name, value in ASSET_ITEMS if static else HEADER_ITEMS:
+        if lower not in present:
+            headers.add(name, value)
     return response
+
+
+# (lower-case name, name, value): what ``add_headers`` looks for and adds, worked out once
+HEADER_ITEMS = [(name.lower(), name, value) for name, value in HEADERS.items()]
+ASSET_ITEMS = [(name.lower(), name, value) for name, value in ASSET_HEADERS.items()]
 
 
 class WeakSecretKey(RuntimeError):
@@ -185,9 +192,10 @@ def app_hash() -> str | None:
 def may_score(game: dict[str, Any]) -> bool:
     """Whether this request may change ``game``: no passphrase guards it, or the
     browser typed it, or the API request carries it. The app-wide passphrase's hash
-    comes with the game when it was read with it (``games.game_row``). A club
-    night's game is its director's and its table's (``may_score_at``)."""
-    seat = cards.seat_of_game(get_db(), int(game["id"]))
+    comes with the game when it was read with it (``games.game_row``), and so does
+    the club night's table the game is played at, if any: such a game is its
+    director's and its table's (``may_score_at``)."""
+    seat = event_seat(game)
     if seat is not None:
         return may_score_at(seat)
     everything = game["app_passphrase_hash"] if "app_passphrase_hash" in game else app_hash()
@@ -198,6 +206,15 @@ def may_score(game: dict[str, Any]) -> bool:
     if any(remembered(k, h) for k, h in guards):
         return True
     return header_matches([h for _, h in guards], game["id"], bool(everything))
+
+
+def event_seat(game: dict[str, Any]) -> dict[str, Any] | None:
+    """The club night's table ``game`` is played at (None: no event's), as read with
+    the game's row, else read now."""
+    if "event_seat" in game:
+        seat: dict[str, Any] | None = game["event_seat"]
+        return seat
+    return cards.seat_of_game(get_db(), int(game["id"]))
 
 
 def may_create() -> bool:
@@ -224,7 +241,7 @@ def guard(game: dict[str, Any]) -> None:
 def guard_removal(game: dict[str, Any]) -> None:
     """Stop a removal by a browser that may not: a club night's game only by its
     director (its table may score it, not take it out of the event)."""
-    seat = cards.seat_of_game(get_db(), int(game["id"]))
+    seat = event_seat(game)
     if seat is not None:
         guard_direct({**seat, "id": seat["event_id"]})
     guard(game)

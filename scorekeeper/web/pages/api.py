@@ -184,5 +184,5 @@ def version_of(db: Any, game_id: int, number: int) -> int:
 
 
 def answer_of(game_id: int) -> Response:
-    """The game's answer, from its stored JSON (see ``games.answer_text``)."""
-    return Response(games.answer_text(get_db(), game_id), mimetype="application/json")
+    """The game's answer, from its stored JSON (see ``rounds.answer_text``)."""
+    return Response(rounds.answer_text(get_db(), game_id), mimetype="application/json")

@@ -76,7 +76,7 @@ def join(code: str) -> Page:
         if taken is None or "take_over" in request.form:
             table_joins.counted(game_id)
             return table_joins.joined(game_id, who, side, taken)
-    seat = event_cards.seat_of_game(get_db(), game_id)
+    seat = security.event_seat(game)
     scorer = seat if seat is not None and security.may_score_at(seat) else None
     page = render_template("join.html", game=game, form=form, code=code, taken=taken, scorer=scorer)
     return (page, 400) if request.method == "POST" and not taken else page
