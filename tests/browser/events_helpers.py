@@ -50,7 +50,7 @@ def unlock(page, desk, passphrase):
     page.fill("#passphrase", passphrase)
     with page.expect_navigation():
         page.click("button:has-text('Unlock')")
-    expect(page.locator("text=Record a withdrawal")).to_be_visible()
+    expect(page.get_by_role("link", name="Withdrawals", exact=True)).to_be_visible()
 
 
 def start_turn(desk, turn):
