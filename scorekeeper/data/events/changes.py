@@ -10,7 +10,7 @@ from sqlite_utils import Database
 
 from ..connection import insert, now, rows
 
-DIRECTOR = "director"  # who made a change: the browser that directs the event
+DIRECTOR = "director"  # who made a change, in the event's history and a table's
 
 
 def record(

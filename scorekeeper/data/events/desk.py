@@ -18,8 +18,8 @@ from ..connection import connect, now, row, rows, writing
 from ..games import games, rounds
 from ..table import agreement as table_agreement, answers as table_answers, table as phones
 from . import changes, clock, events, planning, turns
+from .changes import DIRECTOR
 
-DIRECTOR = "director"  # who made a change, in a table's history
 # What needs the director first: a round queried, a table reopened; then the
 # missing results: no round yet, a round awaiting its confirmation; then the
 # tables playing; then those done.

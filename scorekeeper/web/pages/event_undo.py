@@ -4,6 +4,7 @@ a withdrawal taken back, the whole event deleted; and the event's history itself
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, url_for
@@ -26,6 +27,23 @@ def directed(event_id: int) -> dict[str, Any]:
     return found
 
 
+def asked(problem: Any, act: Callable[[str], str], template: str, **shown: Any) -> Page:
+    """An undoing asked first: its page says what it takes away, or ``problem`` (why
+    it cannot be done now); sent with a reason, ``act(reason)`` does it, and its word
+    is shown on the desk. The event's own problem found meanwhile is shown instead."""
+    form = event_forms.UndoForm()
+    if not problem and form.validate_on_submit():
+        try:
+            said = act(form.reason.data)
+        except events.EventProblem as refused:
+            problem = refused
+        else:
+            flash(said)
+            return redirect(url_for("events.desk", event_id=shown["event"]["id"]))
+    page = render_template(template, problem=say(problem) if problem else None, form=form, **shown)
+    return page, 400 if form.is_submitted() else 200
+
+
 @bp.route("/events/<int:event_id>/undo-start", methods=["GET", "POST"])
 def undo_start(event_id: int) -> Page:
     """Take back the start of the current turn: the page lists the games that will
@@ -33,24 +51,13 @@ def undo_start(event_id: int) -> Page:
     found = directed(event_id)
     db = get_db()
     tables = undo.turn_tables(db, event_id, found["turn"]) if found["turn"] else []
+
+    def undone(reason: str) -> str:
+        turn = undo.undo_start(db, event_id, reason)
+        return _("The start of turn %(n)s is undone: start it again when ready.", n=turn)
+
     problem = undo.start_problem(found, tables)
-    form = event_forms.UndoForm()
-    if not problem and form.validate_on_submit():
-        try:
-            turn = undo.undo_start(db, event_id, form.reason.data)
-        except events.EventProblem as refused:
-            problem = refused
-        else:
-            flash(_("The start of turn %(n)s is undone: start it again when ready.", n=turn))
-            return redirect(url_for("events.desk", event_id=event_id))
-    page = render_template(
-        "event_undo_start.html",
-        event=found,
-        tables=tables,
-        problem=say(problem) if problem else None,
-        form=form,
-    )
-    return page, 400 if form.is_submitted() else 200
+    return asked(problem, undone, "event_undo_start.html", event=found, tables=tables)
 
 
 @bp.route("/events/<int:event_id>/withdrawals/<int:entry>/undo", methods=["GET", "POST"])
@@ -63,24 +70,14 @@ def undo_withdrawal(event_id: int, entry: int) -> Page:
         return render_template(
             "error.html", title=_("Not found"), message=_("There is no such entry.")
         ), 404
+
+    def undone(reason: str) -> str:
+        undo.undo_withdrawal(db, event_id, entry, reason)
+        return _("%(name)s plays on: the withdrawal is undone.", name=people[entry]["name"])
+
     problem = undo.withdrawal_problem(db, found, people[entry])
-    form = event_forms.UndoForm()
-    if not problem and form.validate_on_submit():
-        try:
-            undo.undo_withdrawal(db, event_id, entry, form.reason.data)
-        except events.EventProblem as refused:
-            problem = refused
-        else:
-            flash(_("%(name)s plays on: the withdrawal is undone.", name=people[entry]["name"]))
-            return redirect(url_for("events.desk", event_id=event_id))
-    page = render_template(
-        "event_undo_withdrawal.html",
-        event=found,
-        entry=people[entry],
-        problem=say(problem) if problem else None,
-        form=form,
-    )
-    return page, 400 if form.is_submitted() else 200
+    shown = {"event": found, "entry": people[entry]}
+    return asked(problem, undone, "event_undo_withdrawal.html", **shown)
 
 
 @bp.route("/events/<int:event_id>/history")
