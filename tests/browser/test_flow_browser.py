@@ -261,6 +261,12 @@ def test_every_page_fits_the_phone(context, live_server):
     assert broken == []
 
 
+BUSIEST = (
+    "SELECT player_id, count(DISTINCT variant) AS n FROM player_stats "
+    "GROUP BY player_id ORDER BY n DESC LIMIT 1"
+)
+
+
 @pytest.fixture(scope="module")
 def forty_games(tmp_path_factory):
     """A server of its own with 40 sample games, made once for the module's tests
@@ -268,8 +274,7 @@ def forty_games(tmp_path_factory):
     server = LiveServer(tmp_path_factory.mktemp("forty") / "live.sqlite").start()
     db = connect(server.database)
     sample.fill(db, 40, seed=7)
-    busiest = next(db.query("SELECT player_id, count(DISTINCT variant) AS n FROM player_stats "
-                            "GROUP BY player_id ORDER BY n DESC LIMIT 1"))  # fmt: skip
+    busiest = next(db.query(BUSIEST))
     db.close()
     yield server, busiest
     server.stop()
