@@ -72,7 +72,7 @@ TABLES_A_WRITE = 3
 BETWEEN_WRITES = PAUSE_BETWEEN_STEPS
 PLANNING_TRIES = 3
 BASIS = """
-SELECT e.turn, e.plan,
+SELECT e.turn, e.plan, e.kept,
   (SELECT coalesce(sum(g.table_stamp), 0) || '.' || count(*) || '.' || sum(eg.reopened)
    FROM event_games eg JOIN games g ON g.id = eg.game_id WHERE eg.event_id = e.id) AS games,
   (SELECT group_concat(number || ':' || withdrawn_turn) FROM event_entries
@@ -106,14 +106,13 @@ def next_turn(db: Database, found: dict[str, Any], turn: int) -> Turn:
 
 
 def fix_turn(db: Database, found: dict[str, Any], turn: int, planned: Turn) -> None:
-    """Keep a Swiss's turn, paired, in the plan (inside the write): a start cut
-    short goes on with the same pairing."""
-    if found["movement"] == "swiss" and len(found["plan"]) < turn:
-        plan = [*found["plan"], planned]
-        db.execute(
-            "UPDATE events SET plan = ? WHERE id = ?",
-            [json.dumps([asdict(t) for t in plan]), found["id"]],
-        )
+    """Keep the turn in the plan as it is played (inside the write): a Swiss's
+    pairing, the tables kept by entries (``events.kept``); a start cut short goes
+    on with the same tables, and a table kept later changes only the turns left."""
+    stored = row(db, "SELECT plan FROM events WHERE id = ?", [found["id"]])
+    plan = json.loads(stored["plan"]) if stored else []
+    plan[turn - 1 :] = [asdict(planned), *plan[turn:]]
+    db.execute("UPDATE events SET plan = ? WHERE id = ?", [json.dumps(plan), found["id"]])
 
 
 def store_tables(
