@@ -212,7 +212,7 @@ def test_minutes_changed_while_the_clock_runs_keep_its_time_left(db):
 def test_deals_changed_apply_to_the_games_not_made_yet(db):
     event_id = club_night(db)
     turns.start_turn(db, event_id)
-    assert edit(db, event_id, deals=2) == ["deals", "options"]
+    assert edit(db, event_id, deals=2) == ["deals"]
     first = events.tables(db, event_id, 1)[0]["game_id"]
     assert games.get_game(db, first)["options"]["rounds"] == 1  # made already: kept
     play(db, event_id, 1, [(100, 50)] * 4)

@@ -89,6 +89,8 @@ def edit_event(db: Database, event_id: int, wanted: Edit, reason: str) -> list[s
         "scale": wanted.scale,
     }
     changed = [key for key, value in after.items() if before[key] != value]
+    if without_deals(before["options"]) == without_deals(options):  # the deals said already
+        changed = [key for key in changed if key != "options"]
     if not changed:
         raise EventProblem(P_("nothing to change: the event is as it was"), "turns")
     with writing(db):
@@ -112,6 +114,10 @@ def edit_event(db: Database, event_id: int, wanted: Edit, reason: str) -> list[s
         now = {key: after[key] for key in changed}
         changes.record(db, event_id, "edited", reason, changed=changed, was=was, now=now)
     return changed
+
+
+def without_deals(options: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in options.items() if k != planning.DEALS_OPTION}
 
 
 def new_options(db: Database, found: dict[str, Any], wanted: Edit) -> dict[str, Any]:
