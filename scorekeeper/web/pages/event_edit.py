@@ -39,7 +39,7 @@ def keep_table(event_id: int) -> Page:
     if form.validate_on_submit():
         try:
             turn = editing.keep_table(
-                db, event_id, form.entry.data, form.table.data, form.reason.data
+                db, event_id, form.entry.data, form.table.data or 0, form.reason.data
             )
         except events.EventProblem as problem:
             field = form.field_of(problem.field)
@@ -78,9 +78,9 @@ def edit(event_id: int) -> Page:
         ask = scale != found["scale"] and bool(found["turn"]) and not form.confirmed.data
         if not ask:
             wanted = editing.Edit(
-                turns=form.turns.data,
-                minutes=form.minutes.data,
-                deals=form.deals.data,
+                turns=form.turns.data or 0,
+                minutes=form.minutes.data or 0,
+                deals=form.deals.data or 0,
                 scale=scale,
                 rule_set=form.rule_set_id(),
             )
