@@ -74,25 +74,11 @@ def edit_event(db: Database, event_id: int, wanted: Edit, reason: str) -> list[s
     """Change the event for the turns not started: the games made already keep
     their rules, a running clock its time left; the standings are worked out under
     the new scale, finished turns too. EventProblem, on the field concerned, for
-    what cannot be (fewer turns than started, more than the movement allows without
-    a rematch, rules the game refuses). The fields changed."""
+    what cannot be (``worked_out``). The fields changed."""
     reason = desk.checked(reason)
     before = events.event(db, event_id)
-    options = new_options(db, before, wanted)
-    events.scale_of(wanted.scale), events.victory_of(wanted.scale)
-    plan = new_plan(db, before, wanted.turns)
-    after = {
-        "turns": wanted.turns,
-        "minutes": wanted.minutes,
-        "deals": wanted.deals,
-        "options": options,
-        "scale": wanted.scale,
-    }
-    changed = [key for key, value in after.items() if before[key] != value]
-    if without_deals(before["options"]) == without_deals(options):  # the deals said already
-        changed = [key for key in changed if key != "options"]
-    if not changed:
-        raise EventProblem(P_("nothing to change: the event is as it was"), "turns")
+    after, options, plan = worked_out(db, before, wanted)
+    changed = [key for key in after if before[key] != after[key]]
     with writing(db):
         found = events.event(db, event_id)
         if (found["turn"], found["plan"]) != (before["turn"], before["plan"]):
@@ -114,6 +100,31 @@ def edit_event(db: Database, event_id: int, wanted: Edit, reason: str) -> list[s
         now = {key: after[key] for key in changed}
         changes.record(db, event_id, "edited", reason, changed=changed, was=was, now=now)
     return changed
+
+
+def worked_out(
+    db: Database, found: dict[str, Any], wanted: Edit
+) -> tuple[dict[str, Any], dict[str, Any], list[Turn]]:
+    """The event as ``wanted`` makes it (the house rules among its fields when they
+    change beyond the deals), its games' options and its plan, nothing stored (the page asks
+    first only about what can be done): EventProblem, on the field concerned, for
+    fewer turns than started, more than the movement allows without a rematch,
+    rules the game refuses, a scale that cannot be, or no change at all."""
+    options = new_options(db, found, wanted)
+    events.scale_of(wanted.scale), events.victory_of(wanted.scale)
+    plan = new_plan(db, found, wanted.turns)
+    after = {
+        "turns": wanted.turns,
+        "minutes": wanted.minutes,
+        "deals": wanted.deals,
+        "options": options,
+        "scale": wanted.scale,
+    }
+    if without_deals(found["options"]) == without_deals(options):  # the deals said already
+        after.pop("options")
+    if all(found[key] == value for key, value in after.items()):
+        raise EventProblem(P_("nothing to change: the event is as it was"), "turns")
+    return after, options, plan
 
 
 def without_deals(options: dict[str, Any]) -> dict[str, Any]:

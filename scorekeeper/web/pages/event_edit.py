@@ -69,30 +69,33 @@ def edit_form(found: dict[str, Any]) -> forms.EditEventForm:
 
 @bp.route("/events/<int:event_id>/edit", methods=["GET", "POST"])
 def edit(event_id: int) -> Page:
-    """The event for the turns not started; a change of its points asked first."""
+    """The event for the turns not started; a change of its points asked first,
+    once the rest is known to be possible."""
     found = directed(event_id)
     form = edit_form(found)
     ask = False
     if form.validate_on_submit():
-        scale = form.scale_data()
-        ask = scale != found["scale"] and bool(found["turn"]) and not form.confirmed.data
-        if not ask:
-            wanted = editing.Edit(
-                turns=form.turns.data or 0,
-                minutes=form.minutes.data or 0,
-                deals=form.deals.data or 0,
-                scale=scale,
-                rule_set=form.rule_set_id(),
-            )
-            try:
-                editing.edit_event(get_db(), event_id, wanted, form.reason.data)
-            except events.EventProblem as problem:
-                field = form.field_of(problem.field)
-                field.errors = [*field.errors, say(problem)]
+        wanted = editing.Edit(
+            turns=form.turns.data or 0,
+            minutes=form.minutes.data or 0,
+            deals=form.deals.data or 0,
+            scale=form.scale_data(),
+            rule_set=form.rule_set_id(),
+        )
+        rescored = wanted.scale != found["scale"] and bool(found["turn"])
+        try:
+            if rescored and not form.confirmed.data:
+                editing.worked_out(get_db(), found, wanted)
+                ask = True
+                form.confirmed.data = "yes"
             else:
+                editing.edit_event(get_db(), event_id, wanted, form.reason.data)
+        except events.EventProblem as problem:
+            field = form.field_of(problem.field)
+            field.errors = [*field.errors, say(problem)]
+        else:
+            if not ask:
                 flash(_("The event is changed for the turns not started."))
                 return redirect(url_for("events.desk", event_id=event_id))
-        if ask:
-            form.confirmed.data = "yes"
     status = 200 if ask or not form.is_submitted() else 400
     return render_template("event_edit.html", event=found, form=form, ask=ask), status
