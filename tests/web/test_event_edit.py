@@ -10,6 +10,7 @@ from scorekeeper.data.connection import connect
 from scorekeeper.data.events import changes, events
 from scorekeeper.data.games import rounds
 from tests.web.test_events import make_event
+from tests.web.test_words import text
 
 EDIT = {
     "turns": "2",
@@ -164,3 +165,16 @@ def test_a_table_kept_moves_the_plan_of_the_turns_left(client, desk, stored):
     assert "From turn 2 on the plan has the change." in page
     said = client.get(f"{desk}/history").get_data(as_text=True)
     assert "Ed &amp; Flo keeps table 1 from turn 2" in said
+
+
+def test_the_guide_cards_and_table_cards_follow_a_table_kept(client, desk):
+    """Six pairs, three tables. During turn 1 Ed & Flo (North-South at table 3)
+    keep table 1: in turn 2 tables 1 and 3 exchange numbers."""
+    client.post(f"{desk}/start")
+    sent = {"entry": "2", "table": "1", "reason": "the stairs"}
+    assert client.post(f"{desk}/keep-table", data=sent).status_code == 302
+    page = text(client.get(f"{desk}/guide-cards"))
+    third = page.split("Table 3 ")[1]
+    assert "3 Ed & Flo → turn 2: table 1, North-South" in third
+    cards = text(client.get(f"{desk}/cards"))
+    assert "Some pairs keep a table: the guide cards say where each goes next" in cards
