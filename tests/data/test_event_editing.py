@@ -237,3 +237,16 @@ def test_an_edit_that_cannot_be_is_refused_and_nothing_stored(db, wanted, field,
     assert refused.value.field == field
     assert events.event(db, event_id) == before
     assert changes.history(db, event_id) == []
+
+
+def test_a_swiss_turn_is_paired_then_seated_at_the_tables_kept(db):
+    """Four pairs by the list: Ann-Cy, Ed-Gus. Gus & Hal keep table 1 from turn 1,
+    so Ed-Gus sit at table 1. Ed and Cy win: turn 2 pairs Ed-Cy and Ann-Gus, and
+    Ann-Gus sit at table 1."""
+    event_id = club_night(db, movement="swiss", entries=PAIRS[:4])
+    editing.keep_table(db, event_id, 3, 1, "a bad knee")
+    turns.start_turn(db, event_id)
+    assert seated(db, event_id, 1) == [(1, [[2], [3]]), (2, [[0], [1]])]
+    play(db, event_id, 1, [(100, 50), (50, 100)])  # Ed, then Cy win
+    turns.start_turn(db, event_id)
+    assert seated(db, event_id, 2) == [(1, [[0], [3]]), (2, [[1], [2]])]

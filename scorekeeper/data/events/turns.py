@@ -11,7 +11,14 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ...club.movements import MovementError, Table, Turn, first_order, swiss_without
+from ...club.movements import (
+    MovementError,
+    Table,
+    Turn,
+    first_order,
+    keep_tables,
+    swiss_without,
+)
 from ...scoring import ScoringError
 from ...scoring.i18n import problem as P_
 from ..connection import PAUSE_BETWEEN_STEPS, row, writing
@@ -89,7 +96,8 @@ def turn_basis(db: Database, event_id: int) -> dict[str, Any] | None:
 
 def next_turn(db: Database, found: dict[str, Any], turn: int) -> Turn:
     """The tables of turn ``turn``: the plan's, or a Swiss's paired now (the first
-    by the list or the draw, the later ones by the standings)."""
+    by the list or the draw, the later ones by the standings), either with the
+    tables entries keep."""
     if found["movement"] != "swiss" or len(found["plan"]) >= turn:  # fixed already
         planned: Turn = found["plan"][turn - 1]
         return planned
@@ -99,8 +107,8 @@ def next_turn(db: Database, found: dict[str, Any], turn: int) -> Turn:
         order = first_order(count, found["draw"])
     else:
         order = [line.entry for line in events.event_standings(db, found)]
-    try:
-        return swiss_without(found["plan"], order, gone)
+    try:  # seated at the tables kept, as the turns left of a fixed plan are
+        return keep_tables(swiss_without(found["plan"], order, gone), found["kept"])
     except MovementError as error:
         raise EventProblem(error.args[0]) from error
 
