@@ -250,3 +250,22 @@ def test_a_swiss_turn_is_paired_then_seated_at_the_tables_kept(db):
     play(db, event_id, 1, [(100, 50), (50, 100)])  # Ed, then Cy win
     turns.start_turn(db, event_id)
     assert seated(db, event_id, 2) == [(1, [[0], [3]]), (2, [[1], [2]])]
+
+
+def test_a_rule_set_chosen_applies_to_the_games_not_made_yet(db):
+    from scorekeeper.data.games import rule_sets
+
+    friday = rule_sets.create(db, "Friday", "hand-and-foot", {"going_out": 200})
+    other = rule_sets.create(db, "Canasta night", "classic", {})
+    event_id = club_night(db)
+    turns.start_turn(db, event_id)
+    with pytest.raises(events.EventProblem, match="is for Canasta") as refused:
+        edit(db, event_id, rule_set=other)
+    assert refused.value.field == "rules"
+    assert edit(db, event_id, rule_set=friday) == ["options"]
+    first = events.tables(db, event_id, 1)[0]["game_id"]
+    assert games.get_game(db, first)["options"].get("going_out", 100) == 100  # made already
+    play(db, event_id, 1, [(100, 50)] * 4)
+    turns.start_turn(db, event_id)
+    second = games.get_game(db, events.tables(db, event_id, 2)[0]["game_id"])
+    assert (second["options"]["going_out"], second["options"]["rounds"]) == (200, 1)
