@@ -106,10 +106,10 @@ def worked_out(
     db: Database, found: dict[str, Any], wanted: Edit
 ) -> tuple[dict[str, Any], dict[str, Any], list[Turn]]:
     """The event as ``wanted`` makes it (the house rules among its fields when they
-    change beyond the deals), its games' options and its plan, nothing stored (the page asks
-    first only about what can be done): EventProblem, on the field concerned, for
-    fewer turns than started, more than the movement allows without a rematch,
-    rules the game refuses, a scale that cannot be, or no change at all."""
+    change beyond the deals), its games' options and its plan, nothing stored (the
+    page asks first only about what can be done): EventProblem, on the field
+    concerned, for fewer turns than started, more than the movement allows without
+    a rematch, rules the game refuses, a scale that cannot be, or no change at all."""
     options = new_options(db, found, wanted)
     events.scale_of(wanted.scale), events.victory_of(wanted.scale)
     plan = new_plan(db, found, wanted.turns)
