@@ -269,3 +269,15 @@ def test_a_rule_set_chosen_applies_to_the_games_not_made_yet(db):
     turns.start_turn(db, event_id)
     second = games.get_game(db, events.tables(db, event_id, 2)[0]["game_id"])
     assert (second["options"]["going_out"], second["options"]["rounds"]) == (200, 1)
+
+
+def test_a_table_kept_goes_with_its_pair_when_swapped_before_the_start(db):
+    event_id = club_night(db)
+    editing.keep_table(db, event_id, 2, 1, "the stairs")
+    events.swap(db, event_id, 2, 5)  # Ed & Flo take Kit & Lu's place: against Cy & Di
+    assert events.event(db, event_id)["kept"] == {5: 1}
+    turns.start_turn(db, event_id)
+    assert [table["sides"] for table in events.tables(db, event_id, 1)][0] == [
+        "Cy & Di",
+        "Ed & Flo",
+    ]

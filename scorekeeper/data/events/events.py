@@ -195,6 +195,10 @@ def swap(db: Database, event_id: int, a: int, b: int) -> None:
                 "UPDATE event_entries SET name = ?, players = ? WHERE event_id = ? AND number = ?",
                 [other["name"], json.dumps(other["players"]), event_id, number],
             )
+        if a in found["kept"] or b in found["kept"]:  # a table kept goes with its pair
+            places = {a: b, b: a}
+            kept = {str(places.get(e, e)): n for e, n in found["kept"].items()}
+            db.execute("UPDATE events SET kept = ? WHERE id = ?", [json.dumps(kept), event_id])
 
 
 def side_name(people: list[dict[str, Any]], side: tuple[int, ...]) -> str:
