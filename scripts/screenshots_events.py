@@ -6,8 +6,10 @@ Starts the real server on a throwaway database, makes a club night of 8 pairs at
 tables (one deal a turn) through the data layer, starts its first turn, and gives the
 tables the states a desk shows (one finished, one queried by a phone, one waiting for
 a phone's confirmation, one without a round, a player checked in); then writes, in
-Debian's chromium at 360x740, docs/event-desk-states.png (the desk) and
-docs/event-table.png (a table's page with the director's changes).
+Debian's chromium at 360x740, docs/event-desk-states.png (the desk),
+docs/event-table.png (a table's page with the director's changes) and, the browser
+made the event's director by its passphrase, docs/event-edit.png (the event edited
+during turn 1: new event points asked first).
 """
 
 from __future__ import annotations
@@ -24,9 +26,12 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
 
 from scorekeeper.data.connection import connect  # noqa: E402
-from scorekeeper.data.events import desk as event_desk, events, turns  # noqa: E402
+from scorekeeper.data.events import cards, desk as event_desk, events, turns  # noqa: E402
 from scorekeeper.data.games import rounds  # noqa: E402
 from scorekeeper.data.table import answers as table_answers, table as phones  # noqa: E402
+from scorekeeper.web.http.security import hash_passphrase  # noqa: E402
+
+DIRECTOR = "tuesday club director"
 
 PAIRS = ["Ann & Bea", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo", "Kit & Lu",
          "Max & Ned", "Oz & Pam"]  # fmt: skip
@@ -56,6 +61,7 @@ def club_night(database: Path) -> tuple[int, int]:
             table_answers.answer_round(db, phone, 1, 1, "queried", "our melds were 300")
     event_desk.check_in(db, one["game_id"], "Ann")
     event_desk.check_in(db, one["game_id"], "Ida")
+    cards.set_passphrase(db, event_id, hash_passphrase(DIRECTOR))
     db.close()
     return event_id, two["game_id"]
 
@@ -72,9 +78,26 @@ def main() -> None:
                 page.screenshot(path=str(ROOT / "docs" / "event-desk-states.png"))
                 page.goto(f"{server.url}/events/{event_id}/tables/{queried}")
                 page.screenshot(path=str(ROOT / "docs" / "event-table.png"), full_page=True)
+                edited(page, f"{server.url}/events/{event_id}")
                 browser.close()
         finally:
             server.stop()
+
+
+def edited(page, desk: str) -> None:
+    """The director's browser (by the event's passphrase) edits the event: a fourth
+    turn and 3 points a win, asked first since turn 1 is under way."""
+    page.goto(f"{desk}/unlock")
+    page.fill("#passphrase", DIRECTOR)
+    with page.expect_navigation():
+        page.click("button:has-text('Unlock')")
+    page.goto(f"{desk}/edit")
+    page.fill("#turns", "4")
+    page.fill("#win", "3")
+    page.fill("#reason", "the hall is ours till midnight")
+    page.click("button:has-text('Change the event')")
+    page.wait_for_selector("#edit-ask")
+    page.screenshot(path=str(ROOT / "docs" / "event-edit.png"))
 
 
 if __name__ == "__main__":

@@ -229,3 +229,29 @@ def renumbered(turn: Turn, number: dict[int, int]) -> Turn:
         [(tuple(number[e] for e in one), tuple(number[e] for e in other)) for one, other in kept],
         [number[e] for e in turn.byes if e in number],
     )
+
+
+def keep_tables(turn: Turn, kept: dict[int, int]) -> Turn:
+    """``turn`` with its tables renumbered so that each entry of ``kept`` sits at
+    its table number (a pair that cannot climb the stairs keeps table 1): the
+    entry's table and the table of that number exchange numbers. Nobody changes
+    opponents, so a movement stays the same movement. An entry with a bye, a table
+    number past the turn's, or an entry already seated at the table another kept
+    entry is at (its opponent) leaves the turn as it is; applied again, nothing moves.
+
+    >>> turn = Turn([((0,), (3,)), ((1,), (4,)), ((2,), (5,))])
+    >>> keep_tables(turn, {2: 1}).tables
+    [((2,), (5,)), ((1,), (4,)), ((0,), (3,))]
+    >>> keep_tables(keep_tables(turn, {2: 1, 4: 3}), {2: 1, 4: 3}).tables
+    [((2,), (5,)), ((0,), (3,)), ((1,), (4,))]
+    """
+    tables = list(turn.tables)
+    kept_at: dict[int, int] = {}  # table index -> the kept entry seated there
+    for entry, number in kept.items():
+        at = next((n for n, t in enumerate(tables) if any(entry in side for side in t)), None)
+        wanted = number - 1
+        if at is None or not 0 <= wanted < len(tables) or at in kept_at:
+            continue
+        tables[at], tables[wanted] = tables[wanted], tables[at]
+        kept_at[wanted] = entry
+    return Turn(tables, list(turn.byes))

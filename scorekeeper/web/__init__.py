@@ -35,6 +35,7 @@ from .pages import (
     api,
     evenings,
     event_desk,
+    event_edit,
     event_paper,
     event_roles,
     event_undo,
@@ -80,6 +81,7 @@ PAGES = (
     events,
     event_desk,
     event_undo,
+    event_edit,
     event_roles,
     event_paper,
 )

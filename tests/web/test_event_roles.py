@@ -32,6 +32,8 @@ DIRECTED = {
     "event_undo.undo_withdrawal",
     "event_undo.history",
     "event_undo.delete",
+    "event_edit.keep_table",
+    "event_edit.edit",
 }
 SEEN = {
     "events.index",
@@ -67,7 +69,7 @@ def event_rules(app):
             (rule, method)
             for rule in app.url_map.iter_rules()
             if rule.endpoint.split(".")[0]
-            in ("events", "event_desk", "event_roles", "event_paper", "event_undo")
+            in ("events", "event_desk", "event_roles", "event_paper", "event_undo", "event_edit")
             for method in sorted(rule.methods - {"HEAD", "OPTIONS"})
         ),
         key=lambda r: (r[0].rule, r[1]),

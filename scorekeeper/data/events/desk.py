@@ -155,6 +155,7 @@ SELECT e.turn, e.clock_ends_at, e.clock_left, e.clock_ends_at <= ? AS time_up,
   (SELECT coalesce(sum(g.table_stamp), 0) || '.' || count(*) || '.' || sum(eg.reopened)
    FROM event_games eg JOIN games g ON g.id = eg.game_id WHERE eg.event_id = e.id) AS games,
   (SELECT count(withdrawn_turn) FROM event_entries WHERE event_id = e.id) AS gone,
+  (SELECT count(*) FROM event_changes WHERE event_id = e.id) AS changes,
   (SELECT group_concat(number || ':' || name, '|') FROM event_entries
    WHERE event_id = e.id) AS places
 FROM events e WHERE e.id = ? AND e.removed_at IS NULL
@@ -164,8 +165,9 @@ FROM events e WHERE e.id = ? AND e.removed_at IS NULL
 def stamp(db: Database, event_id: int) -> str | None:
     """What the desk and the big screen compare to know whether anything changed at
     the event (a round saved, confirmed or queried at a table, a turn started, a
-    table reopened, an entry withdrawn, two entries swapped in the plan, the clock
-    changed or at time): one read; None when there is no such event."""
+    table reopened, an entry withdrawn, two entries swapped in the plan, any change
+    the event's history keeps, the clock changed or at time): one read; None when
+    there is no such event."""
     found = row(db, STAMP, [now(), event_id])
     return None if found is None else "-".join(str(v) for v in found.values())
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ...club.movements import Turn
+from ...club.movements import Turn, keep_tables
 from ...club.standings import Line, Result, VictoryPoints, WinDrawLoss, standings
 from ...scoring import get_variant
 from ...scoring.i18n import N_, problem as P_
@@ -148,10 +148,18 @@ def event(db: Database, event_id: int) -> dict[str, Any]:
         raise games.NotFound(P_("no event %(id)s", id=event_id))
     for key in ("options", "scale", "plan"):
         found[key] = json.loads(found[key])
+    found["kept"] = {int(e): int(n) for e, n in json.loads(found["kept"] or "{}").items()}
     found["plan"] = [
         Turn([as_table(t) for t in turn["tables"]], turn["byes"]) for turn in found["plan"]
     ]
+    found["plan"] = planned_tables(found["plan"], found["turn"], found["kept"])
     return found
+
+
+def planned_tables(plan: list[Turn], started: int, kept: dict[int, int]) -> list[Turn]:
+    """The plan as it will be played: the turns started as they were, the turns
+    left with each entry that keeps a table at it (``keep_tables``)."""
+    return plan[:started] + [keep_tables(turn, kept) for turn in plan[started:]]
 
 
 def as_table(table: list[list[int]]) -> tuple[tuple[int, ...], ...]:
@@ -187,6 +195,10 @@ def swap(db: Database, event_id: int, a: int, b: int) -> None:
                 "UPDATE event_entries SET name = ?, players = ? WHERE event_id = ? AND number = ?",
                 [other["name"], json.dumps(other["players"]), event_id, number],
             )
+        if a in found["kept"] or b in found["kept"]:  # a table kept goes with its pair
+            places = {a: b, b: a}
+            kept = {str(places.get(e, e)): n for e, n in found["kept"].items()}
+            db.execute("UPDATE events SET kept = ? WHERE id = ?", [json.dumps(kept), event_id])
 
 
 def side_name(people: list[dict[str, Any]], side: tuple[int, ...]) -> str:

@@ -11,7 +11,14 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ...club.movements import MovementError, Table, Turn, first_order, swiss_without
+from ...club.movements import (
+    MovementError,
+    Table,
+    Turn,
+    first_order,
+    keep_tables,
+    swiss_without,
+)
 from ...scoring import ScoringError
 from ...scoring.i18n import problem as P_
 from ..connection import PAUSE_BETWEEN_STEPS, row, writing
@@ -72,7 +79,7 @@ TABLES_A_WRITE = 3
 BETWEEN_WRITES = PAUSE_BETWEEN_STEPS
 PLANNING_TRIES = 3
 BASIS = """
-SELECT e.turn, e.plan,
+SELECT e.turn, e.plan, e.kept,
   (SELECT coalesce(sum(g.table_stamp), 0) || '.' || count(*) || '.' || sum(eg.reopened)
    FROM event_games eg JOIN games g ON g.id = eg.game_id WHERE eg.event_id = e.id) AS games,
   (SELECT group_concat(number || ':' || withdrawn_turn) FROM event_entries
@@ -89,7 +96,8 @@ def turn_basis(db: Database, event_id: int) -> dict[str, Any] | None:
 
 def next_turn(db: Database, found: dict[str, Any], turn: int) -> Turn:
     """The tables of turn ``turn``: the plan's, or a Swiss's paired now (the first
-    by the list or the draw, the later ones by the standings)."""
+    by the list or the draw, the later ones by the standings), either with the
+    tables entries keep."""
     if found["movement"] != "swiss" or len(found["plan"]) >= turn:  # fixed already
         planned: Turn = found["plan"][turn - 1]
         return planned
@@ -99,21 +107,20 @@ def next_turn(db: Database, found: dict[str, Any], turn: int) -> Turn:
         order = first_order(count, found["draw"])
     else:
         order = [line.entry for line in events.event_standings(db, found)]
-    try:
-        return swiss_without(found["plan"], order, gone)
+    try:  # seated at the tables kept, as the turns left of a fixed plan are
+        return keep_tables(swiss_without(found["plan"], order, gone), found["kept"])
     except MovementError as error:
         raise EventProblem(error.args[0]) from error
 
 
 def fix_turn(db: Database, found: dict[str, Any], turn: int, planned: Turn) -> None:
-    """Keep a Swiss's turn, paired, in the plan (inside the write): a start cut
-    short goes on with the same pairing."""
-    if found["movement"] == "swiss" and len(found["plan"]) < turn:
-        plan = [*found["plan"], planned]
-        db.execute(
-            "UPDATE events SET plan = ? WHERE id = ?",
-            [json.dumps([asdict(t) for t in plan]), found["id"]],
-        )
+    """Keep the turn in the plan as it is played (inside the write): a Swiss's
+    pairing, the tables kept by entries (``events.kept``); a start cut short goes
+    on with the same tables, and a table kept later changes only the turns left."""
+    stored = row(db, "SELECT plan FROM events WHERE id = ?", [found["id"]])
+    plan = json.loads(stored["plan"]) if stored else []
+    plan[turn - 1 :] = [asdict(planned), *plan[turn:]]
+    db.execute("UPDATE events SET plan = ? WHERE id = ?", [json.dumps(plan), found["id"]])
 
 
 def store_tables(

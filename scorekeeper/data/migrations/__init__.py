@@ -44,6 +44,7 @@ NAMES = [
     "m0033_stable_rating_order",
     "m0035_time_called",
     "m0036_event_history",
+    "m0038_kept_tables",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

@@ -104,38 +104,10 @@ class VictoryRow(Form):
         )
 
 
-class NewEventForm(Form):
-    """The pages add the saved rule sets to the games offered (``sets``), as on the
-    new-game page: a table's game then starts from that set's house rules."""
+class ScaleForm(Form):
+    """The event points: win, draw and loss points, a victory-point table, or both
+    (the table breaking ties); a new event's and an event edited."""
 
-    name = StringField(_l("Name of the event"), [DataRequired(), Length(max=80), printable])
-    day = DateField(_l("Date"), [InputRequired()], default=date.today)
-    variant = SelectField(
-        _l("Game, or a saved rule set"),
-        choices=[SelectChoice(v.id, _l(v.name)) for v in VARIANTS.values()],
-    )
-    target = IntegerField(
-        _l("Game ends at (0: the game's own target)"),
-        [Optional(), NumberRange(0, 100_000), multiple_of_5],
-        default=0,
-    )
-    movement = SelectField(
-        _l("Movement"),
-        choices=MOVEMENTS,
-    )
-    skip = BooleanField(_l("Mitchell: East-West skip a table halfway, as at bridge"))
-    first_turn = SelectField(
-        _l("Swiss: the first turn"),
-        choices=FIRST_TURNS,
-        default="list",
-    )
-    turns = IntegerField(_l("Turns"), [InputRequired(), NumberRange(1, 50)], default=3)
-    deals = IntegerField(
-        _l("Deals a turn (0: a whole game)"), [InputRequired(), NumberRange(0, 50)], default=0
-    )
-    minutes = IntegerField(
-        _l("Minutes a turn (0: no clock)"), [InputRequired(), NumberRange(0, 600)], default=0
-    )
     win = IntegerField(_l("Points for a win"), [InputRequired(), NumberRange(0, 100)], default=2)
     draw = IntegerField(_l("Points for a draw"), [InputRequired(), NumberRange(0, 100)], default=1)
     loss = IntegerField(_l("Points for a loss"), [InputRequired(), NumberRange(0, 100)], default=0)
@@ -154,41 +126,6 @@ class NewEventForm(Form):
         max_entries=VP_ROWS,
         default=[{"margin": m, "winner": w, "loser": lo} for m, w, lo in VP_TABLE],
     )
-    bye = SelectField(
-        _l("A bye counts as"),
-        choices=BYES,
-    )
-    entries = TextAreaField(
-        _l("Entries, one a line"),
-        [DataRequired(), Length(max=MOST_ENTRIES * 90)],
-        render_kw={"rows": 8, "placeholder": "Ann & Bea\nCy & Di"},
-    )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.sets: dict[str, str] = {}  # a saved rule set's choice -> its variant
-
-    def variant_id(self) -> str:
-        """The game chosen, or the game of the rule set chosen."""
-        return self.sets.get(self.variant.data or "", self.variant.data or "")
-
-    def rule_set_id(self) -> int | None:
-        """The saved rule set chosen, if one was."""
-        chosen = self.variant.data or ""
-        return int(chosen.removeprefix("set-")) if chosen in self.sets else None
-
-    def field_of(self, part: str) -> Any:
-        """The field a problem with the event's ``part`` is shown beside (the
-        data layer names the part: the rules are the game's choice)."""
-        fields = {
-            "rules": self.variant,
-            "deals": self.deals,
-            "target": self.target,
-            "turns": self.turns,
-            "movement": self.movement,
-            "bye": self.bye,
-        }
-        return fields.get(part, self.entries)
 
     def validate_table(self, field: Any) -> None:
         """Each row whole, margins rising from 0, a winner's VP not below the loser's;
@@ -232,6 +169,75 @@ class NewEventForm(Form):
         if self.scale.data == "wdl+vp":
             return {**wdl, "table": self.victory_table()}
         return wdl
+
+
+class NewEventForm(ScaleForm):
+    """The pages add the saved rule sets to the games offered (``sets``), as on the
+    new-game page: a table's game then starts from that set's house rules."""
+
+    name = StringField(_l("Name of the event"), [DataRequired(), Length(max=80), printable])
+    day = DateField(_l("Date"), [InputRequired()], default=date.today)
+    variant = SelectField(
+        _l("Game, or a saved rule set"),
+        choices=[SelectChoice(v.id, _l(v.name)) for v in VARIANTS.values()],
+    )
+    target = IntegerField(
+        _l("Game ends at (0: the game's own target)"),
+        [Optional(), NumberRange(0, 100_000), multiple_of_5],
+        default=0,
+    )
+    movement = SelectField(
+        _l("Movement"),
+        choices=MOVEMENTS,
+    )
+    skip = BooleanField(_l("Mitchell: East-West skip a table halfway, as at bridge"))
+    first_turn = SelectField(
+        _l("Swiss: the first turn"),
+        choices=FIRST_TURNS,
+        default="list",
+    )
+    turns = IntegerField(_l("Turns"), [InputRequired(), NumberRange(1, 50)], default=3)
+    deals = IntegerField(
+        _l("Deals a turn (0: a whole game)"), [InputRequired(), NumberRange(0, 50)], default=0
+    )
+    minutes = IntegerField(
+        _l("Minutes a turn (0: no clock)"), [InputRequired(), NumberRange(0, 600)], default=0
+    )
+    bye = SelectField(
+        _l("A bye counts as"),
+        choices=BYES,
+    )
+    entries = TextAreaField(
+        _l("Entries, one a line"),
+        [DataRequired(), Length(max=MOST_ENTRIES * 90)],
+        render_kw={"rows": 8, "placeholder": "Ann & Bea\nCy & Di"},
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sets: dict[str, str] = {}  # a saved rule set's choice -> its variant
+
+    def variant_id(self) -> str:
+        """The game chosen, or the game of the rule set chosen."""
+        return self.sets.get(self.variant.data or "", self.variant.data or "")
+
+    def rule_set_id(self) -> int | None:
+        """The saved rule set chosen, if one was."""
+        chosen = self.variant.data or ""
+        return int(chosen.removeprefix("set-")) if chosen in self.sets else None
+
+    def field_of(self, part: str) -> Any:
+        """The field a problem with the event's ``part`` is shown beside (the
+        data layer names the part: the rules are the game's choice)."""
+        fields = {
+            "rules": self.variant,
+            "deals": self.deals,
+            "target": self.target,
+            "turns": self.turns,
+            "movement": self.movement,
+            "bye": self.bye,
+        }
+        return fields.get(part, self.entries)
 
     def validate_entries(self, field: Any) -> None:
         lines = entry_lines(field.data or "")

@@ -78,6 +78,11 @@ def cards(event_id: int) -> Response:
 
 def movement_words(found: dict[str, Any], number: int, count: int) -> str:
     """How the movement goes, as table ``number``'s card says it."""
+    if found["kept"]:  # tables renumbered for the turns left: the guide cards say
+        return _(
+            "Some pairs keep a table: the guide cards say where each goes next, and each "
+            "player's phone says their next table once the director starts the turn."
+        )
     if found["movement"] == "mitchell":
         onward = number % count + 1
         if found["skip"]:
