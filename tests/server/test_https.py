@@ -57,7 +57,7 @@ def start_https(tmp_path):
         port = probe.getsockname()[1]
     process = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper", "serve", "--https", "--host", "127.0.0.1",
-         "--port", str(port), "--db", str(tmp_path / "s.sqlite"), "--cert-dir", str(tmp_path)],
+         "--workers", "1", "--port", str(port), "--db", str(tmp_path / "s.sqlite"), "--cert-dir", str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
     return process, port
