@@ -19,6 +19,8 @@ process on Windows.
 from __future__ import annotations
 
 import os
+import socket
+import struct
 from pathlib import Path
 from typing import Any
 
@@ -70,11 +72,23 @@ def options(
         "proc_name": "scorekeeper",
         "loglevel": "warning",  # no line per worker started: serve prints what to open
         "control_socket_disable": True,  # no socket file left in the working folder
+        "when_ready": listening,
         "post_fork": started,
     }
     if files:
         settings.update(certfile=str(files[0]), keyfile=str(files[1]))
     return settings
+
+
+def listening(arbiter: Any) -> None:
+    """Before any worker starts: every connection's reads wait at most CHANNEL_TIMEOUT
+    for a byte (a socket option each accepted connection takes from its listening
+    socket). A gthread worker reads a request in one of its threads, which a request
+    sent half and then left would hold for ever: now for 30 s of silence, as waitress
+    closes a silent connection."""
+    seconds = struct.pack("ll", CHANNEL_TIMEOUT, 0)  # a struct timeval
+    for listener in arbiter.LISTENERS:
+        listener.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVTIMEO, seconds)
 
 
 def started(arbiter: Any, worker: Any) -> None:

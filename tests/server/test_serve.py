@@ -266,3 +266,27 @@ def test_workers_default_to_the_cores_and_windows_serves_with_one(
     assert served == [started]
     said = "One process serves on Windows: several (--workers) need Linux or macOS."
     assert (said in result.output) == (platform == "win32")
+
+
+@pytest.mark.parametrize("in_worker", [False, True])
+def test_only_the_arbiter_withdraws_the_announcement(tmp_path, monkeypatch, in_worker):
+    """A worker leaves ``serve`` by SystemExit through the arbiter's code: it must
+    not withdraw the announcement the arbiter keeps (nor stop its Litestream)."""
+    import zeroconf
+
+    monkeypatch.setattr(zeroconf, "Zeroconf", FakeZeroconf)
+    monkeypatch.setattr(cli.serve.signal, "signal", lambda *args: None)
+    monkeypatch.setattr(serving, "check_port", lambda hosts, port: None)
+    FakeZeroconf.made.clear()
+    arbiter = cli.serve.os.getpid()
+
+    def leave(*args):
+        if in_worker:  # as a forked worker ending: another process id
+            monkeypatch.setattr(cli.serve.os, "getpid", lambda: arbiter + 1)
+        raise SystemExit(0)
+
+    monkeypatch.setattr(workers, "run", leave)
+    serve(tmp_path, "--mdns", "--workers", "2", monkeypatch=monkeypatch)
+    (zc,) = FakeZeroconf.made
+    withdrawn = ("unregister", "scorekeeper.local.") in zc.events
+    assert withdrawn == (not in_worker)
