@@ -203,3 +203,54 @@ def test_the_daily_backup_is_written_once_and_whole(tmp_path, serving):
 
     (made,) = (tmp_path / "backups").iterdir()
     check(made)
+
+
+def children(pid):
+    """The processes ``pid`` started and that still run (Linux's /proc)."""
+    found = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as listed:
+            found += [int(p) for p in listed.read().split()]
+    return found
+
+
+def program_of(pid):
+    with open(f"/proc/{pid}/cmdline", "rb") as line:
+        return os.path.basename(line.read().split(b"\0")[0].decode())
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads Linux's /proc")
+def test_one_litestream_replicates_what_every_worker_saved(tmp_path, serving):
+    server = LiveServer(tmp_path / "live.sqlite", workers=2)
+    server.extra = ["--replicate-to", str(tmp_path / "replica")]
+    serving(server)
+    pinned = one_on_each(server.start().url)
+    games = []
+    for each in pinned:
+        status, made = each.ask("POST", "/api/games", {"variant": "classic", "sides": ["A", "B"]})
+        assert status == 201
+        games.append(made["id"])
+        assert (
+            each.ask("POST", f"/api/games/{made['id']}/rounds", {"A": {"meld_points": 50}})[0]
+            == 201
+        )
+    everyone = [server.process.pid, *(p.worker for p in pinned)]
+    started = [c for p in everyone for c in children(p) if program_of(c) == "litestream"]
+    assert len(started) == 1
+    close_connections()
+    server.stop()  # the arbiter lets Litestream copy what is left, then stops it
+    restored = tmp_path / "restored.sqlite"
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "restore", "--from-replica", str(tmp_path / "replica"),
+         "--db", str(restored), "--yes"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    import sqlite3
+
+    db = sqlite3.connect(restored)
+    try:
+        stored = db.execute("SELECT game_id FROM rounds ORDER BY game_id").fetchall()
+    finally:
+        db.close()
+    assert [g for (g,) in stored] == sorted(games)
