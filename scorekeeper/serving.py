@@ -1,6 +1,7 @@
 """Running the app: waitress for plain HTTP; cheroot (CherryPy's WSGI server,
 with Python's own ssl module) for ``--https``, because waitress speaks no TLS and
-its non-blocking dispatcher does not take a wrapped socket reliably.
+its non-blocking dispatcher does not take a wrapped socket reliably. Several
+processes (``serve --workers``) are gunicorn's: see ``workers``.
 
 A port that cannot be had is one clear sentence (:class:`PortProblem`), found by
 binding each address first as both servers do (with ``SO_REUSEADDR``).

@@ -177,12 +177,15 @@ def make_game(app):
 
 
 class LiveServer:
-    """``scorekeeper serve`` for real: waitress in a subprocess on a loopback port."""
+    """``scorekeeper serve`` for real: waitress in a subprocess on a loopback port (or,
+    ``workers`` above 1, gunicorn's arbiter and as many worker processes)."""
 
-    def __init__(self, database):
-        self.database = database
+    def __init__(self, database, workers=1):
+        self.database, self.workers = database, workers
         self.process = None
         self.url = None
+        self.extra = []  # more of serve's options
+        self.stderr = None  # a file for what the server writes there (else dropped)
 
     def start(self):
         import socket
@@ -196,13 +199,16 @@ class LiveServer:
                 probe.bind(("127.0.0.1", 0))
                 self.url = f"http://127.0.0.1:{probe.getsockname()[1]}"
         port = int(self.url.rsplit(":", 1)[1])
+        log = open(self.stderr, "a") if self.stderr else subprocess.DEVNULL  # noqa: SIM115
         self.process = subprocess.Popen(
             [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
-             "--port", str(port), "--db", str(self.database),
-             "--trusted-host", "scorekeeper.test"],  # the name tests/browser/test_pwa maps
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+             "--port", str(port), "--db", str(self.database), "--workers", str(self.workers),
+             "--trusted-host", "scorekeeper.test", *self.extra],  # the name tests/browser/test_pwa maps
+            stdout=subprocess.DEVNULL, stderr=log,
             env={**os.environ, "FLASK_TEMPLATE_CACHE": TEMPLATE_CACHE},
         )  # fmt: skip
+        if self.stderr:
+            log.close()  # the server has its own copy
         deadline = time.monotonic() + 120  # a bound, not a speed: CI machines are busy
         while time.monotonic() < deadline:
             try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 from collections.abc import Callable
@@ -24,7 +25,13 @@ from .common import DB_OPTION, app_for, fail
 )
 @click.option("--port", default=8000, show_default=True, help="Port to listen on (1 to 65535).")
 @DB_OPTION
-@click.option("--threads", default=8, show_default=True, help="Worker threads.")
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    help="Processes serving requests, each with --threads threads (default: this "
+    "machine's cores); 1 is one process. Linux and macOS; always 1 on Windows.",
+)
+@click.option("--threads", default=8, show_default=True, help="Threads of each process.")
 @click.option(
     "--backup-dir",
     type=click.Path(file_okay=False, path_type=Path),
@@ -73,6 +80,7 @@ def serve(
     port: int,
     database: Path | None,
     threads: int,
+    workers: int | None,
     backup_dir: Path | None,
     keep: int,
     https: bool,
@@ -81,7 +89,8 @@ def serve(
     trusted_hosts: tuple[str, ...],
     replica: str | None = None,
 ) -> None:
-    """Serve the app (waitress; cheroot for --https). The database is created on first run.
+    """Serve the app (gunicorn, several processes; with --workers 1, waitress, or cheroot
+    for --https). The database is created on first run.
 
     Prints the addresses a phone on the same network can open, best first, and a
     QR code of the best one when the output is a terminal. A port already in use
@@ -104,7 +113,9 @@ def serve(
         serving.check_port(hosts, port)
     except serving.PortProblem as error:
         fail(str(error))
+    processes = how_many_workers(workers)
     app = app_for(database)
+    app.config["WORKERS"] = processes  # several: the throttles are kept in the database
     apart.enable()  # a director's long work in a process of its own: saves go on meanwhile
     hold_server_lock(app.config["DATABASE"])
     finish_imports(app.config["DATABASE"])
@@ -124,20 +135,42 @@ def serve(
     show_addresses(scheme, host, lan, port)
     withdraw = start_mdns(lan[0], port, scheme) if mdns and lan else None
     replicating = start_replica(app, replica) if replica else None
+    arbiter = os.getpid()  # a worker leaves serve_workers by SystemExit, through here
     try:
-        if files:
+        if processes > 1:
+            from .. import workers as several
+
+            several.run(app, hosts, port, threads, processes, files)
+        elif files:
             serving.serve_https(app, hosts, port, threads, files)
         else:
             serving.serve_http(app, hosts, port, threads)
     except serving.PortProblem as error:
         fail(str(error))
     finally:
-        if withdraw:
-            withdraw()
-        if replicating:
-            from ..data import replica as replicas
+        if os.getpid() == arbiter:  # not in a worker: these are the arbiter's alone
+            stop_helpers(withdraw, replicating)
 
-            replicas.stop(replicating)
+
+def stop_helpers(withdraw: Callable[[], None] | None, replicating: Any) -> None:
+    """The announcement withdrawn and Litestream's last changes copied, at the end."""
+    if withdraw:
+        withdraw()
+    if replicating:
+        from ..data import replica as replicas
+
+        replicas.stop(replicating)
+
+
+def how_many_workers(asked: int | None) -> int:
+    """The processes to serve with: as asked, else one per core; one on Windows, where
+    gunicorn does not run (said at start)."""
+    wanted = asked or os.cpu_count() or 1
+    if sys.platform == "win32":
+        if wanted > 1:
+            click.echo("One process serves on Windows: several (--workers) need Linux or macOS.")
+        return 1
+    return wanted
 
 
 def start_replica(app: Any, target: str) -> Any:

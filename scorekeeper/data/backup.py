@@ -34,6 +34,10 @@ class BackupProblem(RuntimeError):
 
 
 SIDE_FILES = ("", "-wal", "-shm", "-journal")
+# Held while SQLite copies a backup: ``serve --workers`` forks no worker meanwhile
+# (a fork while another thread is inside SQLite can leave the child one of SQLite's
+# own locks taken for ever), see ``scorekeeper.workers``.
+COPYING = threading.Lock()
 
 
 def backup(
@@ -69,6 +73,11 @@ def backup(
 
 def copy(source: str | Path, partial: Path, progress: Progress | None) -> None:
     """SQLite's online backup of ``source`` into the new file ``partial``."""
+    with COPYING:
+        copy_now(source, partial, progress)
+
+
+def copy_now(source: str | Path, partial: Path, progress: Progress | None) -> None:
     try:
         src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
         dst = sqlite3.connect(partial)

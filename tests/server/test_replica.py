@@ -50,6 +50,8 @@ def serve(database, replica):
             str(database),
             "--replicate-to",
             str(replica),
+            "--workers",
+            "1",
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

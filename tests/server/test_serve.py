@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from scorekeeper import cli, network, serving
+from scorekeeper import cli, network, serving, workers
 
 PI = [("lo", "127.0.0.1"), ("docker0", "172.17.0.1"), ("wlan0", "192.168.1.20"),
       ("wlan0", "fe80::1")]  # fmt: skip
@@ -20,16 +20,20 @@ def served(monkeypatch):
     monkeypatch.setattr(serving, "check_port", lambda hosts, port: None)
     monkeypatch.setattr(serving, "serve_http", lambda *args: calls.append(("http", *args[1:])))
     monkeypatch.setattr(serving, "serve_https", lambda *args: calls.append(("https", *args[1:])))
+    monkeypatch.setattr(workers, "run", lambda *args: calls.append(("workers", *args[1:])))
     return calls
 
 
-def serve(tmp_path, *args, interfaces=PI, monkeypatch):
+def serve(tmp_path, *args, interfaces=PI, monkeypatch, one=True):
+    """``serve`` with the given arguments; one process (waitress) unless they say
+    ``--workers`` or not ``one``."""
     from click.testing import CliRunner
 
     monkeypatch.setattr(network, "interfaces", lambda: interfaces)
     # a new database each time: a serve holds its database's lock for the process's life
     database = tmp_path / f"s{len(list(tmp_path.glob('s*.sqlite')))}.sqlite"
-    result = CliRunner().invoke(cli.main, ["serve", "--db", str(database), *args])
+    single = ["--workers", "1"] if one and "--workers" not in args else []
+    result = CliRunner().invoke(cli.main, ["serve", "--db", str(database), *single, *args])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     return result
 
@@ -243,3 +247,46 @@ def test_serve_gives_the_pages_the_address_phones_can_reach(tmp_path, monkeypatc
     assert apps[0].config["PHONE_URL"] == "http://192.168.1.20:8123/"
     serve(tmp_path, "--host", "127.0.0.1", monkeypatch=monkeypatch)  # no phone can reach it
     assert "PHONE_URL" not in apps[1].config
+
+
+@pytest.mark.parametrize(
+    ("args", "cores", "platform", "started"),
+    [([], 4, "linux", ("workers", ["0.0.0.0"], 8000, 8, 4, None)),
+     (["--workers", "3", "--threads", "2"], 4, "darwin", ("workers", ["0.0.0.0"], 8000, 2, 3, None)),
+     (["--workers", "1"], 4, "linux", ("http", ["0.0.0.0"], 8000, 8)),
+     ([], None, "linux", ("http", ["0.0.0.0"], 8000, 8)),
+     (["--workers", "3"], 4, "win32", ("http", ["0.0.0.0"], 8000, 8))],
+)  # fmt: skip
+def test_workers_default_to_the_cores_and_windows_serves_with_one(
+    tmp_path, served, monkeypatch, args, cores, platform, started
+):
+    monkeypatch.setattr(cli.serve.os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(cli.serve.sys, "platform", platform)
+    result = serve(tmp_path, *args, monkeypatch=monkeypatch, one=False)
+    assert served == [started]
+    said = "One process serves on Windows: several (--workers) need Linux or macOS."
+    assert (said in result.output) == (platform == "win32")
+
+
+@pytest.mark.parametrize("in_worker", [False, True])
+def test_only_the_arbiter_withdraws_the_announcement(tmp_path, monkeypatch, in_worker):
+    """A worker leaves ``serve`` by SystemExit through the arbiter's code: it must
+    not withdraw the announcement the arbiter keeps (nor stop its Litestream)."""
+    import zeroconf
+
+    monkeypatch.setattr(zeroconf, "Zeroconf", FakeZeroconf)
+    monkeypatch.setattr(cli.serve.signal, "signal", lambda *args: None)
+    monkeypatch.setattr(serving, "check_port", lambda hosts, port: None)
+    FakeZeroconf.made.clear()
+    arbiter = cli.serve.os.getpid()
+
+    def leave(*args):
+        if in_worker:  # as a forked worker ending: another process id
+            monkeypatch.setattr(cli.serve.os, "getpid", lambda: arbiter + 1)
+        raise SystemExit(0)
+
+    monkeypatch.setattr(workers, "run", leave)
+    serve(tmp_path, "--mdns", "--workers", "2", monkeypatch=monkeypatch)
+    (zc,) = FakeZeroconf.made
+    withdrawn = ("unregister", "scorekeeper.local.") in zc.events
+    assert withdrawn == (not in_worker)

@@ -45,6 +45,7 @@ NAMES = [
     "m0035_time_called",
     "m0036_event_history",
     "m0038_kept_tables",
+    "m0043_shared_throttles",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

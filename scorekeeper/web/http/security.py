@@ -23,7 +23,7 @@ from ...data import settings
 from ...data.connection import get_db
 from ...data.events import cards
 from ...data.games import games
-from .throttle import Key, Throttle
+from .throttle import Key, SharedThrottle, Throttle
 
 HEADERS = {
     "Content-Security-Policy": (
@@ -108,33 +108,37 @@ def remembered(game_id: int | str, passphrase_hash: str | None) -> bool:
     return f"{game_id}:{fingerprint(passphrase_hash)}" in session.get("scorer", [])
 
 
-def throttle() -> Throttle:
-    found: Throttle = current_app.extensions.setdefault("scorekeeper.throttle", Throttle())
+def counted(name: str, tries: int = 5) -> Throttle | SharedThrottle:
+    """The app's throttle ``name``: in this process's memory, or in the database when
+    several processes serve the app (``WORKERS``), so that their tries add up."""
+    found: Throttle | SharedThrottle | None = current_app.extensions.get(f"scorekeeper.{name}")
+    if found is None:
+        shared = current_app.config.get("WORKERS", 1) > 1
+        made = SharedThrottle(name, tries) if shared else Throttle(tries)
+        found = current_app.extensions.setdefault(f"scorekeeper.{name}", made)
     return found
+
+
+def throttle() -> Throttle | SharedThrottle:
+    return counted("throttle")
 
 
 ANSWERS_A_MINUTE = 12  # a phone's confirmations and queries: a whole table's rounds, and more
 
 
-def answers_throttle() -> Throttle:
+def answers_throttle() -> Throttle | SharedThrottle:
     """Every confirmation and query a phone sends counts here (not only failures): one
     phone sent 1,025 queries in 10 s, and every screen fetched the table again."""
-    found: Throttle = current_app.extensions.setdefault(
-        "scorekeeper.answers", Throttle(tries=ANSWERS_A_MINUTE)
-    )
-    return found
+    return counted("answers", ANSWERS_A_MINUTE)
 
 
 JOINS_A_MINUTE = 30  # phones joining one table, or asking for a seat there: a room's worth
 WRONG_CODES_A_MINUTE = 60  # from one address, however many browsers behind it
 
 
-def joins_throttle() -> Throttle:
+def joins_throttle() -> Throttle | SharedThrottle:
     """Every join and seat request at a table counts here, by the table."""
-    found: Throttle = current_app.extensions.setdefault(
-        "scorekeeper.joins", Throttle(tries=JOINS_A_MINUTE)
-    )
-    return found
+    return counted("joins", JOINS_A_MINUTE)
 
 
 def wrong_code_keys() -> tuple[list[Key], list[Key]]:
@@ -147,11 +151,8 @@ def wrong_code_keys() -> tuple[list[Key], list[Key]]:
     return [("join", f"{address}|{browser}")], [("join-address", address)]
 
 
-def wrong_codes_throttle() -> Throttle:
-    found: Throttle = current_app.extensions.setdefault(
-        "scorekeeper.wrong_codes", Throttle(tries=WRONG_CODES_A_MINUTE)
-    )
-    return found
+def wrong_codes_throttle() -> Throttle | SharedThrottle:
+    return counted("wrong_codes", WRONG_CODES_A_MINUTE)
 
 
 def try_keys(game_id: int | str, app_wide: bool = False) -> list[Key]:

@@ -4,6 +4,7 @@ self-signed certificate. Neither keeps a session: no cookie is set."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from typing import Any
@@ -42,6 +43,8 @@ def healthz() -> tuple[Response, int]:
         "status": "ok" if problem is None else "error",
         "database": problem or "ok",
     }
+    if current_app.config.get("WORKERS", 1) > 1:  # serve --workers: which one answered
+        body["worker"] = os.getpid()
     target = current_app.config.get("REPLICA")
     if target:  # serve --replicate-to: how far behind the second copy is
         body["replica"] = {"target": target, "lag_seconds": replica_lag(target)}
