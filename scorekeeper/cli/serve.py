@@ -28,8 +28,8 @@ from .common import DB_OPTION, app_for, fail
 @click.option(
     "--workers",
     type=click.IntRange(1, 64),
-    help="Processes serving requests, each with --threads threads (default: this "
-    "machine's cores); 1 is one process. Linux and macOS; always 1 on Windows.",
+    help="Processes serving requests, each with --threads threads (default 1: one "
+    "process); a big club night uses one per core. Linux and macOS; always 1 on Windows.",
 )
 @click.option("--threads", default=8, show_default=True, help="Threads of each process.")
 @click.option(
@@ -163,9 +163,11 @@ def stop_helpers(withdraw: Callable[[], None] | None, replicating: Any) -> None:
 
 
 def how_many_workers(asked: int | None) -> int:
-    """The processes to serve with: as asked, else one per core; one on Windows, where
-    gunicorn does not run (said at start)."""
-    wanted = asked or os.cpu_count() or 1
+    """The processes to serve with: as asked, else one; one on Windows, where gunicorn
+    does not run (said at start). One by default because one waitress process reads
+    half-sent requests without tying up a thread, which gunicorn's workers do not: a
+    room of strangers' phones is safer with it, and a big night asks for more."""
+    wanted = asked or 1
     if sys.platform == "win32":
         if wanted > 1:
             click.echo("One process serves on Windows: several (--workers) need Linux or macOS.")

@@ -251,13 +251,14 @@ def test_serve_gives_the_pages_the_address_phones_can_reach(tmp_path, monkeypatc
 
 @pytest.mark.parametrize(
     ("args", "cores", "platform", "started"),
-    [([], 4, "linux", ("workers", ["0.0.0.0"], 8000, 8, 4, None)),
+    [([], 4, "linux", ("http", ["0.0.0.0"], 8000, 8)),
+     (["--workers", "4"], 4, "linux", ("workers", ["0.0.0.0"], 8000, 8, 4, None)),
      (["--workers", "3", "--threads", "2"], 4, "darwin", ("workers", ["0.0.0.0"], 8000, 2, 3, None)),
      (["--workers", "1"], 4, "linux", ("http", ["0.0.0.0"], 8000, 8)),
      ([], None, "linux", ("http", ["0.0.0.0"], 8000, 8)),
      (["--workers", "3"], 4, "win32", ("http", ["0.0.0.0"], 8000, 8))],
 )  # fmt: skip
-def test_workers_default_to_the_cores_and_windows_serves_with_one(
+def test_one_process_by_default_workers_when_asked_and_windows_serves_with_one(
     tmp_path, served, monkeypatch, args, cores, platform, started
 ):
     monkeypatch.setattr(cli.serve.os, "cpu_count", lambda: cores)
