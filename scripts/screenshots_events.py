@@ -9,7 +9,10 @@ a phone's confirmation, one without a round, a player checked in); then writes, 
 Debian's chromium at 360x740, docs/event-desk-states.png (the desk),
 docs/event-table.png (a table's page with the director's changes) and, the browser
 made the event's director by its passphrase, docs/event-edit.png (the event edited
-during turn 1: new event points asked first).
+during turn 1: new event points asked first). A second night,
+on the burraco table for turns of 3 deals with handicaps given in event points, has
+its first turn finished and a penalty given: docs/event-standings-handicap.png (its
+standings: raw, penalty, handicap, net).
 """
 
 from __future__ import annotations
@@ -26,7 +29,13 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
 
 from scorekeeper.data.connection import connect  # noqa: E402
-from scorekeeper.data.events import cards, desk as event_desk, events, turns  # noqa: E402
+from scorekeeper.data.events import (  # noqa: E402
+    cards,
+    desk as event_desk,
+    events,
+    penalties,
+    turns,
+)
 from scorekeeper.data.games import rounds  # noqa: E402
 from scorekeeper.data.table import answers as table_answers, table as phones  # noqa: E402
 from scorekeeper.web.http.security import hash_passphrase  # noqa: E402
@@ -66,6 +75,40 @@ def club_night(database: Path) -> tuple[int, int]:
     return event_id, two["game_id"]
 
 
+HANDICAPS = [2, 0, -1, 0, 3, 0, 1, 0]  # event points given each pair, in PAIRS' order
+SCORES = [(900, 350), (400, 455), (1200, 150), (600, 600)]  # each table's deal
+
+
+def handicapped_night(database: Path) -> int:
+    """An event with handicaps and a penalty, its first turn finished."""
+    db = connect(database)
+    entries = [
+        {"name": p, "players": p.split(" & "), "handicap": h}
+        for p, h in zip(PAIRS, HANDICAPS, strict=True)
+    ]
+    event_id = events.create_event(
+        db,
+        name="Burraco night",
+        date="2026-11-26",
+        variant="hand-and-foot",
+        options={},
+        movement="mitchell",
+        turns=3,
+        entries=entries,
+        deals=1,
+        scale={"kind": "vp", "named": "burraco-3"},
+        handicap="points",
+    )
+    turns.start_turn(db, event_id)
+    found = events.tables(db, event_id, 1)
+    for table, (ns, ew) in zip(found, SCORES, strict=True):
+        a, b = table["sides"]
+        rounds.add_round(db, table["game_id"], {a: {"meld_points": ns}, b: {"meld_points": ew}})
+    penalties.give(db, event_id, found[0]["game_id"], 0, 2, "slow play after a warning")
+    db.close()
+    return event_id
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = LiveServer(Path(folder) / "shots.sqlite").start()
@@ -79,6 +122,10 @@ def main() -> None:
                 page.goto(f"{server.url}/events/{event_id}/tables/{queried}")
                 page.screenshot(path=str(ROOT / "docs" / "event-table.png"), full_page=True)
                 edited(page, f"{server.url}/events/{event_id}")
+                handicapped = handicapped_night(server.database)
+                page.goto(f"{server.url}/events/{handicapped}")
+                shot = ROOT / "docs" / "event-standings-handicap.png"
+                page.locator("#desk-standings").screenshot(path=str(shot))
                 browser.close()
         finally:
             server.stop()

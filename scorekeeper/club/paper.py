@@ -144,6 +144,7 @@ class CardLine:
     scores: tuple[tuple[int, int], ...] = ()
     points: float | None = None
     total: float | None = None
+    penalty: float = 0  # event points the director's penalties took off that turn
 
 
 @dataclass(frozen=True)
@@ -168,8 +169,8 @@ def scorecards(
     >>> first, second = scorecards(plan, 2, played, rank(2, played, WinDrawLoss()))
     >>> first.lines[0].opponents, first.lines[0].scores, first.lines[0].total, first.place
     ((1,), ((120, 80),), 2.0, 1)
-    >>> second.lines[1]
-    CardLine(turn=2, seat=None, partners=(), opponents=(), scores=(), points=None, total=None)
+    >>> second.lines[1] == CardLine(2, None)
+    True
     """
     counted = bool(results)
     cards = []
@@ -180,7 +181,8 @@ def scorecards(
             row = card_line(plan, results, line.entry, turn)
             if turn in line.by_turn:
                 total += line.by_turn[turn]
-                row = CardLine(**{**vars(row), "points": line.by_turn[turn], "total": total})
+                more = {"points": line.by_turn[turn], "total": total}
+                row = CardLine(**{**vars(row), **more, "penalty": line.penalties.get(turn, 0)})
             rows.append(row)
         cards.append(Scorecard(line.entry, tuple(rows), line.place if counted else None))
     return cards

@@ -9,7 +9,21 @@ points), or a bye. The **scale** says what a result is worth:
   the winner and the loser (burraco clubs' way: a close game shares them, a rout
   takes nearly all); a draw splits the first row's points.
 
-A bye is worth what the event says (``bye``: a win by default).
+A bye is worth what the event says (``bye``): a win (the default), a draw or a
+loss on the scale; a fixed number of event points (``"fixed"``, ``bye_worth``);
+or the entry's own average (``"average"``): the event points and victory points
+of the games it has played in the turns counted, divided by how many, so it moves
+as its turns finish. Before the entry has played a game its average bye counts as
+a draw.
+
+A **penalty** (``Penalty``) takes event points off an entry for a turn (victory
+points on a victory-point scale), with the director's reason. A **handicap** is a
+number per entry: event points added once (``handicap_cards`` False; victory
+points on a victory-point scale), or card points added to the entry's total in
+every game it plays before the scale reads it (``handicap_cards`` True). Each line
+keeps its ``raw`` event points (games and byes), its ``penalty`` and its
+``handicap`` (in event points), and ranks by the net: ``points`` = raw - penalty +
+handicap.
 
 Ranking, best first: event points; then victory points (when the scale is not
 already victory points and the event has a table); then match points, the card
@@ -21,6 +35,7 @@ Each line says which of the last two placed it among the entries equal on the re
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 
@@ -80,6 +95,17 @@ class VictoryPoints:
 
 
 Scale = WinDrawLoss | VictoryPoints
+BYES = ("win", "draw", "loss", "fixed", "average")
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """Event points (victory points on a VP scale) taken off ``entry`` for ``turn``."""
+
+    turn: int
+    entry: int
+    points: float
+    reason: str = ""
 
 
 @dataclass
@@ -99,6 +125,10 @@ class Line:
     # points from the games among them, ``between``) or "seeding"; "" when untied.
     tie_break: str = ""
     between: float = 0
+    raw: float = 0  # event points from games and byes, before penalties and handicap
+    penalty: float = 0  # event points taken off by the director's penalties
+    handicap: float = 0  # event points the handicap gave (or took)
+    penalties: dict[int, float] = field(default_factory=dict)  # by turn
 
 
 def standings(
@@ -108,38 +138,115 @@ def standings(
     victory: VictoryPoints | None = None,
     bye: str = "win",
     upto: int | None = None,
+    *,
+    bye_worth: float = 0,
+    penalties: Sequence[Penalty] = (),
+    handicaps: dict[int, float] | None = None,
+    handicap_cards: bool = False,
 ) -> list[Line]:
     """The standings of ``entries`` after ``results`` (those of turns up to ``upto``,
     all when None), best first, each line with its place (tied lines share none: the
     tie-breaks decide every place). ``victory``: the VP table used as the first
-    tie-break when ``scale`` is win/draw/loss. ``bye``: "win", "draw" or "loss"."""
+    tie-break when ``scale`` is win/draw/loss. ``bye``: one of ``BYES``; ``bye_worth``
+    the points of a fixed bye. ``penalties`` and ``handicaps`` (per entry; card
+    points when ``handicap_cards``) as the module says."""
     lines = {e: Line(e) for e in range(entries)}
     counted = [r for r in results if upto is None or r.turn <= upto]
     vp = scale if isinstance(scale, VictoryPoints) else victory
+    given = handicaps or {}
+    for r in counted:
+        if r.b is not None:
+            game(lines, r, scale, vp, given if handicap_cards else {})
+    averages = {e: average(line, scale, vp) for e, line in lines.items()}
     for r in counted:
         if r.b is None:
+            worth, vp_worth = bye_worth_of(scale, vp, bye, bye_worth, averages[r.a])
             line = lines[r.a]
-            worth = bye_points(scale, bye)
-            line.points += worth
+            credit(line, r.turn, worth, worth)
             line.byes += 1
-            line.by_turn[r.turn] = line.by_turn.get(r.turn, 0) + worth
-            if vp is not None:
-                line.victory_points += bye_points(vp, bye)
-            continue
-        for me, mine, theirs in ((r.a, r.score_a, r.score_b), (r.b, r.score_b, r.score_a)):
-            line = lines[me]
-            worth = scale.points(mine, theirs)
-            line.points += worth
-            line.by_turn[r.turn] = line.by_turn.get(r.turn, 0) + worth
-            line.match_points += mine - theirs
-            line.played += 1
-            line.won += mine > theirs
-            if vp is not None:
-                line.victory_points += vp.points(mine, theirs)
+            line.victory_points += vp_worth
+    for p in penalties:
+        if p.entry in lines and (upto is None or p.turn <= upto):
+            line = lines[p.entry]
+            line.penalty += p.points
+            line.penalties[p.turn] = line.penalties.get(p.turn, 0) + p.points
+            credit(line, p.turn, -p.points, 0)
+    for e, h in given.items() if not handicap_cards else ():
+        if e in lines:
+            lines[e].handicap += h
+            lines[e].points += h
+    for line in lines.values():
+        if isinstance(scale, VictoryPoints):
+            line.victory_points = line.points  # the scale is VP: penalty and handicap too
     ranked = ranked_lines(list(lines.values()), counted, scale, vp)
     for place, line in enumerate(ranked, start=1):
         line.place = place
     return ranked
+
+
+def credit(line: Line, turn: int, worth: float, raw: float) -> None:
+    """Add ``worth`` event points to ``line`` for ``turn``, ``raw`` of them its raw result."""
+    line.points += worth
+    line.raw += raw
+    line.by_turn[turn] = line.by_turn.get(turn, 0) + worth
+
+
+def game(
+    lines: dict[int, Line],
+    r: Result,
+    scale: Scale,
+    vp: VictoryPoints | None,
+    cards: dict[int, float],
+) -> None:
+    """One game counted on both its entries' lines; ``cards``: their card handicaps,
+    added to their totals before the scale (and the VP table) reads them."""
+    assert r.b is not None
+    for me, them, mine, theirs in (
+        (r.a, r.b, r.score_a, r.score_b),
+        (r.b, r.a, r.score_b, r.score_a),
+    ):
+        line = lines[me]
+        raw = scale.points(mine, theirs)
+        net_mine = mine + round(cards.get(me, 0))  # card points are whole
+        net_theirs = theirs + round(cards.get(them, 0))
+        worth = scale.points(net_mine, net_theirs) if cards else raw
+        credit(line, r.turn, worth, raw)
+        line.handicap += worth - raw
+        line.match_points += mine - theirs
+        line.played += 1
+        line.won += mine > theirs
+        if vp is not None:
+            line.victory_points += vp.points(net_mine, net_theirs)
+
+
+def average(line: Line, scale: Scale, vp: VictoryPoints | None) -> tuple[float, float] | None:
+    """An entry's raw event points and victory points a game so far (None: no game yet)."""
+    if not line.played:
+        return None
+    return line.raw / line.played, line.victory_points / line.played
+
+
+def bye_worth_of(
+    scale: Scale,
+    vp: VictoryPoints | None,
+    bye: str,
+    fixed: float,
+    mean: tuple[float, float] | None,
+) -> tuple[float, float]:
+    """A bye's event points and victory points: fixed, the entry's average (a draw
+    before it has played), or a win, draw or loss on the scale and the VP table.
+
+    >>> wdl = WinDrawLoss()
+    >>> bye_worth_of(wdl, None, "average", 0, (1.5, 0)), bye_worth_of(wdl, None, "average", 0, None)
+    ((1.5, 0), (1, 0))
+    """
+    if bye == "average" and mean is not None:
+        return mean[0], mean[1] if vp is not None else 0
+    kind = "draw" if bye == "average" else bye
+    if kind == "fixed":  # on a W/D/L scale, the VP that break ties count it a draw
+        draw = bye_points(vp, "draw") if vp is not None else 0
+        return fixed, fixed if isinstance(scale, VictoryPoints) else draw
+    return bye_points(scale, kind), bye_points(vp, kind) if vp is not None else 0
 
 
 def bye_points(scale: Scale, bye: str) -> float:

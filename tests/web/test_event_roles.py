@@ -27,6 +27,8 @@ DIRECTED = {
     "event_desk.adjust",
     "event_desk.reopen",
     "event_desk.end",
+    "event_desk.penalty",
+    "event_desk.remove_penalty",
     "event_desk.withdraw",
     "event_undo.undo_start",
     "event_undo.undo_withdrawal",
@@ -58,6 +60,10 @@ FORM = {
     "first": "5",
     "second": "0",
     "entry": "0",
+    "penalty-entry": "0",
+    "penalty-points": "2",
+    "penalty-reason": "table talk",
+    "remove-reason": "table talk",
     "passphrase": "a wrong guess",
 }
 
@@ -122,6 +128,7 @@ def url_of(rule, evening):
         "game_id": str(evening["games"][0]),
         "table_no": "1",
         "entry": "0",
+        "penalty_id": "1",
         "token": "not-a-secret",
     }
     return re.sub(r"<(?:[^:>]+:)?([^>]+)>", lambda m: values.get(m[1], "json"), rule.rule)

@@ -18,19 +18,20 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ...club import scales
 from ...club.movements import Turn, keep_tables
-from ...club.standings import Line, Result, VictoryPoints, WinDrawLoss, standings
+from ...club.standings import BYES, Line, Penalty, Result, VictoryPoints, WinDrawLoss, standings
 from ...scoring import get_variant
 from ...scoring.i18n import N_, problem as P_
 from .. import apart
 from ..connection import insert, now, row, writing
 from ..games import games
 from ..games.evenings import create_evening
-from . import holds, planning
+from . import handicaps, holds, planning
 from .clock import change_clock as change_clock, clock as clock, set_clock as set_clock
 from .planning import MOVEMENTS, EventProblem as EventProblem
 
-BYES = ("win", "draw", "loss")
+HANDICAPS = ("", "points", "cards", "ratings")  # none, event points, card points a game
 
 
 def create_event(
@@ -45,6 +46,8 @@ def create_event(
     entries: list[dict[str, Any]],
     scale: dict[str, Any],
     bye: str = "win",
+    bye_worth: float = 0,
+    handicap: str = "",
     deals: int = 0,
     minutes: int = 0,
     target: int = 0,
@@ -57,7 +60,10 @@ def create_event(
     game is checked now as each turn will make it (``options``, or a saved
     ``rule_set``'s, with the ``deals`` a turn and a lower ``target``), so an event
     stored can always start. ``skip``: a Mitchell's bridge skip; ``draw``: the seed
-    of a Swiss's first turn drawn at random (None: by the list)."""
+    of a Swiss's first turn drawn at random (None: by the list). ``bye``: one of
+    ``BYES`` (``bye_worth``: a fixed bye's event points); ``handicap``: one of
+    ``HANDICAPS``, each entry's number its ``"handicap"`` (worked out now from the
+    players' ratings for "ratings")."""
     kind = MOVEMENTS.get(movement)
     if kind is None:
         raise EventProblem(
@@ -65,6 +71,11 @@ def create_event(
         )
     if bye not in BYES:
         raise EventProblem(P_("bye: must be one of %(names)s", names=", ".join(BYES)), "bye")
+    if not -1000 <= bye_worth <= 1000:
+        raise EventProblem(P_(N_("bye: a fixed bye is worth -1000 to 1000 points")), "bye_worth")
+    if handicap not in HANDICAPS:
+        said = P_("handicap: must be one of %(names)s", names=", ".join(HANDICAPS))
+        raise EventProblem(said, "handicap")
     game = get_variant(variant)  # ValueError for an unknown one
     planning.check_entries(entries, kind)
     if rule_set is not None:
@@ -75,6 +86,9 @@ def create_event(
     # a rotating night's plan is seconds of pure Python: worked out apart from the server
     made = apart.run(planning.plan_for, movement, len(entries), turns, shape=shape, skip=skip)
     scale_of(scale), victory_of(scale)  # checked now: refused before anything is stored
+    if scale.get("named"):  # kept with its rows, as the printed results show them
+        scale = {**scale, "table": [list(r) for r in scales.named(scale["named"]).rows]}
+    given = handicaps.given(db, handicap, entries)
     with writing(db):
         evening_id = create_evening(db, date, name)
         event_id = insert(
@@ -96,6 +110,8 @@ def create_event(
                 "minutes": minutes,
                 "scale": json.dumps(scale),
                 "bye": bye,
+                "bye_worth": bye_worth,
+                "handicap": handicap,
                 "plan": json.dumps([asdict(turn) for turn in made]),
                 "turn": 0,
                 "created_at": now(),
@@ -109,6 +125,7 @@ def create_event(
                 "number": number,
                 "name": entry["name"],
                 "players": json.dumps(entry["players"]),
+                "handicap": given[number],
             }
             for number, entry in enumerate(entries)
         )
@@ -118,6 +135,8 @@ def create_event(
 def scale_of(scale: dict[str, Any]) -> WinDrawLoss | VictoryPoints:
     """The event's scale from its stored form."""
     try:
+        if scale.get("kind") == "vp" and scale.get("named"):
+            return scales.named(scale["named"]).scale()
         if scale.get("kind") == "vp":
             return vp_table(scale["table"])
         if scale.get("kind") == "wdl":
@@ -129,9 +148,11 @@ def scale_of(scale: dict[str, Any]) -> WinDrawLoss | VictoryPoints:
 
 def victory_of(scale: dict[str, Any]) -> VictoryPoints | None:
     """The victory-point table that breaks ties on a win/draw/loss scale, if any."""
-    if scale.get("kind") != "wdl" or not scale.get("table"):
+    if scale.get("kind") != "wdl" or not (scale.get("table") or scale.get("named")):
         return None
     try:
+        if scale.get("named"):
+            return scales.named(scale["named"]).scale()
         return vp_table(scale["table"])
     except (TypeError, ValueError) as error:
         raise EventProblem(P_("scale: %(problem)s", problem=str(error))) from error
@@ -314,16 +335,32 @@ def event_standings(
 ) -> list[Line]:
     """The standings after the games finished so far (after turn ``upto``);
     ``counted``: the event's ``results`` when the caller has read them already."""
-    count = row(db, "SELECT count(*) AS n FROM event_entries WHERE event_id = ?", [found["id"]])
+    sql = "SELECT number, handicap FROM event_entries WHERE event_id = ?"
+    given = {int(r["number"]): float(r["handicap"]) for r in db.query(sql, [found["id"]])}
     scale = scale_of(found["scale"])
     return standings(
-        int(count["n"]) if count else 0,
+        len(given),
         results(db, found) if counted is None else counted,
         scale,
         victory_of(found["scale"]),
         bye=found["bye"],
         upto=upto,
+        bye_worth=found["bye_worth"],
+        penalties=penalties_of(db, found["id"]),
+        handicaps=given if found["handicap"] else None,
+        handicap_cards=found["handicap"] == "cards",
     )
+
+
+def penalties_of(db: Database, event_id: int) -> list[Penalty]:
+    """The event's penalties that count (not removed), oldest first."""
+    sql = (
+        "SELECT turn, entry, points, reason FROM event_penalties "
+        "WHERE event_id = ? AND removed_at IS NULL ORDER BY id"
+    )
+    return [
+        Penalty(r["turn"], r["entry"], r["points"], r["reason"]) for r in db.query(sql, [event_id])
+    ]
 
 
 def event_of_game(db: Database, game_id: int) -> int | None:

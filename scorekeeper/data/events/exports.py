@@ -46,10 +46,16 @@ def figure(value: float) -> int | float:
 
 def standings_rows(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
     """The standings as rows for an export: place, entry, players and every figure,
-    with each turn's points."""
+    with each turn's points; with a penalty or handicaps, each row's raw points, its
+    penalty and its handicap too (``points`` is then the net)."""
     people = entries_of(db, found["id"])
     rows = []
-    for line in event_standings(db, found):
+    lines = event_standings(db, found)
+    detail = bool(found["handicap"]) or any(line.penalty for line in lines)
+    for line in lines:
+        more = {"raw": figure(line.raw), "penalty": figure(line.penalty)} if detail else {}
+        if more and found["handicap"]:
+            more["handicap"] = figure(line.handicap)
         rows.append(
             {
                 "place": line.place,
@@ -64,6 +70,7 @@ def standings_rows(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
                 "by_turn": {
                     str(turn): figure(points) for turn, points in sorted(line.by_turn.items())
                 },
+                **more,
             }
         )
     return rows

@@ -46,6 +46,7 @@ NAMES = [
     "m0036_event_history",
     "m0038_kept_tables",
     "m0043_shared_throttles",
+    "m0040_byes_penalties_handicaps",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

@@ -4,6 +4,7 @@ line ("Ann & Bea" for a pair, "Ann" for a player of a rotating-partners night)."
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
@@ -23,9 +24,11 @@ from wtforms.validators import (
     Length,
     NumberRange,
     Optional,
+    StopValidation,
     ValidationError,
 )
 
+from ...club.scales import NAMED
 from ...data import checks
 from ...scoring import VARIANTS
 from ..http.i18n import lazy_gettext as _l
@@ -60,13 +63,31 @@ def entry_lines(text: str) -> list[str]:
     return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
 
 
-def entries_of(text: str, movement: str) -> list[dict[str, Any]]:
+# A handicap given on an entry's line: its number in brackets at the end.
+HANDICAP_AT_END = re.compile(r"\s*\(\s*([+-]?\d{1,5}(?:\.\d)?)\s*\)$")
+
+
+def handicap_of(line: str) -> tuple[str, float | None]:
+    """An entry's line without its handicap, and the handicap (None: none given).
+
+    >>> handicap_of("Ann & Bea (+3)"), handicap_of("Cy & Di (-150)"), handicap_of("Ed & Flo")
+    (('Ann & Bea', 3.0), ('Cy & Di', -150.0), ('Ed & Flo', None))
+    """
+    found = HANDICAP_AT_END.search(line)
+    if found is None:
+        return line, None
+    return line[: found.start()], float(found.group(1))
+
+
+def entries_of(text: str, movement: str, handicaps: bool = False) -> list[dict[str, Any]]:
     """The entries as the data layer takes them: a pair's players are the names
-    around its "&"; a rotating-partners night's entries are single players."""
+    around its "&"; a rotating-partners night's entries are single players.
+    ``handicaps``: a line's number in brackets at its end is its handicap."""
     found = []
     for line in entry_lines(text):
+        line, handicap = handicap_of(line) if handicaps else (line, None)
         players = [line] if movement == "rotating" else [p.strip() for p in line.split("&")]
-        found.append({"name": line, "players": players})
+        found.append({"name": line, "players": players, "handicap": handicap or 0})
     return found
 
 
@@ -84,7 +105,26 @@ BYES = [
     SelectChoice("win", _l("a win")),
     SelectChoice("draw", _l("a draw")),
     SelectChoice("loss", _l("a loss")),
+    SelectChoice("fixed", _l("a fixed number of points")),
+    SelectChoice("average", _l("the entry's own average so far (a draw before its first game)")),
 ]
+HANDICAPS = [
+    SelectChoice("", _l("none")),
+    SelectChoice("points", _l("event points, on each entry's line: “Ann & Bea (+2)”")),
+    SelectChoice("cards", _l("card points a game, on each entry's line: “Ann & Bea (+100)”")),
+    SelectChoice("ratings", _l("event points from the players' ratings")),
+]
+NAMED_TABLES = [
+    SelectChoice("", _l("the table below")),
+    *(SelectChoice(s.id, _l(s.name)) for s in NAMED.values()),
+]
+
+
+def fixed_needs_worth(form: Any, field: Any) -> None:
+    """A fixed bye needs its worth; the other byes leave the field alone."""
+    typed = field.raw_data and field.raw_data[0].strip()
+    if form.bye.data == "fixed" and not typed:
+        raise StopValidation(_l("Say what a fixed bye is worth."))
 
 
 class VictoryRow(Form):
@@ -126,6 +166,7 @@ class ScaleForm(Form):
         max_entries=VP_ROWS,
         default=[{"margin": m, "winner": w, "loser": lo} for m, w, lo in VP_TABLE],
     )
+    named = SelectField(_l("Victory points from"), choices=NAMED_TABLES, default="")
 
     def validate_table(self, field: Any) -> None:
         """Each row whole, margins rising from 0, a winner's VP not below the loser's;
@@ -151,7 +192,7 @@ class ScaleForm(Form):
             if after.data <= before.data:
                 after.errors = [*after.errors, _l("Higher than the row above.")]
                 problems = True
-        if not rows and "vp" in (self.scale.data or ""):
+        if not rows and "vp" in (self.scale.data or "") and not self.named.data:
             raise ValidationError(_l("Fill in the victory-point table, or choose points."))
         if problems:
             raise ValidationError(_l("The victory-point table has a mistake: see the rows."))
@@ -164,10 +205,11 @@ class ScaleForm(Form):
     def scale_data(self) -> dict[str, Any]:
         """The event's scale as the data layer stores it."""
         wdl = {"kind": "wdl", "win": self.win.data, "draw": self.draw.data, "loss": self.loss.data}
+        table = {"named": self.named.data} if self.named.data else {"table": self.victory_table()}
         if self.scale.data == "vp":
-            return {"kind": "vp", "table": self.victory_table()}
+            return {"kind": "vp", **table}
         if self.scale.data == "wdl+vp":
-            return {**wdl, "table": self.victory_table()}
+            return {**wdl, **table}
         return wdl
 
 
@@ -207,6 +249,12 @@ class NewEventForm(ScaleForm):
         _l("A bye counts as"),
         choices=BYES,
     )
+    bye_worth = IntegerField(
+        _l("A fixed bye is worth (points)"),
+        [fixed_needs_worth, Optional(), NumberRange(-1000, 1000)],
+        default=0,
+    )
+    handicap = SelectField(_l("Handicaps"), choices=HANDICAPS, default="")
     entries = TextAreaField(
         _l("Entries, one a line"),
         [DataRequired(), Length(max=MOST_ENTRIES * 90)],
@@ -236,8 +284,16 @@ class NewEventForm(ScaleForm):
             "turns": self.turns,
             "movement": self.movement,
             "bye": self.bye,
+            "bye_worth": self.bye_worth,
+            "handicap": self.handicap,
         }
         return fields.get(part, self.entries)
+
+    def entry_list(self) -> list[dict[str, Any]]:
+        """The entries as the data layer takes them, with their handicaps when the
+        director gives them on the lines."""
+        given = self.handicap.data in ("points", "cards")
+        return entries_of(self.entries.data, self.movement.data, handicaps=given)
 
     def validate_entries(self, field: Any) -> None:
         lines = entry_lines(field.data or "")
@@ -245,7 +301,9 @@ class NewEventForm(ScaleForm):
             raise ValidationError(_l("At most %(n)s entries.", n=MOST_ENTRIES))
         if len(lines) < 2:
             raise ValidationError(_l("At least two entries, one a line."))
+        given = self.handicap.data in ("points", "cards")
         for line in lines:
+            line = handicap_of(line)[0] if given else line
             names = [line] if self.movement.data == "rotating" else line.split("&")
             for name in names:
                 if checks.name_problem(name.strip(), checks.SEAT_NAME_LENGTH):
@@ -255,7 +313,7 @@ class NewEventForm(ScaleForm):
                             line=line,
                         )
                     )
-        keys = [checks.name_key(line) for line in lines]
+        keys = [checks.name_key(handicap_of(line)[0] if given else line) for line in lines]
         if len(set(keys)) < len(keys):
             raise ValidationError(_l("Each entry once, please: one is there twice."))
 

@@ -21,10 +21,10 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from ...data.connection import get_db
-from ...data.events import desk as event_desk, events
+from ...data.events import desk as event_desk, events, penalties as event_penalties
 from ...data.games import games
 from ...scoring import ScoringError
-from ..forms import events as event_forms
+from ..forms import event_penalties as penalty_forms, events as event_forms
 from ..http import security
 from ..http.i18n import _, say
 from .table import phone_or_stop
@@ -74,11 +74,17 @@ def table_page(event_id: int, game_id: int, status: int = 200, **forms: Any) -> 
     adjust.first.label.text, adjust.second.label.text = (
         _("Points for %(side)s", side=side) for side in table["sides"]
     )
+    penalty = forms.get("penalty") or penalty_form(event_id, table, formdata=None)
     page = render_template(
         "event_table.html",
         event=found,
         table=table,
         adjust=adjust,
+        penalty=penalty,
+        penalties=event_penalties.of_table(get_db(), event_id, game_id),
+        remove=forms.get("remove")
+        or penalty_forms.RemovePenaltyForm(formdata=None, prefix="remove"),
+        names={e["number"]: e["name"] for e in events.entries_of(get_db(), event_id)},
         reopen=forms.get("reopen") or event_forms.ReopenForm(formdata=None),
         end=forms.get("end") or event_forms.EndForm(formdata=None),
         director=security.may_direct(found),
@@ -147,6 +153,53 @@ def end(event_id: int, game_id: int) -> Page:
             )
             return redirect(url_for(".table", event_id=event_id, game_id=game_id))
     return table_page(event_id, game_id, 400, end=form)
+
+
+def penalty_form(event_id: int, table: dict[str, Any], **kwargs: Any) -> Any:
+    """The penalty form, offering the entries at ``table``."""
+    form = penalty_forms.PenaltyForm(prefix="penalty", **kwargs)
+    people = events.entries_of(get_db(), event_id)
+    at = [e for side in table["entries"] for e in side]
+    form.entry.choices = [(e, people[e]["name"]) for e in at]
+    return form
+
+
+@bp.route("/events/<int:event_id>/tables/<int:game_id>/penalty", methods=["POST"])
+def penalty(event_id: int, game_id: int) -> Page:
+    """Take event points off an entry at the table, for its turn, with a reason."""
+    security.guard_direct(events.event(get_db(), event_id))
+    form = penalty_form(event_id, at_desk(event_id, game_id)[1])
+    if directors_post(event_id, game_id, form):
+        try:
+            event_penalties.give(
+                get_db(), event_id, game_id, form.entry.data, form.points.data, form.reason.data
+            )
+        except events.EventProblem as problem:
+            fields = {"points": form.points, "entry": form.entry}
+            field = fields.get(problem.field, form.reason)
+            field.errors = [*field.errors, say(problem)]
+        else:
+            flash(_("Penalty given: it is in the standings and the event's history."))
+            return redirect(url_for(".table", event_id=event_id, game_id=game_id))
+    return table_page(event_id, game_id, 400, penalty=form)
+
+
+@bp.route(
+    "/events/<int:event_id>/tables/<int:game_id>/penalties/<int:penalty_id>/remove",
+    methods=["POST"],
+)
+def remove_penalty(event_id: int, game_id: int, penalty_id: int) -> Page:
+    """Take a penalty back, with a reason."""
+    form = penalty_forms.RemovePenaltyForm(prefix="remove")
+    if directors_post(event_id, game_id, form):
+        try:
+            event_penalties.remove(get_db(), event_id, penalty_id, form.reason.data)
+        except events.EventProblem as problem:
+            form.reason.errors = [*form.reason.errors, say(problem)]
+        else:
+            flash(_("Penalty removed: the event's history keeps why."))
+            return redirect(url_for(".table", event_id=event_id, game_id=game_id))
+    return table_page(event_id, game_id, 400, remove=form)
 
 
 def withdraw_form(event_id: int) -> Any:

@@ -81,7 +81,9 @@ def new() -> str | Response | tuple[str, int]:
                 minutes=form.minutes.data or 0,
                 scale=form.scale_data(),
                 bye=form.bye.data,
-                entries=event_forms.entries_of(form.entries.data, form.movement.data),
+                bye_worth=form.bye_worth.data or 0,
+                handicap=form.handicap.data,
+                entries=form.entry_list(),
                 skip=form.skip.data,
                 draw=drawn(form.first_turn.data),
             )
