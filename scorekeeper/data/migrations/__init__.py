@@ -44,6 +44,7 @@ NAMES = [
     "m0033_stable_rating_order",
     "m0035_time_called",
     "m0036_event_history",
+    "m0037_late_entries_and_substitutes",
     "m0038_kept_tables",
     "m0043_shared_throttles",
 ]
