@@ -123,9 +123,14 @@ def add_entry(db: Database, event_id: int, entry: dict[str, Any], reason: str) -
 
 
 def check_players(people: list[dict[str, Any]], entry: dict[str, Any]) -> None:
-    """A late entry's players: nobody playing for another entry already."""
+    """A late entry's players: each named, and nobody playing for another entry
+    already."""
     playing = {checks.name_key(p) for e in people for p in e["players"]}
     for name in entry["players"]:
+        if not name or (problem := checks.name_problem(name, checks.SEAT_NAME_LENGTH)):
+            said = N_("a player's name: %(problem)s")
+            problem = problem if name else P_(N_("each player needs a name"))
+            raise EventProblem(P_(said, problem=problem), "entry")
         if checks.name_key(name) in playing:
             said = N_("%(name)s plays in this event already: name someone who does not")
             raise EventProblem(P_(said, name=name), "entry")
