@@ -212,3 +212,13 @@ def test_a_substitute_that_cannot_sit_in_is_refused(db, entry, player, name, mes
         substitutes.substitute(db, event_id, entry, player, name, rest=False, reason="")
     assert substitutes.substitutes(db, event_id) == []
     assert row(db, "SELECT count(*) AS n FROM event_changes", [])["n"] == 0
+
+
+def test_a_swap_before_the_first_turn_takes_a_substitute_with_the_players(db):
+    event_id = club_night(db, entries=PAIRS[:6], turns=2)
+    substitutes.substitute(db, event_id, 0, "Bea", "Zed", rest=True, reason="")
+    events.swap(db, event_id, 0, 3)
+    turns.start_turn(db, event_id)
+    seats = [games.get_game(db, t["game_id"])["seats"] for t in events.tables(db, event_id, 1)]
+    assert any("Zed" in s and "Ann" in s for s in seats)
+    assert [s["entry"] for s in substitutes.substitutes(db, event_id)] == [3]

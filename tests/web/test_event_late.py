@@ -103,3 +103,23 @@ def test_a_substitute_refused_beside_its_field(app, client, desk, form, field, m
     assert f'name="{field}"' in shown and message in shown
     assert f'value="{form["substitute"]}"' in page or not form["substitute"]
     assert all(not e["substitutes"] for e in entries(app, desk))
+
+
+def test_the_paper_the_cards_and_the_live_stamp_follow_a_late_pair_and_a_substitute(
+    app, client, desk
+):
+    client.post(f"{desk}/start")
+    client.post(f"{desk}/late", data={"entry": "Qu & Ro"})
+    before = client.get(f"{desk}/standings").headers.get("ETag")
+    assert before  # the big screen's poll: a substitute named changes it
+    form = {"player": "2:Flo", "substitute": "Zed", "length": "rest"}
+    client.post(f"{desk}/substitutes", data=form)
+    assert client.get(f"{desk}/standings").headers.get("ETag") != before
+    for path, said in [
+        ("print", "Zed for Flo (from turn 1)"),
+        ("scorecards", "(plays from turn 2)"),
+        ("guide-cards", "Qu &amp; Ro"),
+        ("cards", "planned afresh: each pair"),
+    ]:
+        page = client.get(f"{desk}/{path}")
+        assert page.status_code == 200 and said in page.get_data(as_text=True), path

@@ -208,6 +208,11 @@ def swap(db: Database, event_id: int, a: int, b: int) -> None:
             places = {a: b, b: a}
             kept = {str(places.get(e, e)): n for e, n in found["kept"].items()}
             db.execute("UPDATE events SET kept = ? WHERE id = ?", [json.dumps(kept), event_id])
+        db.execute(  # a substitute named already goes with the players
+            "UPDATE event_substitutes SET entry = CASE entry WHEN ? THEN ? ELSE ? END "
+            "WHERE event_id = ? AND entry IN (?, ?)",
+            [a, b, a, event_id, a, b],
+        )
 
 
 def side_name(people: list[dict[str, Any]], side: tuple[int, ...]) -> str:
