@@ -5,8 +5,9 @@ history with who and why, and what is refused."""
 import pytest
 
 from scorekeeper.data.connection import connect, row
-from scorekeeper.data.events import changes, events, late, substitutes, turns
+from scorekeeper.data.events import changes, desk as event_desk, events, late, substitutes, turns
 from scorekeeper.data.games import games, players
+from scorekeeper.data.ratings import leaderboards
 from tests.data.test_events import PAIRS, club_night, play
 
 LATE = {"name": "Qu & Ro", "players": ["Qu", "Ro"]}
@@ -161,6 +162,8 @@ def test_a_substitute_sits_in_at_once_and_the_games_count_for_them(db):
     assert game["seats"] == ["Ann", "Gus", "Zed", "Hal"] and game["sides"][0] == "Ann & Bea"
     play(db, event_id, 1, [(100, 50)] * 3)
     assert (stats(db, "Zed"), stats(db, "Bea"), stats(db, "Ann")) == (1, 0, 1)
+    rated = {n: leaderboards.of_player(db, players.same_name(db, n)["id"]) for n in ("Zed", "Bea")}
+    assert rated["Zed"]["all"]["games"] == 1 and rated["Bea"] == {}  # his rating, not hers
     assert lines(db, event_id)[0] == (0, 2, 1, 0)
     turns.start_turn(db, event_id)
     assert games.get_game(db, events.tables(db, event_id, 2)[0]["game_id"])["seats"][2] == "Bea"
@@ -222,3 +225,23 @@ def test_a_swap_before_the_first_turn_takes_a_substitute_with_the_players(db):
     seats = [games.get_game(db, t["game_id"])["seats"] for t in events.tables(db, event_id, 1)]
     assert any("Zed" in s and "Ann" in s for s in seats)
     assert [s["entry"] for s in substitutes.substitutes(db, event_id)] == [3]
+
+
+def test_a_withdrawal_after_a_late_player_still_counts_the_turns_they_missed(db):
+    """Nine players, three turns: one sits out turn 1. Jo (9) comes for turn 2, so two
+    sit out each turn left. In turn 2 a player at the other table withdraws: turn 3
+    is planned afresh, and Jo, who missed turn 1, is not the one to sit out."""
+    names = ["Ann", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida"]
+    event_id = club_night(
+        db, movement="rotating", entries=[{"name": n, "players": [n]} for n in names], turns=3
+    )
+    turns.start_turn(db, event_id)
+    late.add_entry(db, event_id, {"name": "Jo", "players": ["Jo"]}, "")
+    play(db, event_id, 1, [(100, 50)] * 2)
+    turns.start_turn(db, event_id)
+    away = next(t for t in events.tables(db, event_id, 2) if 9 not in sum(t["entries"], []))
+    leaving = away["entries"][0][0]  # not Jo's table: his tablemates sit out as it is
+    event_desk.withdraw(db, event_id, leaving, "unwell")
+    plan = events.event(db, event_id)["plan"]
+    assert 9 not in plan[1].byes and 9 not in plan[2].byes
+    assert 9 in {e for table in plan[2].tables for side in table for e in side}

@@ -42,6 +42,12 @@ def joined(db: Database, event_id: int) -> dict[int, int]:
     return {int(r["number"]): int(r["joined_turn"]) for r in db.query(sql, [event_id])}
 
 
+def missed(db: Database, event_id: int) -> list[int]:
+    """Each late entry once for every turn it missed: the turns it counts as sat
+    out when a rotating night's turns left are planned afresh."""
+    return [e for e, first in joined(db, event_id).items() for _ in range(first - 1)]
+
+
 def next_free_turn(found: dict[str, Any]) -> int:
     """The turn a late entry plays from: the next not started. EventProblem once the
     last turn has started."""
@@ -73,8 +79,8 @@ def plan_with(db: Database, found: dict[str, Any], count: int, first: int) -> li
     except MovementError as error:
         raise EventProblem(error.args[0], "entry") from error
     if movement == "rotating":
-        missed = [e for e, t in late.items() for _ in range(t - 1)]
-        return planning.replanned(found, count, set(gone), missed)
+        sat_out = [*missed(db, found["id"]), *[count - 1] * (first - 1)]
+        return planning.replanned(found, count, set(gone), sat_out)
     return None
 
 
