@@ -245,3 +245,12 @@ def test_a_withdrawal_after_a_late_player_still_counts_the_turns_they_missed(db)
     plan = events.event(db, event_id)["plan"]
     assert 9 not in plan[1].byes and 9 not in plan[2].byes
     assert 9 in {e for table in plan[2].tables for side in table for e in side}
+
+
+def test_one_substitute_sits_in_for_one_player_at_a_time(db):
+    event_id = club_night(db, entries=PAIRS[:6], turns=2)
+    substitutes.substitute(db, event_id, 0, "Bea", "Zed", rest=True, reason="")
+    with pytest.raises(events.EventProblem, match="Zed plays in this event already"):
+        substitutes.substitute(db, event_id, 1, "Di", "Zed", rest=False, reason="")
+    substitutes.substitute(db, event_id, 0, "Bea", "Yan", rest=True, reason="")  # takes over
+    assert [s["substitute"] for s in substitutes.substitutes(db, event_id)] == ["Yan"]

@@ -66,56 +66,65 @@ def substitute(
         people = events.entries_of(db, event_id)
         if not 0 <= entry < len(people) or player not in people[entry]["players"]:
             raise EventProblem(P_("choose a player of this event"), "player")
-        check_name(db, found, people, name)
-        turn = int(found["turn"])
-        table = entry_table(db, event_id, turn, entry) if turn else None
-        first = turn if table is not None and not table["round_count"] else turn + 1
-        first = max(first, 1)
-        if first > found["turns"]:
-            said = N_("the last turn's table has entered a round: there is no turn left to play")
-            raise EventProblem(P_(said), "player")
-        until = None if rest else first
+        first, table = first_turn(db, found, entry)
+        sub = {"entry": entry, "player": player, "substitute": name, "from_turn": first}
+        sub["until_turn"] = None if rest else first
         subs = substitutes(db, event_id)
-        if any(
-            (s["entry"], s["player"], s["substitute"], s["from_turn"], s["until_turn"])
-            == (entry, player, name, first, until)
-            for s in subs
-        ):
+        if any(all(s[k] == v for k, v in sub.items()) for s in subs):
             return first
+        check_name(people, subs, sub)
         ends_before(db, subs, entry, player, first)
         insert(
-            db,
-            "event_substitutes",
-            {
-                "event_id": event_id,
-                "entry": entry,
-                "player": player,
-                "substitute": name,
-                "from_turn": first,
-                "until_turn": until,
-                "reason": reason,
-                "at": now(),
-            },
+            db, "event_substitutes", {"event_id": event_id, **sub, "reason": reason, "at": now()}
         )
-        if first == turn and table is not None:
+        if first == found["turn"] and table is not None:
             reseat(db, table["game_id"], player, name, reason)
         detail = {"entry": entry, "name": people[entry]["name"], "player": player}
         changes.record(
-            db, event_id, "substitute", reason, **detail, substitute=name, turn=first, until=until
+            db,
+            event_id,
+            "substitute",
+            reason,
+            **detail,
+            substitute=name,
+            turn=first,
+            until=sub["until_turn"],
         )
     return first
 
 
+def first_turn(db: Database, found: dict[str, Any], entry: int) -> tuple[int, Any]:
+    """The first turn a substitute for ``entry`` can play, and the entry's game of
+    the turn being played (None: a bye, or no turn started): the turn being played
+    while that game has no round, else the next. EventProblem when none is left."""
+    turn = int(found["turn"])
+    table = entry_table(db, found["id"], turn, entry) if turn else None
+    first = max(turn if table is not None and not table["round_count"] else turn + 1, 1)
+    if first > found["turns"]:
+        said = N_("the last turn's table has entered a round: there is no turn left to play")
+        raise EventProblem(P_(said), "player")
+    return first, table
+
+
 def check_name(
-    db: Database, found: dict[str, Any], people: list[dict[str, Any]], name: str
+    people: list[dict[str, Any]], subs: list[dict[str, Any]], sub: dict[str, Any]
 ) -> None:
-    """A substitute's name: one a seat can show, and nobody's already playing."""
+    """A substitute's name: one a seat can show, nobody's already playing, and no
+    one's sitting in for another player in those turns."""
+    name = sub["substitute"]
     if not name:
         raise EventProblem(P_("substitute: give the name of who sits in"), "substitute")
     if problem := checks.name_problem(name, checks.SEAT_NAME_LENGTH):
         raise EventProblem(P_("substitute: %(problem)s", problem=problem), "substitute")
     key = checks.name_key(name)
-    if any(checks.name_key(p) == key for e in people for p in e["players"]):
+    elsewhere = [
+        s["substitute"]
+        for s in subs
+        if (s["entry"], s["player"]) != (sub["entry"], sub["player"])
+        and covers_from(s, sub["from_turn"])
+    ]
+    playing = [p for e in people for p in e["players"]]
+    if any(checks.name_key(p) == key for p in [*playing, *elsewhere]):
         said = N_("%(name)s plays in this event already: name someone who does not")
         raise EventProblem(P_(said, name=name), "substitute")
 
