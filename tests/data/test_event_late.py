@@ -254,3 +254,15 @@ def test_one_substitute_sits_in_for_one_player_at_a_time(db):
         substitutes.substitute(db, event_id, 1, "Di", "Zed", rest=False, reason="")
     substitutes.substitute(db, event_id, 0, "Bea", "Yan", rest=True, reason="")  # takes over
     assert [s["substitute"] for s in substitutes.substitutes(db, event_id)] == ["Yan"]
+
+
+def test_before_the_first_turn_a_late_player_joins_a_plan_made_afresh_without_the_withdrawn(db):
+    names = ["Ann", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+    event_id = club_night(
+        db, movement="rotating", entries=[{"name": n, "players": [n]} for n in names], turns=2
+    )
+    event_desk.withdraw(db, event_id, 2, "cannot come")
+    assert late.add_entry(db, event_id, {"name": "Ida", "players": ["Ida"]}, "") == 1
+    for turn in events.event(db, event_id)["plan"]:
+        seated = {e for table in turn.tables for side in table for e in side}
+        assert 2 not in seated and 8 in seated and not turn.byes

@@ -75,7 +75,7 @@ def plan_with(db: Database, found: dict[str, Any], count: int, first: int) -> li
             return replanned_pairs(found["plan"], started, count, joined=late, left_out=left_out)
         if movement == "rotating" and not started:
             shape = get_variant(found["variant"]).arrangement(found["players"])
-            return rotating_partners(count, found["turns"], shape=shape)
+            return rotating_partners(count, found["turns"], shape=shape, gone=set(gone))
     except MovementError as error:
         raise EventProblem(error.args[0], "entry") from error
     if movement == "rotating":
