@@ -51,6 +51,7 @@ def replanned_pairs(
     *,
     joined: Mapping[int, int] | None = None,
     left_out: Iterable[int] = (),
+    turns: int | None = None,
 ) -> list[Turn]:
     """A pairs plan (North-South first at each table) whose turns after the first
     ``started`` are planned afresh among ``entries`` entries, but those ``left_out``
@@ -58,7 +59,8 @@ def replanned_pairs(
     With an odd number the entry with the fewest byes sits out (the highest numbered
     on a tie), a late entry (``joined``: its first turn) counting the turns it
     missed. A pair that sat North-South in the first turn keeps its table whenever
-    it sits North-South again.
+    it sits North-South again. ``turns``: how many the plan has in all (an event
+    edited to more or fewer), else as many as ``plan``.
 
     >>> first = Turn([((0,), (2,)), ((1,), (3,))])
     >>> [t.tables for t in replanned_pairs([first, first], 1, 4)]
@@ -68,7 +70,7 @@ def replanned_pairs(
     playing = [e for e in range(entries) if e not in out]
     home = {side[0]: n for n, (side, *_) in enumerate(plan[0].tables)} if plan else {}
     counted = missed_as_byes(plan[:started], joined or {})
-    for _ in range(len(plan) - started):
+    for _ in range((len(plan) if turns is None else turns) - started):
         counted.append(next_pairs_turn(counted, playing, home))
     return [*plan[:started], *counted[started:]]
 

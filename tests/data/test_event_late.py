@@ -5,7 +5,15 @@ history with who and why, and what is refused."""
 import pytest
 
 from scorekeeper.data.connection import connect, row
-from scorekeeper.data.events import changes, desk as event_desk, events, late, substitutes, turns
+from scorekeeper.data.events import (
+    changes,
+    desk as event_desk,
+    editing,
+    events,
+    late,
+    substitutes,
+    turns,
+)
 from scorekeeper.data.games import games, players
 from scorekeeper.data.ratings import leaderboards
 from tests.data.test_events import PAIRS, club_night, play
@@ -266,3 +274,19 @@ def test_before_the_first_turn_a_late_player_joins_a_plan_made_afresh_without_th
     for turn in events.event(db, event_id)["plan"]:
         seated = {e for table in turn.tables for side in table for e in side}
         assert 2 not in seated and 8 in seated and not turn.byes
+
+
+def test_an_edit_after_a_late_pair_keeps_the_turns_left_free_of_rematches(db):
+    """The Mitchell of three tables with Qu & Ro from turn 2, then the event edited
+    to four turns during turn 1: the turns left are matched again, not the
+    movement's (whose fourth turn would wrap round to pairs who had met)."""
+    event_id = club_night(db, entries=PAIRS[:6], turns=3)
+    turns.start_turn(db, event_id)
+    late.add_entry(db, event_id, LATE, "")
+    before = events.event(db, event_id)["plan"]
+    scale = {"kind": "wdl", "win": 2, "draw": 1, "loss": 0}
+    editing.edit_event(db, event_id, editing.Edit(4, 30, 1, scale), "the hall is ours")
+    plan = events.event(db, event_id)["plan"]
+    assert plan[:3] == before and len(plan) == 4
+    met = [{frozenset((a, b)) for (a,), (b,) in turn.tables} for turn in plan]
+    assert all(not met[i] & met[j] for i in range(4) for j in range(i + 1, 4))

@@ -71,8 +71,7 @@ def plan_with(db: Database, found: dict[str, Any], count: int, first: int) -> li
         if movement == "mitchell" and not started:
             return mitchell(count, found["turns"], skip=bool(found["skip"]))
         if movement == "mitchell":
-            left_out = {e for e, t in gone.items() if t < started}
-            return replanned_pairs(found["plan"], started, count, joined=late, left_out=left_out)
+            return mitchell_left(db, found, count, late, len(found["plan"]))
         if movement == "rotating" and not started:
             shape = get_variant(found["variant"]).arrangement(found["players"])
             return rotating_partners(count, found["turns"], shape=shape, gone=set(gone))
@@ -82,6 +81,32 @@ def plan_with(db: Database, found: dict[str, Any], count: int, first: int) -> li
         sat_out = [*missed(db, found["id"]), *[count - 1] * (first - 1)]
         return planning.replanned(found, count, set(gone), sat_out)
     return None
+
+
+def mitchell_left(
+    db: Database, found: dict[str, Any], count: int, late: dict[int, int], turns: int
+) -> list[Turn]:
+    """A Mitchell under way with ``count`` entries (``late``: those that joined, with
+    their first turns) and ``turns`` turns in all: the turns started as played, the
+    others matched afresh (``club.late``), leaving out the entries that withdrew
+    before the turn being played."""
+    started = int(found["turn"])
+    gone = events.withdrawn(db, found["id"])
+    left_out = {e for e, t in gone.items() if t < started}
+    return replanned_pairs(
+        found["plan"], started, count, joined=late, left_out=left_out, turns=turns
+    )
+
+
+def turns_left(db: Database, found: dict[str, Any], turns: int) -> list[Turn] | None:
+    """A Mitchell's plan of ``turns`` turns once an entry joined after the first
+    turn (None otherwise, or before the first turn): an edit of the event keeps
+    the turns left free of rematches, as the late entry's re-plan made them."""
+    late = joined(db, found["id"])
+    if found["movement"] != "mitchell" or not found["turn"] or max(late.values(), default=1) < 2:
+        return None
+    count = len(events.entries_of(db, found["id"]))
+    return mitchell_left(db, found, count, late, turns)
 
 
 def add_entry(db: Database, event_id: int, entry: dict[str, Any], reason: str) -> int:
