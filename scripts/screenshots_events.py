@@ -9,7 +9,8 @@ a phone's confirmation, one without a round, a player checked in); then writes, 
 Debian's chromium at 360x740, docs/event-desk-states.png (the desk),
 docs/event-table.png (a table's page with the director's changes) and, the browser
 made the event's director by its passphrase, docs/event-edit.png (the event edited
-during turn 1: new event points asked first). A second night,
+during turn 1: new event points asked first) and docs/event-late.png (the
+late-arrival form, a pair typed in). A second night,
 on the burraco table for turns of 3 deals with handicaps given in event points, has
 its first turn finished and a penalty given: docs/event-standings-handicap.png (its
 standings: raw, penalty, handicap, net).
@@ -122,6 +123,7 @@ def main() -> None:
                 page.goto(f"{server.url}/events/{event_id}/tables/{queried}")
                 page.screenshot(path=str(ROOT / "docs" / "event-table.png"), full_page=True)
                 edited(page, f"{server.url}/events/{event_id}")
+                late_form(page, f"{server.url}/events/{event_id}")
                 handicapped = handicapped_night(server.database)
                 page.goto(f"{server.url}/events/{handicapped}")
                 shot = ROOT / "docs" / "event-standings-handicap.png"
@@ -145,6 +147,14 @@ def edited(page, desk: str) -> None:
     page.click("button:has-text('Change the event')")
     page.wait_for_selector("#edit-ask")
     page.screenshot(path=str(ROOT / "docs" / "event-edit.png"))
+
+
+def late_form(page, desk: str) -> None:
+    """The director's browser types a late pair on the late-arrival form."""
+    page.goto(f"{desk}/late")
+    page.fill("#entry", "Qu & Ro")
+    page.fill("#reason", "their bus was late")
+    page.screenshot(path=str(ROOT / "docs" / "event-late.png"))
 
 
 if __name__ == "__main__":

@@ -63,6 +63,7 @@ def page_urls(database):
              f"/events/{club}/print", f"/tables/{card}", f"/events/{club}/unlock", f"/events/{club}/tables/{at_club}",
              f"/events/{club}/withdraw", f"/table/{club_phone}"}  # fmt: skip
     urls |= {f"/events/{club}/guide-cards", f"/events/{club}/scorecards"}
+    urls |= {f"/events/{club}/late", f"/events/{club}/substitutes"}
     return sorted(
         u for u in urls if not any(s in u for s in SKIPPED) and not any(n in u for n in NOT_PAGES)
     )

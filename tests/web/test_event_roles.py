@@ -30,6 +30,8 @@ DIRECTED = {
     "event_desk.penalty",
     "event_desk.remove_penalty",
     "event_desk.withdraw",
+    "event_late.late_entry",
+    "event_late.substitute",
     "event_undo.undo_start",
     "event_undo.undo_withdrawal",
     "event_undo.history",
@@ -75,7 +77,15 @@ def event_rules(app):
             (rule, method)
             for rule in app.url_map.iter_rules()
             if rule.endpoint.split(".")[0]
-            in ("events", "event_desk", "event_roles", "event_paper", "event_undo", "event_edit")
+            in (
+                "events",
+                "event_desk",
+                "event_roles",
+                "event_paper",
+                "event_undo",
+                "event_edit",
+                "event_late",
+            )
             for method in sorted(rule.methods - {"HEAD", "OPTIONS"})
         ),
         key=lambda r: (r[0].rule, r[1]),

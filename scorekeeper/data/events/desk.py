@@ -17,7 +17,7 @@ from ...scoring.i18n import N_, problem as P_
 from ..connection import connect, now, row, rows, writing
 from ..games import games, rounds
 from ..table import agreement as table_agreement, answers as table_answers, table as phones
-from . import changes, clock, events, planning, turns
+from . import changes, clock, events, late, planning, turns
 from .changes import DIRECTOR
 
 # What needs the director first: a round queried, a table reopened; then the
@@ -327,7 +327,8 @@ def withdraw(db: Database, event_id: int, entry: int, reason: str) -> int:
 
 def replanned(db: Database, found: dict[str, Any], entry: int) -> list[Any] | None:
     """A rotating-partners plan without ``entry`` for the turns not started (None
-    for the other movements): those at its unfinished table this turn have sat out."""
+    for the other movements): those at its unfinished table this turn have sat out,
+    as a late player has for each turn it missed."""
     if found["movement"] != "rotating":
         return None
     gone = {*events.withdrawn(db, found["id"]), entry}
@@ -340,7 +341,7 @@ def replanned(db: Database, found: dict[str, Any], entry: int) -> list[Any] | No
         if e != entry
     ]
     count = len(events.entries_of(db, found["id"]))
-    return planning.replanned(found, count, gone, sat_out)
+    return planning.replanned(found, count, gone, [*sat_out, *late.missed(db, found["id"])])
 
 
 def checked(reason: str) -> str:

@@ -23,7 +23,7 @@ from ...scoring import get_variant
 from ...scoring.i18n import N_, problem as P_
 from .. import apart
 from ..connection import row, writing
-from . import changes, desk, events, planning
+from . import changes, desk, events, late, planning
 from .planning import EventProblem
 
 
@@ -182,6 +182,8 @@ def new_plan(db: Database, found: dict[str, Any], turns: int) -> list[Turn]:
     fresh = planning.plan_for(
         found["movement"], entries, turns, shape=shape, skip=bool(found["skip"])
     )
+    if (replanned := late.turns_left(db, found, turns)) is not None:
+        return replanned  # a late pair's Mitchell: the movement's turns would rematch
     return stored[:started] + fresh[started:]
 
 

@@ -198,8 +198,17 @@ def all_events(db: Database) -> list[dict[str, Any]]:
 
 
 def entries_of(db: Database, event_id: int) -> list[dict[str, Any]]:
+    """The entries in number order, each with its players and its ``substitutes``
+    (who sat in for which player, from which turn to which)."""
     rows = db.query("SELECT * FROM event_entries WHERE event_id = ? ORDER BY number", [event_id])
-    return [{**r, "players": json.loads(r["players"])} for r in rows]
+    subs: dict[int, list[dict[str, Any]]] = {}
+    sql = "SELECT * FROM event_substitutes WHERE event_id = ? ORDER BY id"
+    for s in db.query(sql, [event_id]):
+        subs.setdefault(int(s["entry"]), []).append(s)
+    return [
+        {**r, "players": json.loads(r["players"]), "substitutes": subs.get(r["number"], [])}
+        for r in rows
+    ]
 
 
 def swap(db: Database, event_id: int, a: int, b: int) -> None:
@@ -220,6 +229,11 @@ def swap(db: Database, event_id: int, a: int, b: int) -> None:
             places = {a: b, b: a}
             kept = {str(places.get(e, e)): n for e, n in found["kept"].items()}
             db.execute("UPDATE events SET kept = ? WHERE id = ?", [json.dumps(kept), event_id])
+        db.execute(  # a substitute named already goes with the players
+            "UPDATE event_substitutes SET entry = CASE entry WHEN ? THEN ? ELSE ? END "
+            "WHERE event_id = ? AND entry IN (?, ?)",
+            [a, b, a, event_id, a, b],
+        )
 
 
 def side_name(people: list[dict[str, Any]], side: tuple[int, ...]) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ...club.late import missed_as_byes
 from ...club.movements import (
     MovementError,
     Table,
@@ -23,7 +24,7 @@ from ...scoring import ScoringError
 from ...scoring.i18n import problem as P_
 from ..connection import PAUSE_BETWEEN_STEPS, row, writing
 from ..games import games
-from . import changes, events, planning
+from . import changes, events, late, planning, substitutes
 from .clock import set_clock
 from .planning import EventProblem
 
@@ -83,14 +84,16 @@ SELECT e.turn, e.plan, e.kept,
   (SELECT coalesce(sum(g.table_stamp), 0) || '.' || count(*) || '.' || sum(eg.reopened)
    FROM event_games eg JOIN games g ON g.id = eg.game_id WHERE eg.event_id = e.id) AS games,
   (SELECT group_concat(number || ':' || withdrawn_turn) FROM event_entries
-   WHERE event_id = e.id AND withdrawn_turn IS NOT NULL) AS gone
+   WHERE event_id = e.id AND withdrawn_turn IS NOT NULL) AS gone,
+  (SELECT count(*) FROM event_entries WHERE event_id = e.id) AS entries
 FROM events e WHERE e.id = ?
 """
 
 
 def turn_basis(db: Database, event_id: int) -> dict[str, Any] | None:
     """What a turn's tables depend on, in one read: the turn, the plan, every game's
-    saves and reopenings (the standings a Swiss pairs by), the withdrawals."""
+    saves and reopenings (the standings a Swiss pairs by), the withdrawals, the
+    entries (one joined late)."""
     return row(db, BASIS, [event_id])
 
 
@@ -108,7 +111,9 @@ def next_turn(db: Database, found: dict[str, Any], turn: int) -> Turn:
     else:
         order = [line.entry for line in events.event_standings(db, found)]
     try:  # seated at the tables kept, as the turns left of a fixed plan are
-        return keep_tables(swiss_without(found["plan"], order, gone), found["kept"])
+        # a late entry's missed turns count as sat out: the bye goes to another first
+        played = missed_as_byes(found["plan"], late.joined(db, found["id"]))
+        return keep_tables(swiss_without(played, order, gone), found["kept"])
     except MovementError as error:
         raise EventProblem(error.args[0]) from error
 
@@ -127,9 +132,13 @@ def store_tables(
     db: Database, found: dict[str, Any], turn: int, planned: list[tuple[int, Table]]
 ) -> None:
     """Make the game of each of these tables not made yet (inside the write), the
-    table's phones and settings following it from its game of the turn before."""
+    table's phones and settings following it from its game of the turn before; a
+    substitute of the turn sits in the absent player's seat."""
     event_id = found["id"]
-    people, gone = events.entries_of(db, event_id), events.withdrawn(db, event_id)
+    people = substitutes.seated(
+        events.entries_of(db, event_id), substitutes.substitutes(db, event_id), turn
+    )
+    gone = events.withdrawn(db, event_id)
     options = dict(found["options"])
     if found["deals"]:
         options["rounds"] = found["deals"]

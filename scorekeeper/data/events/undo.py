@@ -14,7 +14,7 @@ from sqlite_utils import Database
 from ...scoring.i18n import N_, problem as P_
 from ..connection import rows, writing
 from ..games import removals
-from . import changes, desk, events, planning
+from . import changes, desk, events, late, planning
 from .planning import EventProblem
 
 TURN_TABLES = """
@@ -118,7 +118,7 @@ def undo_withdrawal(db: Database, event_id: int, entry: int, reason: str) -> Non
     if before["movement"] == "rotating":
         gone = set(events.withdrawn(db, event_id)) - {entry}
         count = len(events.entries_of(db, event_id))
-        plan = planning.replanned(before, count, gone, [])
+        plan = planning.replanned(before, count, gone, late.missed(db, event_id))
     with writing(db):
         found = events.event(db, event_id)
         people = events.entries_of(db, event_id)

@@ -44,9 +44,10 @@ NAMES = [
     "m0033_stable_rating_order",
     "m0035_time_called",
     "m0036_event_history",
+    "m0037_late_entries_and_substitutes",
     "m0038_kept_tables",
-    "m0043_shared_throttles",
     "m0040_byes_penalties_handicaps",
+    "m0043_shared_throttles",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 

@@ -60,13 +60,16 @@ def cards(event_id: int) -> Response:
     db = get_db()
     found = events.event(db, event_id)
     security.guard_direct(found)
-    count = events.table_count(found, len(events.entries_of(db, event_id)))
+    people = events.entries_of(db, event_id)
+    count = events.table_count(found, len(people))
     links = event_cards.card_links(db, event_id, count)
+    # a Mitchell re-made for a late pair no longer moves East-West one table a turn
+    replanned = any((e["joined_turn"] or 0) > 1 for e in people)
     cards = []
     for number, token in links.items():
         link = hosts.phone_url(".table_link", token=token)
         qr = Markup(sharing.qr_svg(link, scale=12))
-        moves = movement_words(found, number, count)
+        moves = movement_words(found, number, count, replanned=replanned)
         cards.append({"number": number, "link": link, "qr": qr, "moves": moves})
     replace = event_roles.ReplaceCardForm()
     page = make_response(
@@ -76,12 +79,20 @@ def cards(event_id: int) -> Response:
     return page
 
 
-def movement_words(found: dict[str, Any], number: int, count: int) -> str:
-    """How the movement goes, as table ``number``'s card says it."""
+def movement_words(
+    found: dict[str, Any], number: int, count: int, *, replanned: bool = False
+) -> str:
+    """How the movement goes, as table ``number``'s card says it (``replanned``: the
+    turns after a late entry were planned afresh)."""
     if found["kept"]:  # tables renumbered for the turns left: the guide cards say
         return _(
             "Some pairs keep a table: the guide cards say where each goes next, and each "
             "player's phone says their next table once the director starts the turn."
+        )
+    if found["movement"] == "mitchell" and replanned:
+        return _(
+            "North-South stay at this table. The turns after a late pair joined were "
+            "planned afresh: each pair's phone and guide card say its next table."
         )
     if found["movement"] == "mitchell":
         onward = number % count + 1
