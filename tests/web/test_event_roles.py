@@ -248,6 +248,7 @@ def test_the_card_takes_its_scorer_to_the_tables_game_in_one_tap(app, client, ev
     ("movement", "entries", "said"),
     [
         ("mitchell", None, "East-West go on to table 2 after each turn"),
+        ("howell", None, "East-West stay at this table after each turn, and sit North-South"),
         ("swiss", None, "the pairs meet by the standings"),
         ("rotating", "Ann\nBea\nCy\nDi\nEd\nFlo\nGus\nHal", "seated afresh each turn"),
     ],
@@ -259,3 +260,5 @@ def test_the_table_cards_say_how_the_movement_goes(client, movement, entries, sa
     assert said in cards
     if movement == "mitchell":  # the last table's East-West go on to the first
         assert "East-West go on to table 1 after each turn" in cards
+    if movement == "howell":  # the last pair stays at the last table
+        assert "North-South stay at this table all evening" in cards
