@@ -36,6 +36,7 @@ from .pages import (
     evenings,
     event_desk,
     event_edit,
+    event_pairing,
     event_paper,
     event_roles,
     event_undo,
@@ -84,6 +85,7 @@ PAGES = (
     event_edit,
     event_roles,
     event_paper,
+    event_pairing,
 )
 
 

@@ -36,6 +36,7 @@ DIRECTED = {
     "event_undo.delete",
     "event_edit.keep_table",
     "event_edit.edit",
+    "event_pairing.pair",
 }
 SEEN = {
     "events.index",
@@ -75,7 +76,15 @@ def event_rules(app):
             (rule, method)
             for rule in app.url_map.iter_rules()
             if rule.endpoint.split(".")[0]
-            in ("events", "event_desk", "event_roles", "event_paper", "event_undo", "event_edit")
+            in (
+                "events",
+                "event_desk",
+                "event_roles",
+                "event_paper",
+                "event_undo",
+                "event_edit",
+                "event_pairing",
+            )
             for method in sorted(rule.methods - {"HEAD", "OPTIONS"})
         ),
         key=lambda r: (r[0].rule, r[1]),
@@ -129,6 +138,7 @@ def url_of(rule, evening):
         "table_no": "1",
         "entry": "0",
         "penalty_id": "1",
+        "turn": "2",
         "token": "not-a-secret",
     }
     return re.sub(r"<(?:[^:>]+:)?([^>]+)>", lambda m: values.get(m[1], "json"), rule.rule)

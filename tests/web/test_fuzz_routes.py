@@ -162,6 +162,7 @@ ROUTES = sorted(
     api.add_round api.create_game api.delete_round api.edit_round event_desk.adjust event_desk.end
     event_desk.check_in event_desk.penalty event_desk.remove_penalty event_desk.reopen
     event_desk.withdraw event_edit.edit event_edit.keep_table event_roles.replace_card
+    event_pairing.pair
     event_roles.unlock events.change_clock events.new
     events.start events.swap evenings.evening games.again games.new_game games.rename
     players.rename removals.undo rounds.add_round rounds.delete_round rounds.edit_round
