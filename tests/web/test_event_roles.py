@@ -272,3 +272,23 @@ def test_the_table_cards_say_how_the_movement_goes(client, movement, entries, sa
         assert "East-West go on to table 1 after each turn" in cards
     if movement == "howell":  # the last pair stays at the last table
         assert "North-South stay at this table all evening" in cards
+
+
+# a Howell's tables (cards), an odd number of pairs, the table, what its card says
+# (worked from the movement: North-South up a table, East-West down one)
+HOWELL_CARDS = [
+    (2, False, 1, "North-South go on to table 2 after each turn, as East-West. East-West stay"),
+    (2, False, 2, "North-South stay at this table all evening. East-West go on to table 1"),
+    (3, False, 2, "North-South go on to table 3 after each turn, as East-West."),
+    (2, True, 1, "North-South go on to table 2 after each turn. East-West stay at this table"),
+    (2, True, 2, "North-South sit out the turn after, then come back here as East-West."),
+    (1, True, 1, "North-South sit out the turn after"),
+]
+
+
+@pytest.mark.parametrize(("count", "odd", "number", "said"), HOWELL_CARDS)
+def test_a_howell_card_says_where_each_goes_next(app, count, odd, number, said):
+    from scorekeeper.web.pages.event_roles import howell_words
+
+    with app.test_request_context():
+        assert said in howell_words(number, count, odd=odd)

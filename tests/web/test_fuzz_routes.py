@@ -71,6 +71,7 @@ def world():
     ids["set_id"], ids["removal_id"], ids["request_id"] = [1, 2], [1, 2], [1, 2]
     ids["variant_id"], ids["players"] = list(VARIANTS), [2, 3, 4, 5, 6]
     ids["number"], ids["table_no"], ids["penalty_id"] = [1, 2], [1, 2], [1, 2]
+    ids["turn"] = [1, 2, 3]
     names = sorted(field_names(app, client, ids))
     return app, client, ids, names
 
