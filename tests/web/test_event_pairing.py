@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.data.connection import connect
 from scorekeeper.data.events import events
+from tests.web.test_event_undo import event_id_of
 from tests.web.test_events import make_event
 
 # Mitchell of six pairs, two turns: turn 1 seats 0-3, 1-4, 2-5; turn 2 0-5, 1-3, 2-4.
@@ -38,17 +39,6 @@ def send(client, desk, turn, seats, reason="a pair asked to meet the new members
     (basis,) = re.findall(r'name="basis" type="hidden" value="([^"]*)"', page)
     form = {f"seat-{e}": s for e, s in seats.items()} | {"reason": reason, "basis": basis}
     return client.post(f"{desk}/turns/{turn}/pairing", data=form | more)
-
-
-@pytest.fixture
-def desk(client):
-    made = make_event(client)
-    assert made.status_code == 302
-    return made.headers["Location"]
-
-
-def event_id_of(desk):
-    return int(desk.rsplit("/", 1)[1])
 
 
 def test_the_page_lists_the_planned_tables_and_starts_each_entry_at_its_seat(client, desk):
