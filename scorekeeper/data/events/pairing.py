@@ -19,7 +19,7 @@ from ...club.pairing import PairingError, Rematch, Seat, paired, rematches
 from ...scoring import get_variant
 from ...scoring.i18n import N_, problem as P_
 from ..connection import writing
-from . import changes, events, turns
+from . import changes, editing, events, turns
 from .desk import checked
 from .planning import EventProblem
 
@@ -125,7 +125,8 @@ def set_pairing(
         found = events.event(db, event_id)
         if stamp(found) != basis or shown.basis != basis:
             raise EventProblem(P_("the plan changed meanwhile: look at it again"), "turn")
-        plan = list(found["plan"])
+        # the plan as stored: the other turns without the tables entries keep
+        plan = editing.stored_plan(db, event_id)
         plan[turn - 1 : turn] = [made]
         db.execute(
             "UPDATE events SET plan = ? WHERE id = ?",
