@@ -41,3 +41,16 @@ def test_a_pairing_set_twice_from_one_page_is_refused_the_second_time(db):  # no
     with pytest.raises(events.EventProblem, match="the plan changed meanwhile"):
         pairing.set_pairing(db, event_id, 2, seats, "again", shown.basis)
     assert pairing.pairable(events.event(db, event_id)) == range(1, 3)
+
+
+def test_a_pairing_leaves_the_other_turns_as_stored_with_a_kept_table_a_rule(db):  # noqa: F811
+    from scorekeeper.data.events import editing
+
+    event_id = club_night(db)
+    stored = editing.stored_plan(db, event_id)
+    editing.keep_table(db, event_id, 0, 3, "near the door")
+    shown = pairing.pairing(db, event_id, 2)
+    seats = {e: (1 + e // 2, e % 2) for e in range(8)}
+    pairing.set_pairing(db, event_id, 2, seats, "by hand", shown.basis)
+    assert editing.stored_plan(db, event_id)[0] == stored[0]  # not renumbered in storage
+    assert events.event(db, event_id)["plan"][0].tables[2][0] == (0,)  # read: table 3 kept
