@@ -5,12 +5,14 @@
 Starts the real server on a throwaway database, makes a club night of 8 pairs at 4
 tables (one deal a turn) through the data layer, starts its first turn, and gives the
 tables the states a desk shows (one finished, one queried by a phone, one waiting for
-a phone's confirmation, one without a round, a player checked in); then writes, in
+a phone's confirmation, one without a round, a player checked in) and its second
+turn paired by hand with a rematch; then writes, in
 Debian's chromium at 360x740, docs/event-desk-states.png (the desk),
 docs/event-table.png (a table's page with the director's changes) and, the browser
 made the event's director by its passphrase, docs/event-edit.png (the event edited
 during turn 1: new event points asked first) and docs/event-late.png (the
-late-arrival form, a pair typed in). A second night,
+late-arrival form, a pair typed in), docs/event-pairing.png (turn 2's
+pairing page, a rematch said). A second night,
 on the burraco table for turns of 3 deals with handicaps given in event points, has
 its first turn finished and a penalty given: docs/event-standings-handicap.png (its
 standings: raw, penalty, handicap, net).
@@ -34,6 +36,7 @@ from scorekeeper.data.events import (  # noqa: E402
     cards,
     desk as event_desk,
     events,
+    pairing,
     penalties,
     turns,
 )
@@ -72,6 +75,11 @@ def club_night(database: Path) -> tuple[int, int]:
     event_desk.check_in(db, one["game_id"], "Ann")
     event_desk.check_in(db, one["game_id"], "Ida")
     cards.set_passphrase(db, event_id, hash_passphrase(DIRECTOR))
+    # turn 2 by hand: Ann & Bea and Ida & Jo play on together (a rematch, said)
+    seats = {0: (1, 0), 4: (1, 1), 1: (2, 0), 7: (2, 1), 2: (3, 0), 5: (3, 1), 3: (4, 0)}
+    seats[6] = (4, 1)
+    basis = pairing.pairing(db, event_id, 2).basis
+    pairing.set_pairing(db, event_id, 2, seats, "table 1 asked to play on", basis)
     db.close()
     return event_id, two["game_id"]
 
@@ -123,6 +131,8 @@ def main() -> None:
                 page.goto(f"{server.url}/events/{event_id}/tables/{queried}")
                 page.screenshot(path=str(ROOT / "docs" / "event-table.png"), full_page=True)
                 edited(page, f"{server.url}/events/{event_id}")
+                page.goto(f"{server.url}/events/{event_id}/turns/2/pairing")
+                page.screenshot(path=str(ROOT / "docs" / "event-pairing.png"), full_page=True)
                 late_form(page, f"{server.url}/events/{event_id}")
                 handicapped = handicapped_night(server.database)
                 page.goto(f"{server.url}/events/{handicapped}")

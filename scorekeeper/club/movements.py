@@ -11,6 +11,10 @@ left over in a turn has a **bye** (``Turn.byes``).
   ``skip`` the East-West pairs skip a table halfway, as bridge clubs do. With an odd
   number of pairs one table has no North-South pair, and the East-West pair moving
   through it has a bye.
+- ``howell(pairs, turns)``: every pair meets every other once (a round robin) in
+  a small field: one pair stays, the others move round the room, North-South up
+  a table and East-West down. With an odd number of pairs the last table has no
+  stationary pair, and whoever comes to it sits out.
 - ``swiss(entries, played, standing)``: the next turn of a Swiss (Danese) event,
   paired top-down: the first placed against the second unless they have met, and
   so on down, going back up only where the bottom cannot be paired without a
@@ -86,6 +90,53 @@ def mitchell(pairs: int, turns: int, skip: bool = False) -> list[Turn]:
             else:  # the sit-out table: the East-West pair moving through it has a bye
                 byes.append(east_at[t])
         plan.append(Turn(sits, byes))
+    return plan
+
+
+# A Howell is for a small field: beyond eight tables a round robin takes more turns
+# than a club night holds, and a Mitchell or a Swiss is the movement for it.
+MOST_HOWELL_PAIRS = 16
+
+
+def howell(pairs: int, turns: int) -> list[Turn]:
+    """A Howell movement for ``pairs`` pairs (3 to 16) over ``turns`` turns: every
+    pair meets every other once in a complete Howell (``pairs - 1`` turns for an
+    even number, ``pairs`` for an odd one), and a partial one stops sooner.
+
+    How it moves (the circle method, so a guide card can say it): with an even
+    number of pairs the last pair stays North-South at the last table all evening.
+    Everyone else moves after each turn: North-South up one table and East-West
+    down one, except at the ends of the room, where the pairs turn round: the
+    East-West pair of table 1 stays there and sits North-South, and the North-South
+    pair of the table before the last goes on to the last table as East-West. The
+    first turn seats pair t North-South at table t, and the rest East-West from the
+    last table down. With an odd number of pairs nobody stays: the last table has
+    no North-South pair, and the pair that comes to it sits out that turn, each
+    pair in turn, so nobody sits out twice before everyone has once.
+
+    >>> [t.tables for t in howell(4, 3)]  # two tables, pair 3 stays at table 2
+    [[((0,), (2,)), ((3,), (1,))], [((2,), (1,)), ((3,), (0,))], [((1,), (0,)), ((3,), (2,))]]
+    >>> [t.byes for t in howell(5, 5)]  # an odd number: each sits out once
+    [[2], [1], [0], [4], [3]]
+    """
+    if not 3 <= pairs <= MOST_HOWELL_PAIRS:
+        template = N_("a Howell is for 3 to %(most)s pairs: choose a Mitchell or a Swiss")
+        raise MovementError(P_(template, most=MOST_HOWELL_PAIRS))
+    seats = pairs + pairs % 2  # an odd number: an empty place stays at the last table
+    ring = seats - 1  # the places the moving pairs go round
+    if turns > ring:
+        template = N_("with %(pairs)s pairs a Howell has at most %(most)s turns: every pair met")
+        raise MovementError(P_(template, pairs=pairs, most=ring))
+    tables = seats // 2
+    plan = []
+    for turn in range(turns):
+        at = {(e + turn) % ring: e for e in range(ring)}  # place -> the pair there
+        sits: list[Table] = [((at[t],), (at[ring - 1 - t],)) for t in range(tables - 1)]
+        visitor = at[tables - 1]  # East-West at the last table
+        if pairs % 2:
+            plan.append(Turn(sits, [visitor]))
+        else:
+            plan.append(Turn([*sits, ((ring,), (visitor,))]))
     return plan
 
 

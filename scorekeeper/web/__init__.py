@@ -37,6 +37,7 @@ from .pages import (
     event_desk,
     event_edit,
     event_late,
+    event_pairing,
     event_paper,
     event_roles,
     event_undo,
@@ -86,6 +87,7 @@ PAGES = (
     event_edit,
     event_roles,
     event_paper,
+    event_pairing,
 )
 
 

@@ -45,7 +45,7 @@ def page_urls(database):
     asking = table_seats.ask(db, table.phone_of(db, phone))  # a new phone asks for her seat
     club = events.create_event(
         db, name="Club night", date="2026-11-24", variant="hand-and-foot", options={},
-        movement="mitchell", turns=1, scale={"kind": "wdl"}, minutes=30,
+        movement="mitchell", turns=2, scale={"kind": "wdl"}, minutes=30,
         entries=[{"name": f"{a} & {b}", "players": [a, b]}
                  for a, b in (("Al", "Bo"), ("Cy", "Di"), ("Ed", "Flo"), ("Gus", "Hal"))],
     )  # fmt: skip
@@ -64,6 +64,7 @@ def page_urls(database):
              f"/events/{club}/withdraw", f"/table/{club_phone}"}  # fmt: skip
     urls |= {f"/events/{club}/guide-cards", f"/events/{club}/scorecards"}
     urls |= {f"/events/{club}/late", f"/events/{club}/substitutes"}
+    urls.add(f"/events/{club}/turns/2/pairing")
     return sorted(
         u for u in urls if not any(s in u for s in SKIPPED) and not any(n in u for n in NOT_PAGES)
     )

@@ -80,6 +80,11 @@ ACCEPTED = [
         id="Five-person, five alone at a table",
     ),
     pytest.param(
+        {"variant": "classic", "movement": "howell", "turns": "3"},
+        ("classic", 2, 4, {}),
+        id="Canasta, a complete Howell of four pairs",
+    ),
+    pytest.param(
         {"variant": "classic", "movement": "rotating", "entries": TEN[:-7]},
         ("classic", 2, 4, {}),
         id="Canasta, rotating partners",
@@ -139,6 +144,18 @@ REFUSED = [
         "turns",
         "can promise 2 turns",
         id="Swiss of 4, 3 turns",
+    ),
+    pytest.param(
+        {"movement": "howell", "turns": "4"},
+        "turns",
+        "a Howell has at most 3 turns",
+        id="Howell of 4, 4 turns",
+    ),
+    pytest.param(
+        {"movement": "howell", "entries": "Ann & Bea\nCy & Di"},
+        "turns",
+        "a Howell is for 3 to 16 pairs",
+        id="Howell of 2",
     ),
     pytest.param(
         {"variant": "classic", "target": "7"},

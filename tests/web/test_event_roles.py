@@ -38,6 +38,7 @@ DIRECTED = {
     "event_undo.delete",
     "event_edit.keep_table",
     "event_edit.edit",
+    "event_pairing.pair",
 }
 SEEN = {
     "events.index",
@@ -85,6 +86,7 @@ def event_rules(app):
                 "event_undo",
                 "event_edit",
                 "event_late",
+                "event_pairing",
             )
             for method in sorted(rule.methods - {"HEAD", "OPTIONS"})
         ),
@@ -139,6 +141,7 @@ def url_of(rule, evening):
         "table_no": "1",
         "entry": "0",
         "penalty_id": "1",
+        "turn": "2",
         "token": "not-a-secret",
     }
     return re.sub(r"<(?:[^:>]+:)?([^>]+)>", lambda m: values.get(m[1], "json"), rule.rule)
@@ -258,6 +261,7 @@ def test_the_card_takes_its_scorer_to_the_tables_game_in_one_tap(app, client, ev
     ("movement", "entries", "said"),
     [
         ("mitchell", None, "East-West go on to table 2 after each turn"),
+        ("howell", None, "East-West stay at this table after each turn, and sit North-South"),
         ("swiss", None, "the pairs meet by the standings"),
         ("rotating", "Ann\nBea\nCy\nDi\nEd\nFlo\nGus\nHal", "seated afresh each turn"),
     ],
@@ -269,3 +273,25 @@ def test_the_table_cards_say_how_the_movement_goes(client, movement, entries, sa
     assert said in cards
     if movement == "mitchell":  # the last table's East-West go on to the first
         assert "East-West go on to table 1 after each turn" in cards
+    if movement == "howell":  # the last pair stays at the last table
+        assert "North-South stay at this table all evening" in cards
+
+
+# a Howell's tables (cards), an odd number of pairs, the table, what its card says
+# (worked from the movement: North-South up a table, East-West down one)
+HOWELL_CARDS = [
+    (2, False, 1, "North-South go on to table 2 after each turn, as East-West. East-West stay"),
+    (2, False, 2, "North-South stay at this table all evening. East-West go on to table 1"),
+    (3, False, 2, "North-South go on to table 3 after each turn, as East-West."),
+    (2, True, 1, "North-South go on to table 2 after each turn. East-West stay at this table"),
+    (2, True, 2, "North-South sit out the turn after, then come back here as East-West."),
+    (1, True, 1, "North-South sit out the turn after"),
+]
+
+
+@pytest.mark.parametrize(("count", "odd", "number", "said"), HOWELL_CARDS)
+def test_a_howell_card_says_where_each_goes_next(app, count, odd, number, said):
+    from scorekeeper.web.pages.event_roles import howell_words
+
+    with app.test_request_context():
+        assert said in howell_words(number, count, odd=odd)

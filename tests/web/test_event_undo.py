@@ -8,14 +8,6 @@ import pytest
 from scorekeeper.data.connection import connect
 from scorekeeper.data.events import events
 from scorekeeper.data.games import rounds
-from tests.web.test_events import make_event
-
-
-@pytest.fixture
-def desk(client):
-    made = make_event(client)
-    assert made.status_code == 302
-    return made.headers["Location"]
 
 
 def event_id_of(desk):

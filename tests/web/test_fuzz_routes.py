@@ -71,6 +71,7 @@ def world():
     ids["set_id"], ids["removal_id"], ids["request_id"] = [1, 2], [1, 2], [1, 2]
     ids["variant_id"], ids["players"] = list(VARIANTS), [2, 3, 4, 5, 6]
     ids["number"], ids["table_no"], ids["penalty_id"] = [1, 2], [1, 2], [1, 2]
+    ids["turn"] = [1, 2, 3]
     names = sorted(field_names(app, client, ids))
     return app, client, ids, names
 
@@ -162,7 +163,7 @@ ROUTES = sorted(
     api.add_round api.create_game api.delete_round api.edit_round event_desk.adjust event_desk.end
     event_desk.check_in event_desk.penalty event_desk.remove_penalty event_desk.reopen
     event_desk.withdraw event_edit.edit event_edit.keep_table event_late.late_entry
-    event_late.substitute event_roles.replace_card
+    event_late.substitute event_pairing.pair event_roles.replace_card
     event_roles.unlock events.change_clock events.new
     events.start events.swap evenings.evening games.again games.new_game games.rename
     players.rename removals.undo rounds.add_round rounds.delete_round rounds.edit_round

@@ -15,14 +15,19 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ...club.movements import MovementError, Turn, mitchell, most_swiss_turns
+from ...club.movements import MovementError, Turn, howell, mitchell, most_swiss_turns
 from ...club.rotating import rotating_partners
 from ...scoring import ScoringError, Variant, get_variant, score_game
 from ...scoring.i18n import N_, problem as P_
 from .. import checks
 from ..games import games, rule_sets
 
-MOVEMENTS = {"mitchell": "pairs", "swiss": "pairs", "rotating": "individuals"}
+MOVEMENTS = {
+    "mitchell": "pairs",
+    "howell": "pairs",
+    "swiss": "pairs",
+    "rotating": "individuals",
+}
 # The option a number of deals sets, and the one a lower target sets.
 DEALS_OPTION = "rounds"
 TARGET_OPTION = "target"
@@ -142,6 +147,8 @@ def plan_for(
     try:
         if movement == "mitchell":
             return mitchell(entries, turns, skip=skip)
+        if movement == "howell":
+            return howell(entries, turns)
         if movement == "rotating":
             return rotating_partners(entries, turns, shape=shape)
     except MovementError as error:

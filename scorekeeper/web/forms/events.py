@@ -94,6 +94,7 @@ def entries_of(text: str, movement: str, handicaps: bool = False) -> list[dict[s
 # The choices of the new event's form, which the printed results say again.
 MOVEMENTS = [
     SelectChoice("mitchell", _l("Mitchell: North-South stay, East-West move")),
+    SelectChoice("howell", _l("Howell: every pair meets every other, one pair stays")),
     SelectChoice("swiss", _l("Swiss: pairs meet by the standings")),
     SelectChoice("rotating", _l("Rotating partners: individuals, new partners")),
 ]

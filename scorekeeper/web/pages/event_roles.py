@@ -106,6 +106,8 @@ def movement_words(
             "North-South stay at this table. East-West go on to table %(n)s after each turn.",
             n=onward,
         )
+    if found["movement"] == "howell":
+        return howell_words(number, count, odd=bool(found["plan"] and found["plan"][0].byes))
     if found["movement"] == "swiss":
         return _(
             "After each turn the pairs meet by the standings: each pair's phone says "
@@ -115,6 +117,27 @@ def movement_words(
         "Everyone is seated afresh each turn: each player's phone says their next "
         "table once the director starts the turn."
     )
+
+
+def howell_words(number: int, count: int, *, odd: bool) -> str:
+    """How a Howell moves, as table ``number``'s card (of ``count``) says it: North-South
+    up a table and East-West down one, turning round at the ends of the room; the
+    last pair stays at the last table (with an odd number of pairs that table is
+    empty, and whoever comes to it sits out a turn)."""
+    last = count + 1 if odd else count  # the room's last table, played or not
+    if number == last:
+        north = _("North-South stay at this table all evening.")
+    elif number < last - 1:
+        north = _("North-South go on to table %(n)s after each turn.", n=number + 1)
+    elif odd:
+        north = _("North-South sit out the turn after, then come back here as East-West.")
+    else:
+        north = _("North-South go on to table %(n)s after each turn, as East-West.", n=last)
+    if number == 1:
+        east = _("East-West stay at this table after each turn, and sit North-South.")
+    else:
+        east = _("East-West go on to table %(n)s after each turn.", n=number - 1)
+    return f"{north} {east}"
 
 
 @bp.route("/events/<int:event_id>/cards/<int:table_no>/replace", methods=["POST"])
