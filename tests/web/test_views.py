@@ -346,7 +346,7 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
         url = url.replace("<token>", token).replace("<code>", code).replace("<int:phone_id>", "1")
         url = url.replace("<int:event_id>", str(event)).replace("<int:request_id>", "1")
         url = url.replace("<int:table_no>", "1").replace("<int:entry>", "1")
-        url = url.replace("<int:turn>", "1")
+        url = url.replace("<int:turn>", "1").replace("<int:penalty_id>", "1")
         response = client.post(
             url, data={"s0_meld_points": "100", "version": "1", "seat0": "X", "seat1": "Y"}
         )

@@ -168,6 +168,10 @@ def penalty_form(event_id: int, table: dict[str, Any], **kwargs: Any) -> Any:
 def penalty(event_id: int, game_id: int) -> Page:
     """Take event points off an entry at the table, for its turn, with a reason."""
     security.guard_direct(events.event(get_db(), event_id))
+    # the token first, as every director's change: the entries offered need the table,
+    # and a wrong table is 404, which must not answer a post without its token
+    if expired(penalty_forms.PenaltyForm(prefix="penalty")):
+        abort(make_response(refused()))
     form = penalty_form(event_id, at_desk(event_id, game_id)[1])
     if directors_post(event_id, game_id, form):
         try:
