@@ -18,12 +18,13 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ...club import scales
+from ...club import carry, scales
 from ...club.movements import Turn, keep_tables
 from ...club.standings import BYES, Line, Penalty, Result, VictoryPoints, WinDrawLoss, standings
 from ...scoring import get_variant
 from ...scoring.i18n import N_, problem as P_
 from .. import apart
+from ..checks import name_key
 from ..connection import insert, now, row, writing
 from ..games import games
 from ..games.evenings import create_evening
@@ -333,16 +334,18 @@ def event_standings(
     upto: int | None = None,
     counted: list[Result] | None = None,
 ) -> list[Line]:
-    """The standings after the games finished so far (after turn ``upto``);
+    """The standings after the games finished so far (after turn ``upto``), with the
+    points carried from an earlier event (``carry_from``) counted in;
     ``counted``: the event's ``results`` when the caller has read them already."""
     sql = "SELECT number, handicap FROM event_entries WHERE event_id = ?"
     given = {int(r["number"]): float(r["handicap"]) for r in db.query(sql, [found["id"]])}
-    scale = scale_of(found["scale"])
-    return standings(
+    scale, victory = scale_of(found["scale"]), victory_of(found["scale"])
+    counted = results(db, found) if counted is None else counted
+    lines = standings(
         len(given),
-        results(db, found) if counted is None else counted,
+        counted,
         scale,
-        victory_of(found["scale"]),
+        victory,
         bye=found["bye"],
         upto=upto,
         bye_worth=found["bye_worth"],
@@ -350,6 +353,34 @@ def event_standings(
         handicaps=given if found["handicap"] else None,
         handicap_cards=found["handicap"] == "cards",
     )
+    if not found.get("carry_from"):
+        return lines
+    so_far = [r for r in counted if upto is None or r.turn <= upto]
+    vp = scale if isinstance(scale, VictoryPoints) else victory
+    return list(carry.with_carried(lines, carried_points(db, found), so_far, scale, vp))
+
+
+def carried_points(db: Database, found: dict[str, Any]) -> dict[int, float]:
+    """Each entry's points carried from the earlier event (matched by its players,
+    else its name: club.carry); none when that event has been deleted."""
+    try:
+        earlier = event(db, found["carry_from"])
+    except games.NotFound:
+        return {}
+    return carry.carried(
+        matchable(entries_of(db, found["id"])),
+        matchable(entries_of(db, earlier["id"])),
+        event_standings(db, earlier),
+        found["carry_percent"] or 100,
+    )
+
+
+def matchable(people: list[dict[str, Any]]) -> list[carry.Entry]:
+    """Entries as the carry-over matches them: names and players by their keys."""
+    return [
+        carry.Entry(name_key(e["name"]), frozenset(name_key(p) for p in e["players"]))
+        for e in people
+    ]
 
 
 def penalties_of(db: Database, event_id: int) -> list[Penalty]:

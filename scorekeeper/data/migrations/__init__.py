@@ -47,6 +47,7 @@ NAMES = [
     "m0038_kept_tables",
     "m0043_shared_throttles",
     "m0040_byes_penalties_handicaps",
+    "m0041_series_and_carry_over",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
 
