@@ -36,6 +36,7 @@ DIRECTED = {
     "event_undo.delete",
     "event_edit.keep_table",
     "event_edit.edit",
+    "event_carry.carry",
 }
 SEEN = {
     "events.index",
@@ -75,7 +76,15 @@ def event_rules(app):
             (rule, method)
             for rule in app.url_map.iter_rules()
             if rule.endpoint.split(".")[0]
-            in ("events", "event_desk", "event_roles", "event_paper", "event_undo", "event_edit")
+            in (
+                "events",
+                "event_desk",
+                "event_roles",
+                "event_paper",
+                "event_undo",
+                "event_edit",
+                "event_carry",
+            )
             for method in sorted(rule.methods - {"HEAD", "OPTIONS"})
         ),
         key=lambda r: (r[0].rule, r[1]),
