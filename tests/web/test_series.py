@@ -134,6 +134,16 @@ def test_a_carry_over_chosen_on_its_page_is_a_column_of_the_standings(client, db
     # All carried: the Bees 3 + 1, Gus & Hal 3 + 1, Ivy & Jo 0 + 2 (a margin of +50),
     # Cy & Di 2 + 0 (-50).
     assert [row[2:4] for row in cells(board)] == [["3", "4"], ["3", "4"], ["0", "2"], ["2", "2"]]
+    rows = client.get(f"/events/{final}/standings.csv").get_data(as_text=True).splitlines()
+    assert rows[:2] == [
+        "Place,Entry,Players,Carried,Points,Played,Won,Byes,Margin,Turn 1,Turn 2",
+        "1,The Bees,Bea & ann,3,4,1,0,0,0,1,",  # the turn's own point, the carried apart
+    ]
+    kept = client.get(f"/events/{final}/standings.json").get_json()["standings"]
+    assert [(r["entry"], r["carried"], r["points"]) for r in kept][:2] == [
+        ("The Bees", 3, 4),
+        ("Gus & Hal", 3, 4),
+    ]
 
 
 def test_a_players_results_page_shows_the_standings_figures(client, db, sessions):
