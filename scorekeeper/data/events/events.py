@@ -24,11 +24,10 @@ from ...club.standings import BYES, Line, Penalty, Result, VictoryPoints, WinDra
 from ...scoring import get_variant
 from ...scoring.i18n import N_, problem as P_
 from .. import apart
-from ..checks import name_key
 from ..connection import insert, now, row, writing
 from ..games import games
 from ..games.evenings import create_evening
-from . import handicaps, holds, planning
+from . import carried, handicaps, holds, planning
 from .clock import change_clock as change_clock, clock as clock, set_clock as set_clock
 from .planning import MOVEMENTS, EventProblem as EventProblem
 
@@ -357,30 +356,8 @@ def event_standings(
         return lines
     so_far = [r for r in counted if upto is None or r.turn <= upto]
     vp = scale if isinstance(scale, VictoryPoints) else victory
-    return list(carry.with_carried(lines, carried_points(db, found), so_far, scale, vp))
-
-
-def carried_points(db: Database, found: dict[str, Any]) -> dict[int, float]:
-    """Each entry's points carried from the earlier event (matched by its players,
-    else its name: club.carry); none when that event has been deleted."""
-    try:
-        earlier = event(db, found["carry_from"])
-    except games.NotFound:
-        return {}
-    return carry.carried(
-        matchable(entries_of(db, found["id"])),
-        matchable(entries_of(db, earlier["id"])),
-        event_standings(db, earlier),
-        found["carry_percent"] or 100,
-    )
-
-
-def matchable(people: list[dict[str, Any]]) -> list[carry.Entry]:
-    """Entries as the carry-over matches them: names and players by their keys."""
-    return [
-        carry.Entry(name_key(e["name"]), frozenset(name_key(p) for p in e["players"]))
-        for e in people
-    ]
+    points = carried.carried_points(db, found, lambda e: event_standings(db, event(db, e)))
+    return list(carry.with_carried(lines, points, so_far, scale, vp))
 
 
 def penalties_of(db: Database, event_id: int) -> list[Penalty]:
