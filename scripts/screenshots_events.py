@@ -15,7 +15,10 @@ late-arrival form, a pair typed in), docs/event-pairing.png (turn 2's
 pairing page, a rematch said). A second night,
 on the burraco table for turns of 3 deals with handicaps given in event points, has
 its first turn finished and a penalty given: docs/event-standings-handicap.png (its
-standings: raw, penalty, handicap, net).
+standings: raw, penalty, handicap, net). On a second throwaway database, two sessions
+of four pairs (the final carrying half the first's points) in a series:
+docs/series.png (the series' standings) and docs/player-results.png (a player's own
+results).
 """
 
 from __future__ import annotations
@@ -38,11 +41,13 @@ from scorekeeper.data.events import (  # noqa: E402
     events,
     pairing,
     penalties,
+    series,
     turns,
 )
 from scorekeeper.data.games import rounds  # noqa: E402
 from scorekeeper.data.table import answers as table_answers, table as phones  # noqa: E402
 from scorekeeper.web.http.security import hash_passphrase  # noqa: E402
+from tests.data import series_helpers  # noqa: E402
 
 DIRECTOR = "tuesday club director"
 
@@ -118,11 +123,32 @@ def handicapped_night(database: Path) -> int:
     return event_id
 
 
+def series_night(database: Path) -> tuple[int, int]:
+    """Two sessions in a series counting the best evening by place; the series and
+    the player whose results are shown."""
+    db = connect(database)
+    sessions = list(series_helpers.two_sessions(db))
+    counting = {"counts": "place", "best": 1, "place_table": [10, 8, 6, 4]}
+    series_id = series.create_series(db, name="Autumn ladder", event_ids=sessions, **counting)
+    bea = next(r["id"] for r in db.query("SELECT id FROM players WHERE name = 'Bea'"))
+    db.close()
+    return series_id, bea
+
+
+def shoot(browser, url: str, name: str) -> None:
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    page.goto(url)
+    page.screenshot(path=str(ROOT / "docs" / name), full_page=True)
+    page.close()
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = LiveServer(Path(folder) / "shots.sqlite").start()
+        ladder = LiveServer(Path(folder) / "series.sqlite").start()
         try:
             event_id, queried = club_night(server.database)
+            series_id, player_id = series_night(ladder.database)
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 page = browser.new_page(viewport={"width": 360, "height": 740})
@@ -138,9 +164,12 @@ def main() -> None:
                 page.goto(f"{server.url}/events/{handicapped}")
                 shot = ROOT / "docs" / "event-standings-handicap.png"
                 page.locator("#desk-standings").screenshot(path=str(shot))
+                shoot(browser, f"{ladder.url}/series/{series_id}", "series.png")
+                shoot(browser, f"{ladder.url}/players/{player_id}/results", "player-results.png")
                 browser.close()
         finally:
             server.stop()
+            ladder.stop()
 
 
 def edited(page, desk: str) -> None:

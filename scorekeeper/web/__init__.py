@@ -34,6 +34,7 @@ from .http.i18n import gettext
 from .pages import (
     api,
     evenings,
+    event_carry,
     event_desk,
     event_edit,
     event_late,
@@ -53,6 +54,7 @@ from .pages import (
     rounds,
     rule_sets,
     rules,
+    series,
     sharing,
     table,
     table_scorer,
@@ -87,7 +89,9 @@ PAGES = (
     event_edit,
     event_roles,
     event_paper,
+    event_carry,
     event_pairing,
+    series,
 )
 
 

@@ -33,7 +33,8 @@ def finish(db, table, ns, ew):
 
 def rows_of(page):
     """Each standings row's cells after the place: name, then the figures."""
-    found = re.findall(r"<tr><td>\d+</td><th scope=\"row\">([^<]+)</th>(.*?)</tr>", page)
+    found = re.findall(r"<tr><td>\d+</td><th scope=\"row\">(.*?)</th>(.*?)</tr>", page)
+    found = [(re.sub(r"<[^>]+>", "", name), cells) for name, cells in found]  # links left out
     cell = r'<td class="number[^"]*">(?:<strong>)?([^<]*)'
     return {name: re.findall(cell, cells) for name, cells in found}
 

@@ -39,6 +39,7 @@ DIRECTED = {
     "event_edit.keep_table",
     "event_edit.edit",
     "event_pairing.pair",
+    "event_carry.carry",
 }
 SEEN = {
     "events.index",
@@ -87,6 +88,7 @@ def event_rules(app):
                 "event_edit",
                 "event_late",
                 "event_pairing",
+                "event_carry",
             )
             for method in sorted(rule.methods - {"HEAD", "OPTIONS"})
         ),

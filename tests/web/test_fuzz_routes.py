@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import create_app
 from scorekeeper.data.connection import connect
-from scorekeeper.data.events import events
+from scorekeeper.data.events import events, series
 from scorekeeper.data.games.evenings import create_evening
 from scorekeeper.data.games.games import create_game, rounds_of
 from scorekeeper.data.games.rounds import add_round
@@ -96,6 +96,7 @@ def stored(db, event_id: int) -> dict[str, list]:
     ids["game_id"] += [t["game_id"] for t in tables]
     ids["token"] += [table.join(db, t["game_id"], "Ann", 0) for t in tables]
     ids["event_id"] = [event_id]
+    ids["series_id"] = [series.create_series(db, name="Ladder", counts="points")]
     ids["entry"] = [0, 1, 7]
     ids["evening_id"] = [evening]
     ids["player_id"] = [r["id"] for r in db.query("SELECT id FROM players LIMIT 4")]
@@ -169,6 +170,7 @@ ROUTES = sorted(
     players.rename removals.undo rounds.add_round rounds.delete_round rounds.edit_round
     rounds.preview rounds.undo_round rule_sets.edit rule_sets.restore rule_sets.retire
     rule_sets.save_from_game sharing.unlock table.answer table.follow table.join table.part
+    series.new series.standings event_carry.carry
     table_scorer.settings table_scorer.answer table_scorer.stands transfer.import_file
 """.split()
 ) + [  # last: each may take the club night's games away from the examples after it

@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ...club import scales
+from ...club import carry, scales
 from ...club.movements import Turn, keep_tables
 from ...club.standings import BYES, Line, Penalty, Result, VictoryPoints, WinDrawLoss, standings
 from ...scoring import get_variant
@@ -27,7 +27,7 @@ from .. import apart
 from ..connection import insert, now, row, writing
 from ..games import games
 from ..games.evenings import create_evening
-from . import handicaps, holds, planning
+from . import carried, handicaps, holds, planning
 from .clock import change_clock as change_clock, clock as clock, set_clock as set_clock
 from .planning import MOVEMENTS, EventProblem as EventProblem
 
@@ -347,16 +347,18 @@ def event_standings(
     upto: int | None = None,
     counted: list[Result] | None = None,
 ) -> list[Line]:
-    """The standings after the games finished so far (after turn ``upto``);
+    """The standings after the games finished so far (after turn ``upto``), with the
+    points carried from an earlier event (``carry_from``) counted in;
     ``counted``: the event's ``results`` when the caller has read them already."""
     sql = "SELECT number, handicap FROM event_entries WHERE event_id = ?"
     given = {int(r["number"]): float(r["handicap"]) for r in db.query(sql, [found["id"]])}
-    scale = scale_of(found["scale"])
-    return standings(
+    scale, victory = scale_of(found["scale"]), victory_of(found["scale"])
+    counted = results(db, found) if counted is None else counted
+    lines = standings(
         len(given),
-        results(db, found) if counted is None else counted,
+        counted,
         scale,
-        victory_of(found["scale"]),
+        victory,
         bye=found["bye"],
         upto=upto,
         bye_worth=found["bye_worth"],
@@ -364,6 +366,12 @@ def event_standings(
         handicaps=given if found["handicap"] else None,
         handicap_cards=found["handicap"] == "cards",
     )
+    if not found.get("carry_from"):
+        return lines
+    so_far = [r for r in counted if upto is None or r.turn <= upto]
+    vp = scale if isinstance(scale, VictoryPoints) else victory
+    points = carried.carried_points(db, found, lambda e: event_standings(db, event(db, e)))
+    return list(carry.with_carried(lines, points, so_far, scale, vp))
 
 
 def penalties_of(db: Database, event_id: int) -> list[Penalty]:

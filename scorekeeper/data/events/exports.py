@@ -47,12 +47,14 @@ def figure(value: float) -> int | float:
 def standings_rows(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
     """The standings as rows for an export: place, entry, players and every figure,
     with each turn's points; with a penalty or handicaps, each row's raw points, its
-    penalty and its handicap too (``points`` is then the net)."""
+    penalty and its handicap too (``points`` is then the net); the points carried
+    from an earlier event, counted in the points, when the event carries some."""
     people = entries_of(db, found["id"])
     rows = []
     lines = event_standings(db, found)
     detail = bool(found["handicap"]) or any(line.penalty for line in lines)
     for line in lines:
+        carried = {"carried": figure(getattr(line, "carried", 0))} if found["carry_from"] else {}
         more = {"raw": figure(line.raw), "penalty": figure(line.penalty)} if detail else {}
         if more and found["handicap"]:
             more["handicap"] = figure(line.handicap)
@@ -61,6 +63,7 @@ def standings_rows(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
                 "place": line.place,
                 "entry": people[line.entry]["name"],
                 "players": people[line.entry]["players"],
+                **carried,
                 "points": figure(line.points),
                 "victory_points": figure(line.victory_points),
                 "margin": figure(line.match_points),
@@ -91,12 +94,17 @@ def ended_rows(db: Database, event_id: int) -> list[dict[str, Any]]:
     ]
 
 
-def headings(scale: dict[str, Any]) -> dict[str, str]:
+def headings(scale: dict[str, Any], carried: bool = False) -> dict[str, str]:
     """The CSV's columns for the event's scale, by key: the points headed "VP" on a
     victory-point scale, and a victory-point column of its own only where the pages
-    show one (win/draw/loss points with a table breaking ties)."""
+    show one (win/draw/loss points with a table breaking ties); the points carried
+    before the points where the event carries some."""
     separate_vp = scale.get("kind") == "wdl" and bool(scale.get("table"))
     head = {k: v for k, v in HEADINGS.items() if k != "victory_points" or separate_vp}
+    if carried:  # its column just before the points it is counted in
+        order = list(head.items())
+        at = [k for k, _ in order].index("points")
+        head = dict([*order[:at], ("carried", "Carried"), *order[at:]])
     if scale.get("kind") == "vp":
         head["points"] = HEADINGS["victory_points"]
     return head
@@ -106,7 +114,7 @@ def standings_csv(rows: list[dict[str, Any]], found: dict[str, Any]) -> str:
     """The standings of the event ``found`` as CSV, one row an entry, then each
     turn's points (every cell kept as text where a spreadsheet would run it as a
     formula)."""
-    head = headings(found["scale"])
+    head = headings(found["scale"], carried=bool(found["carry_from"]))
     turns = range(1, found["turns"] + 1)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

@@ -32,6 +32,7 @@ from ...data.events import (
     desk as event_desk,
     events,
     exports as event_exports,
+    player_results,
 )
 from ...scoring import get_variant
 from ..forms import event_roles, events as event_forms
@@ -153,6 +154,7 @@ def desk(event_id: int) -> Response:
             "event.html",
             event=found,
             entries=people,
+            links=player_results.player_ids(db, people),
             tables=at_tables,
             variant=get_variant(found["variant"]),
             standings_columns=room.screenfuls(
@@ -220,11 +222,13 @@ def standings(event_id: int) -> Response:
     db = get_db()
     found = events.event(db, event_id)
     after = after_turn(found)
+    people = events.entries_of(db, event_id)
     return live(
         render_template(
             "event_standings.html",
             event=found,
-            entries=events.entries_of(db, event_id),
+            entries=people,
+            links=player_results.player_ids(db, people),
             clock=events.clock(db, event_id),
             after=after,
             over=events.over(db, found),

@@ -21,6 +21,7 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from ...data.connection import get_db
+from ...data.events import player_results
 from ...data.games import players as people, tallies
 from ...data.ratings import leaderboards
 from ...ratings import model as ratings
@@ -138,6 +139,20 @@ def head_to_head(a: int, b: int) -> str:
         b=second,
         h2h=people.head_to_head(db, a, b),
         pair=leaderboards.partnership(db, a, b),
+    )
+
+
+@bp.route("/players/<int:player_id>/results")
+def results(player_id: int) -> str:
+    """A player's own results at club nights (on their phone): every event with
+    their place and each turn's meeting, their series, their rating."""
+    db = get_db()
+    row = people.player(db, player_id) or abort(404)
+    return render_template(
+        "player_results.html",
+        player=row,
+        ratings=leaderboards.of_player(db, player_id),
+        **player_results.player_results(db, row["name"]),
     )
 
 
