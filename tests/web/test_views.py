@@ -330,6 +330,9 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
     from scorekeeper.web.http.security import hash_passphrase
 
     cards.set_passphrase(db, event, hash_passphrase("club director 1"))
+    from scorekeeper.data.events.series import create_series
+
+    a_series = create_series(db, name="Ladder", counts="points", event_ids=[event])
     unlock = client.get(f"/events/{event}/unlock").get_data(as_text=True)
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', unlock)[1]
     directed = {"passphrase": "club director 1", "csrf_token": csrf}
@@ -347,6 +350,7 @@ def test_every_page_post_refuses_a_missing_csrf_token(tmp_path, make_game):
         url = url.replace("<int:event_id>", str(event)).replace("<int:request_id>", "1")
         url = url.replace("<int:table_no>", "1").replace("<int:entry>", "1")
         url = url.replace("<int:turn>", "1").replace("<int:penalty_id>", "1")
+        url = url.replace("<int:series_id>", str(a_series))
         response = client.post(
             url, data={"s0_meld_points": "100", "version": "1", "seat0": "X", "seat1": "Y"}
         )

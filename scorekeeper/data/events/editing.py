@@ -25,6 +25,7 @@ from .. import apart
 from ..connection import row, writing
 from . import changes, desk, events, late, planning
 from .planning import EventProblem
+from .scale import scale_of, victory_of
 
 
 def keep_table(db: Database, event_id: int, entry: int, table: int, reason: str) -> int:
@@ -111,7 +112,7 @@ def worked_out(
     concerned, for fewer turns than started, more than the movement allows without
     a rematch, rules the game refuses, a scale that cannot be, or no change at all."""
     options = new_options(db, found, wanted)
-    events.scale_of(wanted.scale), events.victory_of(wanted.scale)
+    scale_of(wanted.scale), victory_of(wanted.scale)
     plan = new_plan(db, found, wanted.turns)
     after = {
         "turns": wanted.turns,

@@ -20,7 +20,7 @@ from sqlite_utils import Database
 
 from ...club import carry, scales
 from ...club.movements import Turn, keep_tables
-from ...club.standings import BYES, Line, Penalty, Result, VictoryPoints, WinDrawLoss, standings
+from ...club.standings import BYES, Line, Penalty, Result, VictoryPoints, standings
 from ...scoring import get_variant
 from ...scoring.i18n import N_, problem as P_
 from .. import apart
@@ -30,6 +30,7 @@ from ..games.evenings import create_evening
 from . import carried, handicaps, holds, planning
 from .clock import change_clock as change_clock, clock as clock, set_clock as set_clock
 from .planning import MOVEMENTS, EventProblem as EventProblem
+from .scale import scale_of, victory_of
 
 HANDICAPS = ("", "points", "cards", "ratings")  # none, event points, card points a game
 
@@ -130,37 +131,6 @@ def create_event(
             for number, entry in enumerate(entries)
         )
     return event_id
-
-
-def scale_of(scale: dict[str, Any]) -> WinDrawLoss | VictoryPoints:
-    """The event's scale from its stored form."""
-    try:
-        if scale.get("kind") == "vp" and scale.get("named"):
-            return scales.named(scale["named"]).scale()
-        if scale.get("kind") == "vp":
-            return vp_table(scale["table"])
-        if scale.get("kind") == "wdl":
-            return WinDrawLoss(scale.get("win", 2), scale.get("draw", 1), scale.get("loss", 0))
-    except (KeyError, TypeError, ValueError) as error:
-        raise EventProblem(P_("scale: %(problem)s", problem=str(error))) from error
-    raise EventProblem(P_(N_("scale: must be win/draw/loss points or a victory-point table")))
-
-
-def victory_of(scale: dict[str, Any]) -> VictoryPoints | None:
-    """The victory-point table that breaks ties on a win/draw/loss scale, if any."""
-    if scale.get("kind") != "wdl" or not (scale.get("table") or scale.get("named")):
-        return None
-    try:
-        if scale.get("named"):
-            return scales.named(scale["named"]).scale()
-        return vp_table(scale["table"])
-    except (TypeError, ValueError) as error:
-        raise EventProblem(P_("scale: %(problem)s", problem=str(error))) from error
-
-
-def vp_table(rows: list[list[int]]) -> VictoryPoints:
-    """A stored victory-point table: rows of (margin, winner's VP, loser's VP)."""
-    return VictoryPoints(tuple((int(m), w, lo) for m, w, lo in rows))
 
 
 def event(db: Database, event_id: int) -> dict[str, Any]:

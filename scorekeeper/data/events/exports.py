@@ -16,7 +16,8 @@ from sqlite_utils import Database
 
 from ..connection import rows as read_rows
 from ..transfer.transfer import cell
-from .events import entries_of, event_standings, scale_of, tables, victory_of
+from .events import entries_of, event_standings, tables
+from .scale import scale_of, victory_of
 
 # The CSV's columns before each turn's points, headed with the pages' words (in
 # English, as every export is: docs/i18n.md).
