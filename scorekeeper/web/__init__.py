@@ -48,6 +48,7 @@ from .pages import (
     openapi,
     players,
     printouts,
+    published,
     pwa,
     removals,
     rounds,
@@ -88,6 +89,7 @@ PAGES = (
     event_roles,
     event_paper,
     event_pairing,
+    published,
 )
 
 

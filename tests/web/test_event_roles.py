@@ -39,6 +39,7 @@ DIRECTED = {
     "event_edit.keep_table",
     "event_edit.edit",
     "event_pairing.pair",
+    "published.publish",
 }
 SEEN = {
     "events.index",
@@ -53,7 +54,7 @@ SEEN = {
     "event_roles.unlock",
 }
 MADE = {"events.new"}
-BY_LINK = {"event_roles.table_link", "event_desk.check_in"}
+BY_LINK = {"event_roles.table_link", "event_desk.check_in", "published.public"}
 FORM = {
     "action": "add",
     "minutes": "5",
@@ -87,6 +88,7 @@ def event_rules(app):
                 "event_edit",
                 "event_late",
                 "event_pairing",
+                "published",
             )
             for method in sorted(rule.methods - {"HEAD", "OPTIONS"})
         ),

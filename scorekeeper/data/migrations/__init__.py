@@ -47,6 +47,7 @@ NAMES = [
     "m0037_late_entries_and_substitutes",
     "m0038_kept_tables",
     "m0040_byes_penalties_handicaps",
+    "m0042_published_events",
     "m0043_shared_throttles",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
