@@ -15,11 +15,14 @@ late-arrival form, a pair typed in), docs/event-pairing.png (turn 2's
 pairing page, a rematch said). A second night,
 on the burraco table for turns of 3 deals with handicaps given in event points, has
 its first turn finished and a penalty given: docs/event-standings-handicap.png (its
-standings: raw, penalty, handicap, net).
+standings: raw, penalty, handicap, net). Then it publishes two generated club nights
+(``scorekeeper sample --events``, ``scorekeeper publish``) and writes
+docs/published-event.png, the first night's page read from its file.
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -118,6 +121,17 @@ def handicapped_night(database: Path) -> int:
     return event_id
 
 
+def published(folder: Path) -> Path:
+    """Two generated club nights, the first published, written as the static site;
+    the first night's English page."""
+    database, site = folder / "club.sqlite", folder / "site"
+    for command in (["sample", "--evenings", "1", "--events", "2"], ["publish", str(site)]):
+        subprocess.run(
+            [sys.executable, "-m", "scorekeeper", *command, "--db", str(database)], check=True
+        )
+    return site / "en" / "events" / "1.html"
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = LiveServer(Path(folder) / "shots.sqlite").start()
@@ -138,6 +152,8 @@ def main() -> None:
                 page.goto(f"{server.url}/events/{handicapped}")
                 shot = ROOT / "docs" / "event-standings-handicap.png"
                 page.locator("#desk-standings").screenshot(path=str(shot))
+                page.goto(published(Path(folder)).as_uri())
+                page.screenshot(path=str(ROOT / "docs" / "published-event.png"))
                 browser.close()
         finally:
             server.stop()
