@@ -5,6 +5,9 @@ request but a file's is aborted), its style sheet found beside it, and axe-core
 
 from axe_playwright_python.sync_playwright import Axe
 
+from scorekeeper.data.connection import connect
+from scorekeeper.data.events import publishing
+from scorekeeper.data.sample import fill_events
 from tests.browser.test_flow_browser import PHONE
 from tests.server.published_club import generated_club, published_site
 
@@ -40,4 +43,29 @@ def test_every_published_page_passes_axe_from_files_with_the_network_cut_off(bro
                 found[f"{path.relative_to(site)} ({scheme})"] = results.generate_report()
     context.close()
     assert not asked_outside
+    assert not found, "\n".join(f"{where}:\n{report}" for where, report in found.items())
+
+
+def test_the_public_link_passes_axe_in_each_language(browser, live_server):
+    db = connect(live_server.database)
+    try:
+        fill_events(db, 2, seed=2)
+        uid = publishing.published_events(db)[0]["uid"]
+    finally:
+        db.close()
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    axe = Axe()
+    found = {}
+    for code in ("en", "de", "es", "pt_BR"):
+        context.add_cookies([{"name": "lang", "value": code, "url": live_server.url}])
+        assert page.goto(f"{live_server.url}/results/{uid}").status == 200
+        assert page.locator("html").get_attribute("lang") == code.replace("_", "-")
+        assert page.locator("form, script").count() == 0  # nothing a reader can change
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            results = axe.run(page)
+            if results.violations_count:
+                found[f"{code} ({scheme})"] = results.generate_report()
+    context.close()
     assert not found, "\n".join(f"{where}:\n{report}" for where, report in found.items())

@@ -6,6 +6,9 @@ import re
 
 import pytest
 
+from scorekeeper.data.connection import connect
+from scorekeeper.data.events import publishing
+from scorekeeper.web.shown import published
 from tests.web.test_events import make_event, play_turn
 
 FOUR = "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal"
@@ -75,3 +78,23 @@ def test_a_night_still_playing_cannot_be_published(app, client, desk):
 
 def test_a_link_nobody_published_shows_nothing(client, desk):
     assert client.get("/results/0123456789abcdef").status_code == 404
+
+
+def test_a_player_entered_alone_is_linked_by_the_entrys_name(app, client):
+    """On the website a night of individuals links each entry's name to its player's
+    page (a pair's players are linked under the pair's name)."""
+    desk = make_event(client, entries="Ann\nCy\nEd\nGus", turns="1").headers["Location"]
+    client.post(f"{desk}/start")
+    play_turn(app, desk, [(100, 50), (50, 200)])
+    client.post(f"{desk}/publish", data={"reason": "over"})
+    db = connect(app.config["DATABASE"])
+    try:
+        (page,) = [p for p in published.site(db) if p.path[0] == "events"]
+        ids = publishing.player_ids(db)
+    finally:
+        db.close()
+    with app.test_request_context():
+        html = published.render(page, published.FileLinks(page.path, "en"))
+    for name in ("Ann", "Cy", "Ed", "Gus"):
+        assert f'<a href="../../en/players/{ids[name]}.html">{name}</a>' in html
+    assert "<small>" not in html.split("</table>")[0]  # no list of one under the name
