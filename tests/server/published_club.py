@@ -54,10 +54,23 @@ def generated_club(folder: Path) -> tuple[Path, list[str]]:
 
 def deleted_night(db) -> None:
     """A night published, then deleted: gone from everything published."""
-    entries = [{"name": f"Deleted {n}", "players": [f"Gone {n}", f"Left {n}"]} for n in range(2)]
+    made = two_pairs(db, DELETED, ("Gone", "Left"))
+    publishing.set_published(db, made, True, "shown for a while")
+    removing.remove_event(db, made, "a night held by mistake")
+
+
+def noted_night(db) -> None:
+    """A published night whose round carries a private note, adjusted with a reason."""
+    made = two_pairs(db, "The noted night", ("Noted", "Also"), note=PRIVATE[0])
+    publishing.set_published(db, made, True, PRIVATE[1])
+
+
+def two_pairs(db, name: str, people: tuple[str, str], note: str = "") -> int:
+    """A night of two pairs, one deal at one table, played (its round with ``note``)."""
+    entries = [{"name": f"Pair {n}", "players": [f"{p} {n}" for p in people]} for n in range(2)]
     made = events.create_event(
         db,
-        name=DELETED,
+        name=name,
         date="2021-01-01",
         variant="hand-and-foot",
         options={},
@@ -67,28 +80,8 @@ def deleted_night(db) -> None:
         deals=1,
         scale={"kind": "wdl"},
     )
-    play_every_turn(db, made)
-    publishing.set_published(db, made, True, "shown for a while")
-    removing.remove_event(db, made, "a night held by mistake")
-
-
-def noted_night(db) -> None:
-    """A published night whose round carries a private note, adjusted with a reason."""
-    entries = [{"name": f"Pair {n}", "players": [f"Noted {n}", f"Also {n}"]} for n in range(2)]
-    made = events.create_event(
-        db,
-        name="The noted night",
-        date="2021-02-01",
-        variant="hand-and-foot",
-        options={},
-        movement="mitchell",
-        turns=1,
-        entries=entries,
-        deals=1,
-        scale={"kind": "wdl"},
-    )
-    play_every_turn(db, made, note=PRIVATE[0])
-    publishing.set_published(db, made, True, PRIVATE[1])
+    play_every_turn(db, made, note)
+    return made
 
 
 def play_every_turn(db, event_id: int, note: str = "") -> None:

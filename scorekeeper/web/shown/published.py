@@ -52,7 +52,7 @@ def player_page(person: dict[str, Any]) -> Page:
 
 def languages_page(languages: dict[str, str]) -> Page:
     """The site's top: a link to each language's index, each in its own words."""
-    return Page(("index.html",), "published/languages.html", {"languages": languages})
+    return Page(("index.html",), "published/languages.html", {"choices": languages})
 
 
 def render(page: Page, links: FileLinks | AppLinks) -> str:
