@@ -98,3 +98,14 @@ def test_a_player_entered_alone_is_linked_by_the_entrys_name(app, client):
     for name in ("Ann", "Cy", "Ed", "Gus"):
         assert f'<a href="../../en/players/{ids[name]}.html">{name}</a>' in html
     assert "<small>" not in html.split("</table>")[0]  # no list of one under the name
+
+
+def test_each_turn_says_who_had_a_bye(app, client):
+    five = FOUR + "\nIda & Jo"
+    desk = make_event(client, entries=five, turns="1").headers["Location"]
+    client.post(f"{desk}/start")
+    play_turn(app, desk, [(100, 50), (50, 200)])
+    client.post(f"{desk}/publish", data={"reason": "over"})
+    html = app.test_client().get(public_link(client.get(f"{desk}/publish").get_data(as_text=True)))
+    said = re.findall(r"<p>Bye: ([^<]+)</p>", html.get_data(as_text=True))
+    assert len(said) == 1 and said[0] in five.replace("&", "&amp;").split("\n")

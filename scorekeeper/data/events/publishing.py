@@ -83,7 +83,8 @@ def results(db: Database, found: dict[str, Any]) -> dict[str, Any]:
 
 
 def turn_tables(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each turn's tables: number, state, and each side's name, total and points."""
+    """Each turn's tables (number, state, and each side's name, total and points)
+    and the entries its plan gave a bye."""
     by_turn: dict[int, list[dict[str, Any]]] = {}
     for t in printed_tables(db, found):
         sides = [
@@ -96,7 +97,15 @@ def turn_tables(db: Database, found: dict[str, Any]) -> list[dict[str, Any]]:
         ]
         table = {"table": t["table_no"], "state": t["state"], "sides": sides}
         by_turn.setdefault(t["turn"], []).append(table)
-    return [{"turn": n, "tables": by_turn[n]} for n in sorted(by_turn)]
+    people = events.entries_of(db, found["id"])
+    return [
+        {
+            "turn": n,
+            "tables": by_turn[n],
+            "byes": [people[e]["name"] for e in found["plan"][n - 1].byes],
+        }
+        for n in sorted(by_turn)
+    ]
 
 
 def player_ids(db: Database) -> dict[str, int]:
