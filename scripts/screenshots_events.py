@@ -18,11 +18,14 @@ its first turn finished and a penalty given: docs/event-standings-handicap.png (
 standings: raw, penalty, handicap, net). On a second throwaway database, two sessions
 of four pairs (the final carrying half the first's points) in a series:
 docs/series.png (the series' standings) and docs/player-results.png (a player's own
-results).
+results). Then it publishes two generated club nights
+(``scorekeeper sample --events``, ``scorekeeper publish``) and writes
+docs/published-event.png, the first night's page read from its file.
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -142,6 +145,17 @@ def shoot(browser, url: str, name: str) -> None:
     page.close()
 
 
+def published(folder: Path) -> Path:
+    """Two generated club nights, the first published, written as the static site;
+    the first night's English page."""
+    database, site = folder / "club.sqlite", folder / "site"
+    for command in (["sample", "--evenings", "1", "--events", "2"], ["publish", str(site)]):
+        subprocess.run(
+            [sys.executable, "-m", "scorekeeper", *command, "--db", str(database)], check=True
+        )
+    return site / "en" / "events" / "1.html"
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = LiveServer(Path(folder) / "shots.sqlite").start()
@@ -166,6 +180,8 @@ def main() -> None:
                 page.locator("#desk-standings").screenshot(path=str(shot))
                 shoot(browser, f"{ladder.url}/series/{series_id}", "series.png")
                 shoot(browser, f"{ladder.url}/players/{player_id}/results", "player-results.png")
+                page.goto(published(Path(folder)).as_uri())
+                page.screenshot(path=str(ROOT / "docs" / "published-event.png"))
                 browser.close()
         finally:
             server.stop()

@@ -1,13 +1,13 @@
 """The ``scorekeeper`` command, by command group: game documents and the reference
-(``documents``), serving the app (``serve``), the database file (``database``);
-``common`` holds what they share."""
+(``documents``), serving the app (``serve``), the database file (``database``), the
+club's published results (``publish``); ``common`` holds what they share."""
 
 from __future__ import annotations
 
 import click
 
 from ..about import version
-from . import database, documents, serve
+from . import database, documents, publish, serve
 from .documents import examples
 
 __all__ = ["examples", "main"]
@@ -30,5 +30,6 @@ for command in (
     database.export_command,
     database.import_command,
     database.sample_command,
+    publish.publish_command,
 ):
     main.add_command(command)

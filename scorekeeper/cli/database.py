@@ -191,8 +191,15 @@ def import_command(file: TextIO, database: Path | None) -> None:
     type=click.IntRange(1, 100000),
     help="How many evenings to generate.",
 )
+@click.option(
+    "--events",
+    default=0,
+    show_default=True,
+    type=click.IntRange(0, 100),
+    help="How many club nights to generate too, every turn played (all but the last published).",
+)
 @click.option("--seed", default=1, show_default=True, help="Same seed, same evenings.")
-def sample_command(database: Path | None, evenings: int, seed: int) -> None:
+def sample_command(database: Path | None, evenings: int, events: int, seed: int) -> None:
     """Fill the database with generated evenings of valid games, to try the app out.
 
     Every variant appears; each evening has one to three games played to the end.
@@ -200,13 +207,14 @@ def sample_command(database: Path | None, evenings: int, seed: int) -> None:
     """
     from ..data.connection import connect
     from ..data.ratings import backlog
-    from ..data.sample import fill
+    from ..data.sample import fill, fill_events
 
     db = connect(app_for(database).config["DATABASE"])
     try:
         with progress_bar("Generating") as progress:
             fill(db, evenings, seed=seed, progress=progress)
+        fill_events(db, events, seed=seed)
         backlog.catch_up(db)
     finally:
         db.close()
-    click.echo(f"Added {evenings} evenings.")
+    click.echo(f"Added {evenings} evenings" + (f" and {events} club nights." if events else "."))

@@ -16,6 +16,7 @@ from ..scoring.fields import CANASTA_CARDS
 from ..scoring.packs import CARD_POINT_FIELDS
 from ..scoring.rules import Rules
 from ..scoring.seating import side_names
+from .events import events, publishing, turns
 from .games.evenings import create_evening
 from .games.games import create_game, scored
 from .games.rounds import add_round, delete_round, edit_round
@@ -213,3 +214,47 @@ def correct(db: Database, game_id: int, rng: random.Random) -> None:
             edit_round(db, game_id, number, entries, rounds[number - 1]["version"])
     except ScoringError:
         pass
+
+
+EVENT_PAIRS = 6  # a Mitchell of three tables
+
+
+def fill_events(db: Database, count: int, seed: int = 1, start: date = date(2020, 1, 7)) -> None:
+    """``count`` club nights of Hand and Foot pairs, a week apart, every turn played
+    to the end; all but the last are published (``events.publishing``), the last
+    left for its director to publish."""
+    rng = random.Random(seed)
+    variant = get_variant("hand-and-foot")
+    for n in range(count):
+        people = rng.sample(NAMES, 2 * EVENT_PAIRS)
+        entries = [
+            {"name": f"{a} & {b}", "players": [a, b]}
+            for a, b in zip(people[::2], people[1::2], strict=True)
+        ]
+        day = start + timedelta(days=7 * n)
+        event_id = events.create_event(
+            db,
+            name=f"Club night {n + 1}",
+            date=day.isoformat(),
+            variant=variant.id,
+            options={},
+            movement="mitchell",
+            turns=3,
+            entries=entries,
+            deals=1,
+            scale={"kind": "wdl", "win": 2, "draw": 1, "loss": 0},
+        )
+        for turn in range(1, 4):
+            turns.start_turn(db, event_id)
+            for table in events.tables(db, event_id, turn):
+                play_out(db, table["game_id"], variant, table["sides"], rng)
+        if n < count - 1:
+            publishing.set_published(db, event_id, True, "made by scorekeeper sample")
+
+
+def play_out(db: Database, game_id: int, variant: Variant, sides: list[str], rng: Any) -> None:
+    """Rounds added to a game until it is over (12 at most)."""
+    for _ in range(12):
+        add_round(db, game_id, random_round(variant, sides, variant.default_players, rng))
+        if scored(db, game_id)[2]["finished"]:
+            break

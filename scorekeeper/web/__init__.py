@@ -49,6 +49,7 @@ from .pages import (
     openapi,
     players,
     printouts,
+    published,
     pwa,
     removals,
     rounds,
@@ -91,6 +92,7 @@ PAGES = (
     event_paper,
     event_carry,
     event_pairing,
+    published,
     series,
 )
 

@@ -40,6 +40,7 @@ DIRECTED = {
     "event_edit.edit",
     "event_pairing.pair",
     "event_carry.carry",
+    "published.publish",
 }
 SEEN = {
     "events.index",
@@ -54,7 +55,7 @@ SEEN = {
     "event_roles.unlock",
 }
 MADE = {"events.new"}
-BY_LINK = {"event_roles.table_link", "event_desk.check_in"}
+BY_LINK = {"event_roles.table_link", "event_desk.check_in", "published.public"}
 FORM = {
     "action": "add",
     "minutes": "5",
@@ -89,6 +90,7 @@ def event_rules(app):
                 "event_late",
                 "event_pairing",
                 "event_carry",
+                "published",
             )
             for method in sorted(rule.methods - {"HEAD", "OPTIONS"})
         ),

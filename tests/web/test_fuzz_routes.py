@@ -166,7 +166,7 @@ ROUTES = sorted(
     event_desk.withdraw event_edit.edit event_edit.keep_table event_late.late_entry
     event_late.substitute event_pairing.pair event_roles.replace_card
     event_roles.unlock events.change_clock events.new
-    events.start events.swap evenings.evening games.again games.new_game games.rename
+    events.start events.swap evenings.evening published.publish games.again games.new_game games.rename
     players.rename removals.undo rounds.add_round rounds.delete_round rounds.edit_round
     rounds.preview rounds.undo_round rule_sets.edit rule_sets.restore rule_sets.retire
     rule_sets.save_from_game sharing.unlock table.answer table.follow table.join table.part

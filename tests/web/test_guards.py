@@ -28,7 +28,7 @@ CAPABILITY_WRITES = {
 ARGS = {"variant_id": "classic", "players": "4", "game_id": "1", "number": "1", "evening_id": "1",
         "token": "t", "player_id": "1", "a": "1", "b": "2", "kind": "json", "removal_id": "1", "set_id": "1",
         "rule_set_id": "1", "phone_id": "1", "code": "t", "event_id": "1", "table_no": "1", "request_id": "1",
-        "entry": "1", "penalty_id": "1", "turn": "1", "series_id": "1"}  # fmt: skip
+        "entry": "1", "penalty_id": "1", "turn": "1", "series_id": "1", "uid": "t"}  # fmt: skip
 
 
 def set_passphrase(app, secret=SECRET):

@@ -48,6 +48,7 @@ NAMES = [
     "m0038_kept_tables",
     "m0040_byes_penalties_handicaps",
     "m0041_series_and_carry_over",
+    "m0042_published_events",
     "m0043_shared_throttles",
 ]
 MODULES = [import_module(f".{name}", __name__) for name in NAMES]
