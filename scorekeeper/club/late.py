@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from .matching import matched
-from .movements import Table, Turn
+from .movements import Table, Turn, opponents
 
 # What one rematch costs beside two pairs of the same direction meeting: any
 # number of those is cheaper than one rematch.
@@ -78,13 +78,7 @@ def replanned_pairs(
 def next_pairs_turn(before: Sequence[Turn], playing: list[int], home: Mapping[int, int]) -> Turn:
     """The next turn among ``playing``, at the least cost against ``before``."""
     met: Counter[frozenset[int]] = Counter(
-        frozenset((a, b))
-        for turn in before
-        for table in turn.tables
-        for n, one in enumerate(table)
-        for other in table[n + 1 :]
-        for a in one
-        for b in other
+        two for turn in before for table in turn.tables for two in opponents(table)
     )
     byes = Counter(e for turn in before for e in turn.byes)
     out = sorted(playing, key=lambda e: (byes[e], -e))[: len(playing) % 2]

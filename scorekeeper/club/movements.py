@@ -52,6 +52,21 @@ class MovementError(ValueError):
     """A plan that cannot be made as asked (too many turns, too few entries)."""
 
 
+def opponents(table: Table) -> set[frozenset[int]]:
+    """Every two entries of ``table`` on different sides.
+
+    >>> sorted(sorted(two) for two in opponents(((0, 1), (2,))))
+    [[0, 2], [1, 2]]
+    """
+    return {
+        frozenset((a, b))
+        for n, one in enumerate(table)
+        for other in table[n + 1 :]
+        for a in one
+        for b in other
+    }
+
+
 def mitchell(pairs: int, turns: int, skip: bool = False) -> list[Turn]:
     """A Mitchell movement for ``pairs`` pairs over ``turns`` turns.
 
@@ -183,15 +198,7 @@ def swiss(entries: int, played: list[Turn], standing: list[int]) -> Turn:
     if sorted(standing) != list(range(entries)):
         raise MovementError(P_("the standings must list every entry once"))
     had_bye = {b for turn in played for b in turn.byes}
-    met = {
-        frozenset((a, b))
-        for turn in played
-        for table in turn.tables
-        for n, one in enumerate(table)
-        for other in table[n + 1 :]
-        for a in one
-        for b in other
-    }
+    met = {two for turn in played for table in turn.tables for two in opponents(table)}
     byes: list[int] = []
     playing = list(standing)
     if entries % 2:

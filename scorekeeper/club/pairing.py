@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..scoring.i18n import N_, problem as P_
-from .movements import MovementError, Table, Turn
+from .movements import MovementError, Table, Turn, opponents
 
 Seat = tuple[int, int] | None
 
@@ -93,17 +93,6 @@ def seats_of(turn: Turn) -> dict[int, Seat]:
         for e in members
     }
     return found | {e: None for e in turn.byes}
-
-
-def opponents(table: Table) -> set[frozenset[int]]:
-    """Every two entries of ``table`` on different sides."""
-    return {
-        frozenset((a, b))
-        for n, one in enumerate(table)
-        for other in table[n + 1 :]
-        for a in one
-        for b in other
-    }
 
 
 def rematches(plan: Sequence[Turn], turn: int, made: Turn) -> list[Rematch]:

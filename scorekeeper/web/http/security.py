@@ -21,7 +21,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from ...data import settings
 from ...data.connection import get_db
-from ...data.events import cards
+from ...data.events import cards, events
 from ...data.games import games
 from .throttle import Key, SharedThrottle, Throttle
 
@@ -283,6 +283,13 @@ def may_direct(event: dict[str, Any]) -> bool:
 def guard_direct(event: dict[str, Any]) -> None:
     if not may_direct(event):
         abort(403)
+
+
+def directed(event_id: int) -> dict[str, Any]:
+    """The event, for its director only (403 for anyone else, 404 if none)."""
+    found = events.event(get_db(), event_id)
+    guard_direct(found)
+    return found
 
 
 def remember_director(event: dict[str, Any]) -> None:

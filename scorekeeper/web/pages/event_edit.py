@@ -21,17 +21,10 @@ bp = Blueprint("event_edit", __name__)
 Page = tuple[str, int] | str | Response
 
 
-def directed(event_id: int) -> dict[str, Any]:
-    """The event, for its director only (403 for anyone else, 404 if none)."""
-    found = events.event(get_db(), event_id)
-    security.guard_direct(found)
-    return found
-
-
 @bp.route("/events/<int:event_id>/keep-table", methods=["GET", "POST"])
 def keep_table(event_id: int) -> Page:
     """An entry keeps a table from the next turn to start on."""
-    found = directed(event_id)
+    found = security.directed(event_id)
     db = get_db()
     people = events.entries_of(db, event_id)
     form = forms.KeepTableForm()
@@ -71,7 +64,7 @@ def edit_form(found: dict[str, Any]) -> forms.EditEventForm:
 def edit(event_id: int) -> Page:
     """The event for the turns not started; a change of its points asked first,
     once the rest is known to be possible."""
-    found = directed(event_id)
+    found = security.directed(event_id)
     form = edit_form(found)
     ask = False
     if form.validate_on_submit():

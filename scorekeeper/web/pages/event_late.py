@@ -21,13 +21,6 @@ bp = Blueprint("event_late", __name__)
 Page = tuple[str, int] | str | Response
 
 
-def directed(event_id: int) -> dict[str, Any]:
-    """The event, for its director only (403 for anyone else, 404 if none)."""
-    found = events.event(get_db(), event_id)
-    security.guard_direct(found)
-    return found
-
-
 def beside(form: Any, problem: events.EventProblem, default: str) -> None:
     """The data layer's refusal shown beside the field it concerns."""
     field = getattr(form, problem.field, None) or getattr(form, default)
@@ -37,7 +30,7 @@ def beside(form: Any, problem: events.EventProblem, default: str) -> None:
 @bp.route("/events/<int:event_id>/late", methods=["GET", "POST"])
 def late_entry(event_id: int) -> Page:
     """Add a pair or a player who arrives late: it plays from the next turn."""
-    found = directed(event_id)
+    found = security.directed(event_id)
     form = forms.LateEntryForm()
     if form.validate_on_submit():
         entry = form.entry_of(found["movement"])
@@ -71,7 +64,7 @@ def player_choices(people: list[dict[str, Any]]) -> list[SelectChoice]:
 @bp.route("/events/<int:event_id>/substitutes", methods=["GET", "POST"])
 def substitute(event_id: int) -> Page:
     """Seat a substitute for a player, for this turn or the rest of the event."""
-    found = directed(event_id)
+    found = security.directed(event_id)
     db = get_db()
     people = events.entries_of(db, event_id)
     form = forms.SubstituteForm()

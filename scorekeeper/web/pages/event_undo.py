@@ -20,13 +20,6 @@ bp = Blueprint("event_undo", __name__)
 Page = tuple[str, int] | str | Response
 
 
-def directed(event_id: int) -> dict[str, Any]:
-    """The event, for its director only (403 for anyone else, 404 if none)."""
-    found = events.event(get_db(), event_id)
-    security.guard_direct(found)
-    return found
-
-
 def asked(problem: Any, act: Callable[[str], str], template: str, **shown: Any) -> Page:
     """An undoing asked first: its page says what it takes away, or ``problem`` (why
     it cannot be done now); sent with a reason, ``act(reason)`` does it, and its word
@@ -48,7 +41,7 @@ def asked(problem: Any, act: Callable[[str], str], template: str, **shown: Any) 
 def undo_start(event_id: int) -> Page:
     """Take back the start of the current turn: the page lists the games that will
     go, or says why it cannot be done now."""
-    found = directed(event_id)
+    found = security.directed(event_id)
     db = get_db()
     tables = undo.turn_tables(db, event_id, found["turn"]) if found["turn"] else []
 
@@ -63,7 +56,7 @@ def undo_start(event_id: int) -> Page:
 @bp.route("/events/<int:event_id>/withdrawals/<int:entry>/undo", methods=["GET", "POST"])
 def undo_withdrawal(event_id: int, entry: int) -> Page:
     """Take back an entry's withdrawal: it plays on from where it stood."""
-    found = directed(event_id)
+    found = security.directed(event_id)
     db = get_db()
     people = events.entries_of(db, event_id)
     if not 0 <= entry < len(people):
@@ -83,7 +76,7 @@ def undo_withdrawal(event_id: int, entry: int) -> Page:
 @bp.route("/events/<int:event_id>/history")
 def history(event_id: int) -> str:
     """Every change the director made to the event, newest first, with why."""
-    found = directed(event_id)
+    found = security.directed(event_id)
     return render_template(
         "event_history.html", event=found, changes=changes.history(get_db(), event_id)
     )
@@ -92,7 +85,7 @@ def history(event_id: int) -> str:
 @bp.route("/events/<int:event_id>/delete", methods=["GET", "POST"])
 def delete(event_id: int) -> Page:
     """Delete the event, asked first with what goes: its games go to Removals."""
-    found = directed(event_id)
+    found = security.directed(event_id)
     db = get_db()
     form = event_forms.UndoForm()
     if form.validate_on_submit():

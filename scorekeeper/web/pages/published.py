@@ -9,9 +9,10 @@ from flask import Blueprint, abort, url_for
 
 from ...data.connection import get_db
 from ...data.events import events, publishing
+from ..http import security
 from ..http.i18n import _
 from ..shown import published
-from .event_undo import Page, asked, directed
+from .event_undo import Page, asked
 
 bp = Blueprint("published", __name__)
 
@@ -20,7 +21,7 @@ bp = Blueprint("published", __name__)
 def publish(event_id: int) -> Page:
     """Publish the event's results once it is over, or take them back: asked with a
     reason; the page gives the public link while they are published."""
-    found = directed(event_id)
+    found = security.directed(event_id)
     db = get_db()
     now_published = bool(found["published_at"])
 
