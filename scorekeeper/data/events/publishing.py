@@ -82,7 +82,7 @@ def results(db: Database, found: dict[str, Any]) -> dict[str, Any]:
         "turns": turn_tables(db, found),
         "series": [
             {"id": s, "name": series.series(db, s)["name"]}
-            for s in series.series_of_events(db, [found["id"]])
+            for s in sorted(series.series_of_events(db, [found["id"]]))
         ],
     }
 
@@ -92,7 +92,7 @@ def published_series(db: Database, shown: list[dict[str, Any]]) -> list[dict[str
     standings over those events only: an event not shown (not published, or left
     out) adds nothing to them, and is only counted, never named."""
     ids = {e["id"] for e in shown}
-    return [series_results(db, s, ids) for s in series.series_of_events(db, sorted(ids))]
+    return [series_results(db, s, ids) for s in sorted(series.series_of_events(db, sorted(ids)))]
 
 
 def series_results(db: Database, series_id: int, ids: set[int]) -> dict[str, Any]:
