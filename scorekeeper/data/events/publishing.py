@@ -2,9 +2,9 @@
 public link): the events its directors chose to publish, once over, with their
 standings, every table's result turn by turn, and the players' names, placings
 and ratings, and the standings of each series holding a published event, over its
-published events only. Each page's data is picked field by field here, so nothing else of
-the database (passphrases, table cards, phones' links, notes, removed games or
-events) can reach a published page."""
+published events only. Each page's data is picked field by field here, so nothing
+else of the database (passphrases, table cards, phones' links, notes, removed games
+or events) can reach a published page."""
 
 from __future__ import annotations
 
