@@ -17,6 +17,7 @@ def test_every_published_page_passes_axe_from_files_with_the_network_cut_off(bro
     site = published_site(tmp_path, database)
     pages = sorted(site.rglob("*.html"))
     assert len(pages) > 40
+    assert len([p for p in pages if p.parent.name == "series"]) == 2 * 4  # two series, 4 languages
     context = browser.new_context(**PHONE)
     asked_outside: list[str] = []
 

@@ -5,7 +5,7 @@ are over and not deleted, and the standings' figures as the event's own."""
 import pytest
 
 from scorekeeper.data.connection import connect
-from scorekeeper.data.events import changes, events, publishing, removing, turns
+from scorekeeper.data.events import changes, events, publishing, removing, series, turns
 from scorekeeper.data.events.exports import figure
 from scorekeeper.data.ratings import leaderboards
 from scorekeeper.data.sample import fill_events
@@ -91,4 +91,23 @@ def test_a_players_placings_and_rating_come_from_the_published_nights(db):
         assert placing["of"] == 6 and 1 <= placing["place"] <= 6
         rating = leaderboards.of_player(db, person["id"])["all"]  # the app's, over every game
         assert person["rating"] == {k: rating[k] for k in ("rating", "games", "settling")}
-        assert set(person) == {"id", "name", "rating", "placings"}
+        assert set(person) == {"id", "name", "rating", "placings", "series"}
+
+
+def test_a_series_is_published_over_its_published_nights_and_names_no_other(db):
+    fill_events(db, 3, seed=4)  # the last night left unpublished
+    nights = sorted(e["id"] for e in events.all_events(db))
+    held = series.create_series(db, name="Ladder", counts="points", best=1, event_ids=nights)
+    twin = series.create_series(db, name="Twin", counts="points", best=1, event_ids=nights[:2])
+    shown = [publishing.results(db, e) for e in publishing.published_events(db)]
+    ladder, other = publishing.published_series(db, shown)
+    assert (ladder["id"], ladder["hidden"], other["hidden"]) == (held, 1, 0)
+    assert [e["id"] for e in ladder["events"]] == nights[:2]
+    expected = series.standings_of(db, twin)["lines"]
+    assert [(x["name"], x["total"], x["evenings"], x["counted"]) for x in ladder["lines"]] == [
+        (x["name"], x["total"], x["evenings"], x["counted"]) for x in expected
+    ]
+    assert len(series.standings_of(db, held)["events"]) == 3  # the app counts every night
+    assert [s["name"] for s in shown[0]["series"]] == ["Ladder", "Twin"]
+    people = publishing.player_pages(db, shown, [ladder])
+    assert all(p["series"][0]["of"] == len(ladder["lines"]) for p in people)

@@ -1,7 +1,8 @@
 """A generated club for the publishing tests: ``scorekeeper sample`` with club
 nights, then every kind of secret a club keeps (passphrases, table cards, phones'
 links, a spectator link, private notes and reasons, an unpublished night, a
-deleted one), and the site ``scorekeeper publish`` writes from it."""
+deleted one), a series over every sample night (the last not published) and
+its twin over the published ones only, and the site ``scorekeeper publish`` writes from it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 
 from scorekeeper.cli import main
 from scorekeeper.data.connection import connect
-from scorekeeper.data.events import cards, events, publishing, removing, turns
+from scorekeeper.data.events import cards, events, publishing, removing, series, turns
 from scorekeeper.data.games import rounds
 from scorekeeper.data.settings import set_app_passphrase_hash
 from scorekeeper.data.table import table
@@ -22,6 +23,7 @@ NIGHTS = 4  # the sample's: the first three published, the last not
 PASSPHRASES = ("the club's own passphrase", "the director's passphrase")
 PRIVATE = ("a private note on the round", "a private reason for the history")
 DELETED = "The deleted night"
+SERIES = ("Club championship", "Published nights")  # every sample night; the published
 
 
 def run(*args: object) -> str:
@@ -44,12 +46,23 @@ def generated_club(folder: Path) -> tuple[Path, list[str]]:
         game = events.tables(db, first["id"])[0]["game_id"]
         said += [table.join(db, game, "Ann", 0), table.join(db, game, "Watcher", None)]
         table.join_code(db, game)
+        championship(db)
         deleted_night(db)
         noted_night(db)
         said += [*PRIVATE, *stored_secrets(db)]
     finally:
         db.close()
     return database, said
+
+
+def championship(db) -> None:
+    """The sample's nights in a series counting each night's best two, and the same
+    series over the published nights only: its standings are the app's own."""
+    nights = [e["id"] for e in events.all_events(db)]
+    published = [e["id"] for e in publishing.published_events(db)]
+    assert len(nights) == NIGHTS and len(published) == NIGHTS - 1
+    for name, held in zip(SERIES, (nights, published), strict=True):
+        series.create_series(db, name=name, counts="points", best=2, event_ids=held)
 
 
 def deleted_night(db) -> None:
@@ -119,13 +132,16 @@ def published_site(folder: Path, database: Path, *only: int) -> Path:
 
 class Standings(HTMLParser):
     """A page's standings, as read: each row of ``table.standings``, its cells' text
-    without what is in ``<small>`` (the players, a withdrawal)."""
+    (spaces as a reader sees them) without what is in ``<small>`` (the players, a
+    withdrawal)."""
 
     def __init__(self, html: str) -> None:
         super().__init__()
         self.rows: list[list[str]] = []
         self.inside = self.small = 0
         self.feed(html)
+        # a cell's words as read, however its markup splits them ("<a>Ann</a> &amp; <a>Bea</a>")
+        self.rows = [[" ".join(cell.split()) for cell in row] for row in self.rows]
 
     def handle_starttag(self, tag, attrs):
         if tag == "table" and "standings" in (dict(attrs).get("class") or ""):
@@ -145,4 +161,4 @@ class Standings(HTMLParser):
 
     def handle_data(self, data):
         if self.inside and self.rows and self.rows[-1] and not self.small:
-            self.rows[-1][-1] += data.strip()
+            self.rows[-1][-1] += data

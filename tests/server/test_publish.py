@@ -1,6 +1,7 @@
-"""``scorekeeper publish`` on a generated club: a page per published night and per
-player in each of the four languages, the app's figures, every link relative and
-found, nothing a club keeps private, and only the nights chosen."""
+"""``scorekeeper publish`` on a generated club: a page per published night, per
+series and per player in each of the four languages, the app's figures (a series'
+over its published nights only), every link relative and found, nothing a club
+keeps private, and only the nights chosen."""
 
 import re
 from pathlib import Path
@@ -11,11 +12,12 @@ from click.testing import CliRunner
 from scorekeeper import create_app
 from scorekeeper.cli import main
 from scorekeeper.data.connection import connect
-from scorekeeper.data.events import publishing
+from scorekeeper.data.events import publishing, series
 from scorekeeper.web.http.i18n import LANGUAGES
 from tests.server.published_club import (
     DELETED,
     NIGHTS,
+    SERIES,
     Standings,
     generated_club,
     published_site,
@@ -77,10 +79,51 @@ def test_every_link_is_relative_and_leads_to_a_file(club):
             assert (page.parent / link).resolve().is_file(), (page, link)
 
 
-def app_standings(app, event_id: int, code: str) -> list[list[str]]:
+def app_standings(app, event_id: int, code: str, kind: str = "events") -> list[list[str]]:
     client = app.test_client()
     client.set_cookie("lang", code)
-    return Standings(client.get(f"/events/{event_id}").get_data(as_text=True)).rows
+    return Standings(client.get(f"/{kind}/{event_id}").get_data(as_text=True)).rows
+
+
+def series_ids(database) -> dict[str, int]:
+    db = connect(database)
+    try:
+        return {s["name"]: s["id"] for s in series.all_series(db)}
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_a_series_counts_its_published_nights_only_as_the_app_does(club, code):
+    """The championship holds the unpublished fourth night; its published standings
+    are the app's standings of its twin, the series of the three published nights."""
+    database, _, site = club
+    app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test-only"})
+    everything, twin = (series_ids(database)[name] for name in SERIES)
+    expected = app_standings(app, twin, code, "series")
+    assert len(expected[0]) == 2 + 3 + 2  # place, player, the three nights, played, total
+    assert expected != app_standings(app, everything, code, "series")  # the fourth counts there
+    for held in (everything, twin):
+        page = (site / code / "series" / f"{held}.html").read_text()
+        assert Standings(page).rows == expected, (code, held)
+        assert ('class="series-hidden"' in page) == (held == everything)
+        assert f'lang="{code.replace("_", "-")}"' in page
+
+
+def test_the_series_are_linked_from_the_index_their_nights_and_players(club):
+    database, _, site = club
+    held = series_ids(database)
+    first = published_ids(database)[0]
+    for code in LANGUAGES:
+        folder = site / code
+        index = (folder / "index.html").read_text()
+        night = (folder / "events" / f"{first}.html").read_text()
+        for name in SERIES:
+            link = f'series/{held[name]}.html"'
+            assert f'href="../{code}/{link}' in index and f'href="../../{code}/{link}' in night
+        page = (folder / "series" / f"{held[SERIES[0]]}.html").read_text()
+        player = re.search(r'href="(\.\./\.\./[^/]+/players/\d+\.html)"', page)[1]
+        assert f"series/{held[SERIES[0]]}.html" in (folder / "series" / player).read_text()
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))

@@ -1,9 +1,10 @@
 """What a club publishes of its nights (``scorekeeper publish`` and an event's
 public link): the events its directors chose to publish, once over, with their
 standings, every table's result turn by turn, and the players' names, placings
-and ratings. Each page's data is picked field by field here, so nothing else of
-the database (passphrases, table cards, phones' links, notes, removed games or
-events) can reach a published page."""
+and ratings, and the standings of each series holding a published event, over its
+published events only. Each page's data is picked field by field here, so nothing
+else of the database (passphrases, table cards, phones' links, notes, removed games
+or events) can reach a published page."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from ...scoring.i18n import problem as P_
 from ..connection import now, rows, writing
 from ..games import players
 from ..ratings import leaderboards
-from . import changes, events
+from . import changes, events, series
 from .exports import printed_tables, standings_rows
 from .planning import EventProblem
 
@@ -79,6 +80,41 @@ def results(db: Database, found: dict[str, Any]) -> dict[str, Any]:
         "separate_vp": found["scale"].get("kind") == "wdl" and bool(found["scale"].get("table")),
         "lines": lines,
         "turns": turn_tables(db, found),
+        "series": [
+            {"id": s, "name": series.series(db, s)["name"]}
+            for s in sorted(series.series_of_events(db, [found["id"]]))
+        ],
+    }
+
+
+def published_series(db: Database, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each series holding any of the ``shown`` events (``results`` of each), its
+    standings over those events only: an event not shown (not published, or left
+    out) adds nothing to them, and is only counted, never named."""
+    ids = {e["id"] for e in shown}
+    return [series_results(db, s, ids) for s in sorted(series.series_of_events(db, sorted(ids)))]
+
+
+def series_results(db: Database, series_id: int, ids: set[int]) -> dict[str, Any]:
+    """What a series' page shows: how it counts, its events among ``ids``, how many
+    of its events are not among them, and each player's line (with the player's
+    id when they have a page)."""
+    standing = series.standings_of(db, series_id, only=ids)
+    found = standing["series"]
+    held = [e["id"] for e in series.series_events(db, series_id)]
+    keep = ("name", "place", "played", "total", "evenings", "counted")
+    paged = set(player_ids(db).values())  # a removed player has no page to link
+    return {
+        **{k: found[k] for k in ("id", "name", "best", "counts", "place_table")},
+        "events": [{k: e[k] for k in ("id", "name", "date")} for e in standing["events"]],
+        "hidden": len([e for e in held if e not in ids]),
+        "lines": [
+            {
+                **{k: line[k] for k in keep},
+                "player_id": line["player_id"] if line["player_id"] in paged else None,
+            }
+            for line in standing["lines"]
+        ],
     }
 
 
@@ -113,9 +149,29 @@ def player_ids(db: Database) -> dict[str, int]:
     return {p["name"]: int(p["id"]) for p in players.all_players(db)}
 
 
-def player_pages(db: Database, shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def player_pages(
+    db: Database, shown: list[dict[str, Any]], standings: Iterable[dict[str, Any]] = ()
+) -> list[dict[str, Any]]:
     """Every player of the published events (``results`` of each): name, rating
-    over all their games, and their placings, newest event first."""
+    over all their games, their placings, newest event first, and their line in
+    each series of ``standings`` (``published_series``)."""
+    found = placings(db, shown)
+    for held in standings:
+        for line in (x for x in held["lines"] if x["player_id"] in found):
+            found[line["player_id"]]["series"].append(
+                {
+                    "series": held["id"],
+                    "name": held["name"],
+                    "place": line["place"],
+                    "of": len(held["lines"]),
+                    "total": line["total"],
+                }
+            )
+    return sorted(found.values(), key=lambda p: p["name"].casefold())
+
+
+def placings(db: Database, shown: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Each player of the ``shown`` events by id, with their placings."""
     found: dict[int, dict[str, Any]] = {}
     for event in reversed(shown):
         for line in event["lines"]:
@@ -132,11 +188,17 @@ def player_pages(db: Database, shown: list[dict[str, Any]]) -> list[dict[str, An
                         "points": line["points"],
                     }
                 )
-    return sorted(found.values(), key=lambda p: p["name"].casefold())
+    return found
 
 
 def new_player(db: Database, person: dict[str, Any]) -> dict[str, Any]:
     rating = leaderboards.of_player(db, person["id"]).get("all")
     if rating is not None:
         rating = {k: rating[k] for k in ("rating", "games", "settling")}
-    return {"id": person["id"], "name": person["name"], "rating": rating, "placings": []}
+    return {
+        "id": person["id"],
+        "name": person["name"],
+        "rating": rating,
+        "placings": [],
+        "series": [],
+    }

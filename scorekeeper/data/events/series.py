@@ -6,6 +6,7 @@ as plain figures that a page, a file or a published site can show alike."""
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from typing import Any
 
 from sqlite_utils import Database
@@ -123,12 +124,17 @@ def finishes(db: Database, event_id: int) -> list[Finish]:
     ]
 
 
-def standings_of(db: Database, series_id: int) -> dict[str, Any]:
+def standings_of(
+    db: Database, series_id: int, only: Collection[int] | None = None
+) -> dict[str, Any]:
     """The series' standings as plain figures: the series, its events (an event
-    not started yet has no column), and a line per player with its place, each
-    event's contribution (None: not played), which ones count, the total."""
+    not started yet has no column; with ``only``, an event not in it has none
+    either, and none of its figures counts), and a line per player with its place,
+    each event's contribution (None: not played), which ones count, the total."""
     found = series(db, series_id)
-    held = [e for e in series_events(db, series_id) if e["turn"]]
+    held = [
+        e for e in series_events(db, series_id) if e["turn"] and (only is None or e["id"] in only)
+    ]
     counting = counting_of(found["counts"], found["best"], found["place_table"])
     lines = series_standings([finishes(db, e["id"]) for e in held], counting)
     typed = {

@@ -5,7 +5,7 @@ or any static host) and an event's public link in the app. The pages differ only
 in their ``links``: ``FileLinks`` between the written files, ``AppLinks`` in the
 app.
 
-A page of a new kind (a series, say) is one template under ``published/`` and one
+A page of a new kind is one template under ``published/`` and one
 function here making its ``Page``, listed in ``site``."""
 
 from __future__ import annotations
@@ -32,18 +32,32 @@ class Page:
 
 def site(db: Database, only: Iterable[int] = ()) -> list[Page]:
     """Every page of the published results: the index, each published event
-    (or those of ``only``), each of their players."""
+    (or those of ``only``), each series holding one of them, each of their
+    players."""
     shown = [publishing.results(db, e) for e in publishing.published_events(db, only)]
-    people = publishing.player_pages(db, shown)
-    return [index_page(shown, people), *map(event_page, shown), *map(player_page, people)]
+    standings = publishing.published_series(db, shown)
+    people = publishing.player_pages(db, shown, standings)
+    return [
+        index_page(shown, standings, people),
+        *map(event_page, shown),
+        *map(series_page, standings),
+        *map(player_page, people),
+    ]
 
 
-def index_page(shown: list[dict[str, Any]], people: list[dict[str, Any]]) -> Page:
-    return Page(("index.html",), "published/index.html", {"events": shown[::-1], "people": people})
+def index_page(
+    shown: list[dict[str, Any]], standings: list[dict[str, Any]], people: list[dict[str, Any]]
+) -> Page:
+    listed = {"events": shown[::-1], "series": standings[::-1], "people": people}
+    return Page(("index.html",), "published/index.html", listed)
 
 
 def event_page(event: dict[str, Any]) -> Page:
     return Page(("events", f"{event['id']}.html"), "published/event.html", {"event": event})
+
+
+def series_page(held: dict[str, Any]) -> Page:
+    return Page(("series", f"{held['id']}.html"), "published/series.html", {"series": held})
 
 
 def player_page(person: dict[str, Any]) -> Page:
@@ -79,6 +93,9 @@ class FileLinks:
     def player(self, player_id: int) -> str:
         return f"{self.folder}players/{player_id}.html"
 
+    def series(self, series_id: int) -> str:
+        return f"{self.folder}series/{series_id}.html"
+
     def style(self) -> str:
         return f"{self.root}static/style.css"
 
@@ -97,6 +114,9 @@ class AppLinks:
         return None
 
     def player(self, player_id: int) -> None:
+        return None
+
+    def series(self, series_id: int) -> None:
         return None
 
     def style(self) -> str:
