@@ -156,6 +156,6 @@ def test_a_players_results_page_shows_the_standings_figures(client, db, sessions
     assert "event points: 2.5" in page and "carried: 1.5" in page
     assert "against Ed &amp; Flo" in page and "100 – 50" in page
     assert "Autumn" not in page and f'href="/players/{bea}/results"' in client.get(
-        "/players"
+        f"/players/{bea}"
     ).get_data(as_text=True)
     assert client.get("/players/9999/results").status_code == 404
