@@ -65,7 +65,9 @@ class Pinned:
 
     def ask(self, method, path, body=None, headers=None):
         data = None if body is None else json.dumps(body)
-        self.conn.request(method, path, data, {"Content-Type": "application/json", **(headers or {})})  # fmt: skip
+        self.conn.request(
+            method, path, data, {"Content-Type": "application/json", **(headers or {})}
+        )
         answer = self.conn.getresponse()
         text = answer.read()
         return answer.status, json.loads(text) if text.startswith(b"{") else text.decode()
@@ -147,10 +149,24 @@ def test_a_throttle_holds_across_workers(tmp_path, serving):
 
 def test_a_second_serve_on_the_same_file_is_refused(two_workers):
     second = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port", "0",
-         "--workers", "2", "--db", str(two_workers.database)],
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--workers",
+            "2",
+            "--db",
+            str(two_workers.database),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert second.returncode == 2
     assert f"(process {two_workers.process.pid}) is using" in second.stderr
     assert two_workers.json("GET", "/healthz")[0] == 200
@@ -241,10 +257,21 @@ def test_one_litestream_replicates_what_every_worker_saved(tmp_path, serving):
     server.stop()  # the arbiter lets Litestream copy what is left, then stops it
     restored = tmp_path / "restored.sqlite"
     done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "restore", "--from-replica", str(tmp_path / "replica"),
-         "--db", str(restored), "--yes"],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper",
+            "restore",
+            "--from-replica",
+            str(tmp_path / "replica"),
+            "--db",
+            str(restored),
+            "--yes",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     import sqlite3
 
