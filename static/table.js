@@ -57,7 +57,7 @@ async function adopt(response) {
 function poll(head) {
   const page = head.dataset.livePage || null;
   let stamp = head.dataset.stamp || null;
-  let etag = page && stamp !== null ? `"t${stamp}"` : null;
+  let etag = page && stamp !== null ? `W/"t${stamp}"` : null;
   const tick = async () => {
     try {
       const headers = etag ? { "If-None-Match": etag } : {};

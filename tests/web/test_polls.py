@@ -107,8 +107,8 @@ def test_a_phone_polls_its_page_with_the_stamp_as_etag(app, client, table, monke
     path = f"/table/{phone}"
     page = client.get(path)
     etag = page.headers["ETag"]
-    assert page.status_code == 200 and b"<html" in page.get_data() and etag.startswith('"t')
-    assert f'data-stamp="{etag.strip(chr(34))[1:]}"' in page.get_data(as_text=True)
+    assert page.status_code == 200 and b"<html" in page.get_data() and etag.startswith('W/"t')
+    assert f'data-stamp="{etag[2:].strip(chr(34))[1:]}"' in page.get_data(as_text=True)
     reached = fast_path_used(app, monkeypatch)
     same = client.get(path, headers={"If-None-Match": etag})
     assert reached == []  # answered before Flask, nothing rendered
@@ -141,3 +141,25 @@ def test_a_polled_page_still_writes_last_seen_and_stops_a_removed_phone(app, cli
         db.close()
     gone = client.get(f"/table/{phone}", headers={"If-None-Match": etag})
     assert gone.status_code == 410 and len(reached) == 2
+
+
+BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # as Chromium asks
+
+
+def test_a_browsers_compressed_page_is_polled_without_rendering(app, client, table, monkeypatch):
+    """A browser takes its page compressed, and polls with the ETag it was given; the
+    compression must leave that ETag one the stamp check knows, or every poll renders
+    and compresses the whole page only to answer 304."""
+    game, watch, phone = table
+    path = f"/table/{phone}"
+    client.post(f"/api/games/{game}/rounds", json=ROUND)  # a page big enough to compress
+    page = client.get(path, headers=BROWSER)
+    assert page.headers["Content-Encoding"] == "br"
+    etag = page.headers["ETag"]
+    reached = fast_path_used(app, monkeypatch)
+    polled = client.get(path, headers={**BROWSER, "If-None-Match": etag})
+    assert polled.status_code == 304 and reached == [] and polled.headers["ETag"] == etag
+    client.post(f"/api/games/{game}/rounds", json=ROUND)
+    moved = client.get(path, headers={**BROWSER, "If-None-Match": etag})
+    assert moved.status_code == 200 and moved.headers["ETag"] != etag
+

@@ -11,6 +11,12 @@ a WSGI middleware in front of the app, with the same headers, bodies and ETags
 as the views in ``sharing.py`` and ``table.py``, which still answer everything
 else: an unknown or removed link, a phone whose "last seen" is due to be written,
 a host not trusted, a method other than GET, a database error.
+
+Every polled answer's ETag is weak (``W/"t6"``), here and in the views: the
+compression in front of the views appends its algorithm to a strong ETag
+(``"t6:br"``), so a browser asking again with the ETag it was given never matched
+the stamp, and its page was rendered and compressed every second only to end as a
+304. A weak ETag says "this page, whatever its encoding", and is left as it is.
 """
 
 from __future__ import annotations
@@ -79,7 +85,7 @@ class StampPolls:
         prefix, stamp = found
         etag = f"{prefix}{stamp}"
         page = not path.endswith("/stamp")
-        headers = [("ETag", f'"{etag}"'), *(PAGE_FIXED if page else FIXED)]
+        headers = [("ETag", f'W/"{etag}"'), *(PAGE_FIXED if page else FIXED)]
         if parse_etags(environ.get("HTTP_IF_NONE_MATCH")).contains_weak(etag):
             return "304 Not Modified", headers, b""
         if page:

@@ -119,9 +119,9 @@ def unchanged(event_id: int) -> tuple[Response | None, str]:
     director = security.may_direct(events.event(get_db(), event_id))
     etag = hashlib.sha256(f"{found}|{request.full_path}|{director}".encode())
     tag = etag.hexdigest()[:20]
-    if request.headers.get("X-Poll") and request.if_none_match.contains(tag):
+    if request.headers.get("X-Poll") and request.if_none_match.contains_weak(tag):
         response = Response(status=304)
-        response.set_etag(tag)
+        response.set_etag(tag, weak=True)
         return response, tag
     return None, tag
 
@@ -131,7 +131,7 @@ def live(page: str, tag: str, private: bool = False) -> Response:
     director's desk, with the director's controls, never kept by the app's offline copy
     (static/sw.js keeps no ``private`` page)."""
     response = make_response(page)
-    response.set_etag(tag)
+    response.set_etag(tag, weak=True)  # the same page whatever its compression
     response.headers["Cache-Control"] = "private, no-cache" if private else "no-cache"
     return response
 

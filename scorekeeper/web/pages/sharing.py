@@ -117,6 +117,6 @@ def watch_stamp(token: str) -> Response:
     has gets 304 until something changes (one indexed row read, no cookie)."""
     stamp = games.stamp_by_token(get_db(), token)
     response = jsonify(stamp=stamp)
-    response.set_etag(f"s{stamp}")
+    response.set_etag(f"s{stamp}", weak=True)
     response.headers["Cache-Control"] = "no-cache"  # always ask, with If-None-Match
     return response.make_conditional(request)

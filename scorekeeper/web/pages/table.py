@@ -110,11 +110,11 @@ def phone(token: str) -> Response:
     it (static/table.js), and a 304 is answered without rendering (web/http/polls.py)."""
     found = phone_or_stop(token)
     etag = f"t{found['table_stamp']}"
-    if request.if_none_match.contains(etag):
+    if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
         response = make_response(phone_page(found, token))
-    response.set_etag(etag)
+    response.set_etag(etag, weak=True)  # the same page whatever its compression
     response.headers["Cache-Control"] = sharing.SECRET
     return response
 

@@ -60,14 +60,14 @@ def asked_page(token: str) -> Response | None:
     if asked["state"] == "superseded":
         return make_response(gone(_("Another phone asked for this seat after this one."), 410))
     etag = f"t{asked['table_stamp']}"  # polled like a phone's page: moves when answered
-    if request.if_none_match.contains(etag):
+    if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
         page = render_template(
             "seat_waiting.html", asked=asked, token=token, stamp=asked["table_stamp"]
         )
         response = make_response(page)
-    response.set_etag(etag)
+    response.set_etag(etag, weak=True)  # the same page whatever its compression
     response.headers["Cache-Control"] = sharing.SECRET
     return response
 
@@ -170,10 +170,10 @@ def game_stamp(game_id: int) -> Response:
 def stamp_answer(value: int) -> Response:
     """The stamp as JSON with an ETag; 304 (no body) when the phone has it already."""
     etag = f"t{value}"
-    if request.if_none_match.contains(etag):
+    if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
         response = jsonify(stamp=value)
-    response.set_etag(etag)
+    response.set_etag(etag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
     return response
