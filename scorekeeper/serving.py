@@ -69,14 +69,53 @@ MAX_BODY = 10 * 1024 * 1024 + 128 * 1024
 # - open connections: waitress's default of 100 let about 99 half-sent requests shut
 #   everyone out. A club night is 400 phones polling at once, each keeping one
 #   connection alive; 1,000 leaves room, and each idle one costs a socket, not a thread.
+#   A bigger room (``serve --tables``) gets PER_TABLE a table: its four players' phones
+#   and the scorer's, a browser sometimes holding two at once (a poll and a save).
+#   Beyond the limit a phone is not refused but waits, unanswered, until one closes.
 CONNECTION_LIMIT = 1000
+PER_TABLE = 8
 # - how long a connection may sit with nothing sent before it is closed (waitress:
 #   120 s). Phones poll every second or two, so 30 s of silence is a phone gone.
 CHANNEL_TIMEOUT = 30
 
 
-def serve_http(app: Any, hosts: list[str], port: int, threads: int) -> None:
-    """Serve with waitress until interrupted."""
+def connection_limit(tables: int) -> int:
+    """The open connections a room of ``tables`` tables needs, CONNECTION_LIMIT at least.
+
+    >>> connection_limit(0), connection_limit(100), connection_limit(300)
+    (1000, 1000, 2500)
+    """
+    return max(CONNECTION_LIMIT, tables * PER_TABLE + 100)
+
+
+def open_files(connections: int) -> str | None:
+    """Let this process hold ``connections`` sockets besides its files, raising its own
+    open-file limit up to the system's ceiling (often 1,024 by default on Linux);
+    None, or what to do when the ceiling is lower."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit on sockets
+        return None
+    wanted = connections + 200  # the database, its journal, logs, the listening sockets
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return None
+    ceiling = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (ceiling, hard))
+    if ceiling < wanted:
+        return (
+            f"This system lets a process open {hard} files, too few for {connections} "
+            f"connections: raise it (ulimit -Hn, or LimitNOFILE= in a systemd unit)."
+        )
+    return None
+
+
+def serve_http(
+    app: Any, hosts: list[str], port: int, threads: int, connections: int = CONNECTION_LIMIT
+) -> None:
+    """Serve with waitress until interrupted, with up to ``connections`` open at once.
+    Waitress watches them with poll(), where the system has it: select() takes no
+    socket numbered 1,024 or above, which a room of 150 tables reaches."""
     from waitress.server import create_server
 
     listen = " ".join(f"[{h}]:{port}" if ":" in h else f"{h}:{port}" for h in hosts)
@@ -87,8 +126,9 @@ def serve_http(app: Any, hosts: list[str], port: int, threads: int) -> None:
             threads=threads,
             ident="scorekeeper",
             max_request_body_size=MAX_BODY,
-            connection_limit=CONNECTION_LIMIT,
+            connection_limit=connections,
             channel_timeout=CHANNEL_TIMEOUT,
+            asyncore_use_poll=True,
         )
     except OSError as error:  # taken between check_port and now
         raise PortProblem(explain(error, hosts[0], port)) from None

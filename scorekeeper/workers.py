@@ -46,7 +46,12 @@ def application(app: Any, settings: dict[str, Any]) -> Any:
 
 
 def options(
-    hosts: list[str], port: int, threads: int, workers: int, files: tuple[Path, Path] | None
+    hosts: list[str],
+    port: int,
+    threads: int,
+    workers: int,
+    files: tuple[Path, Path] | None,
+    connections: int = CONNECTION_LIMIT,
 ) -> dict[str, Any]:
     """gunicorn's settings for ``serve``: its waitress limits, as near as gunicorn has them.
 
@@ -68,7 +73,7 @@ def options(
         # an idle phone's connection is kept as long as waitress keeps it, in the
         # worker's poller (not a thread), up to this many a worker
         "keepalive": CHANNEL_TIMEOUT,
-        "worker_connections": CONNECTION_LIMIT,
+        "worker_connections": connections,
         "proc_name": "scorekeeper",
         "loglevel": "warning",  # no line per worker started: serve prints what to open
         "control_socket_disable": True,  # no socket file left in the working folder
@@ -119,8 +124,9 @@ def run(
     threads: int,
     workers: int,
     files: tuple[Path, Path] | None = None,
+    connections: int = CONNECTION_LIMIT,
 ) -> None:
-    """Serve ``app`` with ``workers`` processes until SIGTERM or SIGINT (then SystemExit,
-    in the arbiter)."""
+    """Serve ``app`` with ``workers`` processes, each holding up to ``connections``,
+    until SIGTERM or SIGINT (then SystemExit, in the arbiter)."""
     guard_forks()
-    application(app, options(hosts, port, threads, workers, files)).run()
+    application(app, options(hosts, port, threads, workers, files, connections)).run()

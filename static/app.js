@@ -642,20 +642,35 @@ function barsFit(form) {
   }
 }
 
+// A poll the server sent away because it is full (503 with Retry-After, in seconds):
+// the next one waits as long as it says, so that saves go first; else the usual wait.
+function pollAfter(response, usual) {
+  if (!response || response.status !== 503) return usual;
+  const seconds = parseInt(response.headers.get("Retry-After"), 10);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : usual;
+}
+
 // Spectator page: reload when a round is entered, corrected or deleted.
 document.addEventListener("DOMContentLoaded", () => {
   const head = document.querySelector("[data-watch]");
   if (!head) return;
-  setInterval(async () => {
+  const WATCH_MS = 3000;
+  const tick = async () => {
+    let wait = WATCH_MS;
     try {
       // no-cache: the browser asks with If-None-Match and gets 304 until a change
       const response = await fetch(head.dataset.watch, { cache: "no-cache" });
-      const { stamp } = await response.json();
-      if (String(stamp) !== head.dataset.stamp) window.location.reload();
+      wait = pollAfter(response, WATCH_MS);
+      if (response.status === 200) {
+        const { stamp } = await response.json();
+        if (String(stamp) !== head.dataset.stamp) window.location.reload();
+      }
     } catch (error) {
       // bad wifi: try again at the next tick
     }
-  }, 3000);
+    setTimeout(tick, wait);
+  };
+  setTimeout(tick, WATCH_MS);
 });
 
 // Printouts: the Print button.

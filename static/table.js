@@ -59,9 +59,11 @@ function poll(head) {
   let stamp = head.dataset.stamp || null;
   let etag = page && stamp !== null ? `W/"t${stamp}"` : null;
   const tick = async () => {
+    let wait = POLL_MS;
     try {
       const headers = etag ? { "If-None-Match": etag } : {};
       const response = await fetch(page || head.dataset.tableStamp, { cache: "no-store", headers });
+      wait = pollAfter(response, POLL_MS); // the server full: saves first, this poll later
       if (response.status === 403 || response.status === 410) {
         window.location.reload(); // the page says why this phone no longer works
         return;
@@ -79,7 +81,7 @@ function poll(head) {
     } catch (error) {
       // bad wifi: try again at the next tick
     }
-    setTimeout(tick, POLL_MS);
+    setTimeout(tick, wait);
   };
   setTimeout(tick, POLL_MS);
 }

@@ -33,6 +33,13 @@ from .common import DB_OPTION, app_for, fail
 )
 @click.option("--threads", default=8, show_default=True, help="Threads of each process.")
 @click.option(
+    "--tables",
+    type=click.IntRange(0, 2000),
+    default=0,
+    help="The most tables playing at once, for a big event: open connections are "
+    "allowed for their phones (8 a table, 1,000 at least). See docs/deploy.md.",
+)
+@click.option(
     "--backup-dir",
     type=click.Path(file_okay=False, path_type=Path),
     help="Keep a daily backup of the database in this folder.",
@@ -80,6 +87,7 @@ def serve(
     port: int,
     database: Path | None,
     threads: int,
+    tables: int,
     workers: int | None,
     backup_dir: Path | None,
     keep: int,
@@ -97,7 +105,7 @@ def serve(
     is one line on standard error and exit status 2.
     """
     from .. import network, serving
-    from ..web.http import hosts as trusted
+    from ..web.http import hosts as trusted, load
 
     if not 0 <= port <= 65535:  # the system's own refusal was a traceback (0: any free port)
         fail(f"--port {port} is not a port: give a number from 1 to 65535, such as 8000")
@@ -114,6 +122,9 @@ def serve(
     except serving.PortProblem as error:
         fail(str(error))
     processes = how_many_workers(workers)
+    connections = serving.connection_limit(tables)
+    if problem := serving.open_files(connections):
+        click.echo(problem, err=True)
     app = app_for(database)
     app.config["WORKERS"] = processes  # several: the throttles are kept in the database
     apart.enable()  # a director's long work in a process of its own: saves go on meanwhile
@@ -135,16 +146,17 @@ def serve(
     show_addresses(scheme, host, lan, port)
     withdraw = start_mdns(lan[0], port, scheme) if mdns and lan else None
     replicating = start_replica(app, replica) if replica else None
+    load.judge(app, waitress=processes == 1 and not files)  # saves first when full
     arbiter = os.getpid()  # a worker leaves serve_workers by SystemExit, through here
     try:
         if processes > 1:
             from .. import workers as several
 
-            several.run(app, hosts, port, threads, processes, files)
+            several.run(app, hosts, port, threads, processes, files, connections)
         elif files:
             serving.serve_https(app, hosts, port, threads, files)
         else:
-            serving.serve_http(app, hosts, port, threads)
+            serving.serve_http(app, hosts, port, threads, connections)
     except serving.PortProblem as error:
         fail(str(error))
     finally:

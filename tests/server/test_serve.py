@@ -46,7 +46,7 @@ def test_prints_the_wifi_address_first_and_no_loopback_for_the_phone(tmp_path, s
         "  or http://172.17.0.1:8123/ on the phone",
         "On this machine: http://127.0.0.1:8123/",
     ]
-    assert served == [("http", ["0.0.0.0"], 8123, 8)]
+    assert served == [("http", ["0.0.0.0"], 8123, 8, 1000)]
 
 
 def test_says_when_no_network_address_is_found(tmp_path, served, monkeypatch):
@@ -59,7 +59,7 @@ def test_ipv6_only_network_is_bracketed_and_listened_on(tmp_path, served, monkey
     pairs = [("lo", "::1"), ("wlan0", "fd00::20"), ("wlan0", "fe80::20")]
     result = serve(tmp_path, interfaces=pairs, monkeypatch=monkeypatch)
     assert "Open http://[fd00::20]:8000/ on the phone" in result.output
-    assert served == [("http", ["0.0.0.0", "::"], 8000, 8)]
+    assert served == [("http", ["0.0.0.0", "::"], 8000, 8, 1000)]
 
 
 def test_a_given_host_is_printed_as_it_is(tmp_path, served, monkeypatch):
@@ -231,6 +231,7 @@ def test_waitress_is_given_every_listening_address(tmp_path, monkeypatch):
             "max_request_body_size": serving.MAX_BODY,
             "connection_limit": serving.CONNECTION_LIMIT,
             "channel_timeout": serving.CHANNEL_TIMEOUT,
+            "asyncore_use_poll": True,
         },
         "ran",
     ]
@@ -251,12 +252,14 @@ def test_serve_gives_the_pages_the_address_phones_can_reach(tmp_path, monkeypatc
 
 @pytest.mark.parametrize(
     ("args", "cores", "platform", "started"),
-    [([], 4, "linux", ("http", ["0.0.0.0"], 8000, 8)),
-     (["--workers", "4"], 4, "linux", ("workers", ["0.0.0.0"], 8000, 8, 4, None)),
-     (["--workers", "3", "--threads", "2"], 4, "darwin", ("workers", ["0.0.0.0"], 8000, 2, 3, None)),
-     (["--workers", "1"], 4, "linux", ("http", ["0.0.0.0"], 8000, 8)),
-     ([], None, "linux", ("http", ["0.0.0.0"], 8000, 8)),
-     (["--workers", "3"], 4, "win32", ("http", ["0.0.0.0"], 8000, 8))],
+    [([], 4, "linux", ("http", ["0.0.0.0"], 8000, 8, 1000)),
+     (["--workers", "4"], 4, "linux", ("workers", ["0.0.0.0"], 8000, 8, 4, None, 1000)),
+     (["--workers", "3", "--threads", "2"], 4, "darwin", ("workers", ["0.0.0.0"], 8000, 2, 3, None, 1000)),
+     (["--workers", "1"], 4, "linux", ("http", ["0.0.0.0"], 8000, 8, 1000)),
+     ([], None, "linux", ("http", ["0.0.0.0"], 8000, 8, 1000)),
+     (["--workers", "3"], 4, "win32", ("http", ["0.0.0.0"], 8000, 8, 1000)),
+     (["--tables", "300"], 4, "linux", ("http", ["0.0.0.0"], 8000, 8, 2500)),
+     (["--tables", "300", "--workers", "2"], 4, "linux", ("workers", ["0.0.0.0"], 8000, 8, 2, None, 2500))],
 )  # fmt: skip
 def test_one_process_by_default_workers_when_asked_and_windows_serves_with_one(
     tmp_path, served, monkeypatch, args, cores, platform, started

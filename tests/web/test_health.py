@@ -2,11 +2,13 @@
 
 from pathlib import Path
 
+IDLE = {"core_share": 0.0, "sending_polls_away": False, "polls_sent_away": 0}
+
 
 def test_healthz_is_ok_without_a_session_cookie(client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ok", "database": "ok"}
+    assert response.get_json() == {"status": "ok", "database": "ok", "load": IDLE}
     assert "Set-Cookie" not in response.headers
     assert response.headers["Cache-Control"] == "no-store"
 
@@ -24,7 +26,11 @@ def test_healthz_is_503_when_the_database_is_damaged(app, client):
     Path(app.config["DATABASE"]).write_bytes(b"this is not a database" * 400)
     response = client.get("/healthz")
     assert response.status_code == 503
-    assert response.get_json() == {"status": "error", "database": "file is not a database"}
+    assert response.get_json() == {
+        "status": "error",
+        "database": "file is not a database",
+        "load": IDLE,
+    }
 
 
 def test_healthz_is_503_and_creates_nothing_when_the_database_is_gone(app, client):

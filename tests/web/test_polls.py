@@ -27,18 +27,23 @@ def table(app, make_game):
     return game, watch, phone
 
 
+def fast_path(app):
+    """The stamp polls' middleware (behind the load gauge, which counts every request)."""
+    return app.wsgi_app.inner
+
+
 def by_view(app, path, headers=None):
     """The same request, answered by the Flask app alone (behind the fast path)."""
     from werkzeug.test import Client
 
-    return Client(app.wsgi_app.inner).get(path, headers=headers or {})
+    return Client(fast_path(app).inner).get(path, headers=headers or {})
 
 
 def fast_path_used(app, monkeypatch):
     """Count the requests that reached the Flask app."""
     reached = []
-    inner = app.wsgi_app.inner
-    monkeypatch.setattr(app.wsgi_app, "inner", lambda e, r: reached.append(e["PATH_INFO"])
+    inner = fast_path(app).inner
+    monkeypatch.setattr(fast_path(app), "inner", lambda e, r: reached.append(e["PATH_INFO"])
                         or inner(e, r))  # fmt: skip
     return reached
 
@@ -162,4 +167,3 @@ def test_a_browsers_compressed_page_is_polled_without_rendering(app, client, tab
     client.post(f"/api/games/{game}/rounds", json=ROUND)
     moved = client.get(path, headers={**BROWSER, "If-None-Match": etag})
     assert moved.status_code == 200 and moved.headers["ETag"] != etag
-

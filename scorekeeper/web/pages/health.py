@@ -14,6 +14,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request, sen
 
 from ...data import replica
 from ...data.connection import health
+from ..http import load
 
 bp = Blueprint("health", __name__)
 
@@ -43,6 +44,7 @@ def healthz() -> tuple[Response, int]:
         "status": "ok" if problem is None else "error",
         "database": problem or "ok",
     }
+    body["load"] = load.gauge(current_app).report()  # this process's: is it sending polls away
     if current_app.config.get("WORKERS", 1) > 1:  # serve --workers: which one answered
         body["worker"] = os.getpid()
     target = current_app.config.get("REPLICA")
