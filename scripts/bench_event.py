@@ -115,12 +115,12 @@ async def screen(
 ) -> None:
     """The desk (``games``: table number to game) or a big screen (``games`` empty),
     polled as static/standings.js does; what each newly shows is timed from its save."""
-    etag, shown, done = None, {}, 0
+    etag, shown, done, answer = None, {}, 0, bench_room.Answer(0, b"", {})
     async with bench_room.browser(base) as session:
         await asyncio.sleep(random.random() * LIVE_EVERY)
         while time.monotonic() < stop:
             tick = time.monotonic()
-            headers = {"X-Poll": "1", **({"If-None-Match": etag} if etag else {})}
+            headers = answer.after({"X-Poll": "1", **({"If-None-Match": etag} if etag else {})})
             answer = await bench_room.get(session, path, headers, stats, kind)
             if answer.status == 200:
                 etag, page, now = answer.headers.get("ETag"), answer.body.decode(), time.monotonic()

@@ -7,8 +7,9 @@ requests a second) the figures are the server's: a thread per phone made the loa
 generator itself queue on its interpreter lock, and a save's time then counted that
 queue too.
 
-A poll answered ``503`` with ``Retry-After`` (the server shedding polls) is waited out
-as the phones' scripts do, and counted apart: it is not an error.
+A poll answered ``503`` with ``Retry-After`` (the server sending polls away) is waited
+out as the phones' scripts do, the next one saying ``X-Waited``, and counted apart: it
+is not an error.
 """
 
 from __future__ import annotations
@@ -67,6 +68,10 @@ class Stats:
 class Answer:
     def __init__(self, status: int, body: bytes, headers: Any) -> None:
         self.status, self.body, self.headers = status, body, headers
+
+    def after(self, headers: dict[str, str]) -> dict[str, str]:
+        """The next poll's headers: ``X-Waited`` once this one was sent away."""
+        return {**headers, "X-Waited": "1"} if self.status == 503 else headers
 
     def wait(self) -> float:
         """The seconds a shed poll is told to wait (``Retry-After``), else 0."""
@@ -138,12 +143,13 @@ async def phone(
     """A phone as static/table.js has it: its own page asked for every second with the
     table's stamp as the ETag, a 304 while nothing moved; a new page is timed from the
     table's last save. The page is open already: its first ETag is the stamp it shows."""
-    etag = f'W/"t{stamp}"'
+    etag, answer = f'W/"t{stamp}"', Answer(0, b"", {})
     async with browser(base) as session:
         await asyncio.sleep(random.random() * POLL)
         while time.monotonic() < stop:
             tick = time.monotonic()
-            answer = await get(session, page, {"If-None-Match": etag}, stats, "page poll")
+            headers = answer.after({"If-None-Match": etag})
+            answer = await get(session, page, headers, stats, "page poll")
             if answer.status == 200 and answer.headers.get("ETag") != etag:
                 if game in sent:
                     stats.visible["phones"].append(time.monotonic() - sent[game])
@@ -154,12 +160,12 @@ async def phone(
 
 async def stamp_poller(base: str, path: str, stats: Stats, stop: float) -> None:
     """The scorer's scoreboard: its game's stamp, every second, with its ETag."""
-    etag = None
+    etag, answer = None, Answer(0, b"", {})
     async with browser(base) as session:
         await asyncio.sleep(random.random() * POLL)
         while time.monotonic() < stop:
             tick = time.monotonic()
-            headers = {"If-None-Match": etag} if etag else {}
+            headers = answer.after({"If-None-Match": etag} if etag else {})
             answer = await get(session, path, headers, stats, "poll")
             if answer.status == 200:
                 etag = answer.headers.get("ETag")

@@ -643,11 +643,17 @@ function barsFit(form) {
 }
 
 // A poll the server sent away because it is full (503 with Retry-After, in seconds):
-// the next one waits as long as it says, so that saves go first; else the usual wait.
+// the next one waits as long as it says, so that saves go first, and then says it
+// waited (pollHeaders), which the server serves; else the usual wait.
 function pollAfter(response, usual) {
   if (!response || response.status !== 503) return usual;
   const seconds = parseInt(response.headers.get("Retry-After"), 10);
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : usual;
+}
+
+function pollHeaders(headers, response) {
+  if (response && response.status === 503) headers["X-Waited"] = "1";
+  return headers;
 }
 
 // Spectator page: reload when a round is entered, corrected or deleted.
@@ -655,11 +661,14 @@ document.addEventListener("DOMContentLoaded", () => {
   const head = document.querySelector("[data-watch]");
   if (!head) return;
   const WATCH_MS = 3000;
+  let last = null;
   const tick = async () => {
     let wait = WATCH_MS;
     try {
       // no-cache: the browser asks with If-None-Match and gets 304 until a change
-      const response = await fetch(head.dataset.watch, { cache: "no-cache" });
+      const headers = pollHeaders({}, last);
+      const response = await fetch(head.dataset.watch, { cache: "no-cache", headers });
+      last = response;
       wait = pollAfter(response, WATCH_MS);
       if (response.status === 200) {
         const { stamp } = await response.json();

@@ -11,12 +11,14 @@
   var every = parseInt(root.dataset.every || "1000", 10);
   var etag = null;
   var wait = every;
+  var last = null;
   function refresh() {
-    var headers = { Accept: "text/html", "X-Poll": "1" };
+    var headers = pollHeaders({ Accept: "text/html", "X-Poll": "1" }, last);
     if (etag) headers["If-None-Match"] = etag;
     wait = every;
     fetch(location.href, { headers: headers, cache: "no-store" })
       .then(function (r) {
+        last = r;
         wait = pollAfter(r, every); // the server full (503): saves first, this poll later
         if (r.status === 304 || !r.ok) return null;
         etag = r.headers.get("ETag");

@@ -58,11 +58,13 @@ function poll(head) {
   const page = head.dataset.livePage || null;
   let stamp = head.dataset.stamp || null;
   let etag = page && stamp !== null ? `W/"t${stamp}"` : null;
+  let last = null;
   const tick = async () => {
     let wait = POLL_MS;
     try {
-      const headers = etag ? { "If-None-Match": etag } : {};
+      const headers = pollHeaders(etag ? { "If-None-Match": etag } : {}, last);
       const response = await fetch(page || head.dataset.tableStamp, { cache: "no-store", headers });
+      last = response;
       wait = pollAfter(response, POLL_MS); // the server full: saves first, this poll later
       if (response.status === 403 || response.status === 410) {
         window.location.reload(); // the page says why this phone no longer works

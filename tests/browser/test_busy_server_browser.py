@@ -1,7 +1,7 @@
 """A phone told by a full server to come back later does: a poll answered 503 with
 ``Retry-After`` (``web/http/load.py``: saves first) is not asked again before that
-many seconds, where the phone otherwise asks every second; the next answer brings it
-back to once a second."""
+many seconds, where the phone otherwise asks every second; the poll after the wait
+says it waited (``X-Waited``), which the server serves."""
 
 import time
 
@@ -19,7 +19,7 @@ def test_a_phone_sent_away_waits_as_long_as_the_server_says(pages, shared_server
             route.continue_()  # not a poll: the page itself, a part sent
             return
         polls.append(time.monotonic())
-        if told["wait"]:
+        if told.get("wait"):
             route.fulfill(status=503, headers={"Retry-After": told.pop("wait")}, body="Busy")
         else:
             route.continue_()
@@ -29,4 +29,24 @@ def test_a_phone_sent_away_waits_as_long_as_the_server_says(pages, shared_server
     assert len(polls) == 1
     cat.wait_for_timeout(3000)  # three seconds a phone would otherwise have asked in
     assert len(polls) == 1  # it waits the 30 seconds it was told
+    cat.unroute("**/table/*")
+
+
+def test_the_poll_after_the_wait_says_it_waited(pages, shared_server):
+    game, sides, scorer, cat = wifi.with_cat(pages, shared_server, "#phones_enter")
+    polls, told = [], {"wait": "1"}
+
+    def answer(route):
+        if route.request.method != "GET" or "if-none-match" not in route.request.headers:
+            route.continue_()
+            return
+        polls.append(route.request.headers.get("x-waited"))
+        if told.get("wait"):
+            route.fulfill(status=503, headers={"Retry-After": told.pop("wait")}, body="Busy")
+        else:
+            route.continue_()
+
+    cat.route("**/table/*", answer)
+    cat.wait_for_timeout(4000)  # sent away, back after a second, then every second
+    assert polls[:3] == [None, "1", None]
     cat.unroute("**/table/*")

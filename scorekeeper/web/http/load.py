@@ -14,7 +14,9 @@ polls are answered at once
 ``503`` with ``Retry-After``, and the phones' scripts wait that long before asking
 again; the wait grows while the process stays full and shrinks second by second once
 it is not, and each phone's is drawn at random within it, so that phones sent away
-together do not all come back in the same second. Nothing else is ever turned away: a
+together do not all come back in the same second. A poll that comes back after its
+wait says so (``X-Waited``) and is served: sending every poll away while the room
+stays full would leave the phones blind for as long. Nothing else is ever turned away: a
 save, a page opened, a GET without an ETag (a person, not a poll) are served as always.
 
 ``/healthz`` tells how full the process is and how many polls it sent away.
@@ -163,7 +165,8 @@ class SavesFirst:
         self.inner, self.gauge = inner, gauge
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        wait = self.gauge.wait() if is_poll(environ) else 0
+        waited = "HTTP_X_WAITED" in environ  # sent away last time: served this time
+        wait = self.gauge.wait() if is_poll(environ) and not waited else 0
         if not wait:
             self.gauge.tick()
             return self.inner(environ, start_response)
