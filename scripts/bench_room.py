@@ -7,9 +7,9 @@ requests a second) the figures are the server's: a thread per phone made the loa
 generator itself queue on its interpreter lock, and a save's time then counted that
 queue too.
 
-A poll answered ``503`` with ``Retry-After`` (the server sending polls away) is waited
-out as the phones' scripts do, the next one saying ``X-Waited``, and counted apart: it
-is not an error.
+A poll told ``Retry-After`` (the server full) waits that long as the phones' scripts
+do, the next one saying ``X-Waited``; one answered ``503`` (sent away) is counted
+apart: it is not an error.
 """
 
 from __future__ import annotations
@@ -70,12 +70,12 @@ class Answer:
         self.status, self.body, self.headers = status, body, headers
 
     def after(self, headers: dict[str, str]) -> dict[str, str]:
-        """The next poll's headers: ``X-Waited`` once this one was sent away."""
-        return {**headers, "X-Waited": "1"} if self.status == 503 else headers
+        """The next poll's headers: ``X-Waited`` once this one was told to wait."""
+        return {**headers, "X-Waited": "1"} if self.wait() else headers
 
     def wait(self) -> float:
-        """The seconds a shed poll is told to wait (``Retry-After``), else 0."""
-        if self.status != 503:
+        """The seconds a poll is told to wait (``Retry-After``), else 0."""
+        if self.status == 0:
             return 0.0
         try:
             return float(self.headers.get("Retry-After", "0"))

@@ -642,17 +642,17 @@ function barsFit(form) {
   }
 }
 
-// A poll the server sent away because it is full (503 with Retry-After, in seconds):
-// the next one waits as long as it says, so that saves go first, and then says it
-// waited (pollHeaders), which the server serves; else the usual wait.
+// A server that is full answers polls with Retry-After (in seconds; a 503 when the
+// poll did not wait as it was told): the next poll waits as long as it says, so that
+// saves go first, and then says it waited (X-Waited), which the server serves; else
+// the usual wait.
 function pollAfter(response, usual) {
-  if (!response || response.status !== 503) return usual;
-  const seconds = parseInt(response.headers.get("Retry-After"), 10);
+  const seconds = response ? parseInt(response.headers.get("Retry-After"), 10) : NaN;
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : usual;
 }
 
 function pollHeaders(headers, response) {
-  if (response && response.status === 503) headers["X-Waited"] = "1";
+  if (response && response.headers.get("Retry-After")) headers["X-Waited"] = "1";
   return headers;
 }
 

@@ -15,8 +15,12 @@ polls are answered at once
 again; the wait grows while the process stays full and shrinks second by second once
 it is not, and each phone's is drawn at random within it, so that phones sent away
 together do not all come back in the same second. A poll that comes back after its
-wait says so (``X-Waited``) and is served: sending every poll away while the room
-stays full would leave the phones blind for as long. Nothing else is ever turned away: a
+wait says so (``X-Waited``) and is served, with the wait to keep before the next one:
+sending every poll away while the room stays full would leave the phones blind, and
+serving every poll that waited once, then sending the next away a second later,
+still asked more than a full process can answer. So while the process is full each
+screen polls once per wait, and sees the evening that often. Nothing else is ever
+turned away: a
 save, a page opened, a GET without an ETag (a person, not a poll) are served as always.
 
 ``/healthz`` tells how full the process is and how many polls it sent away.
@@ -105,14 +109,14 @@ class Gauge:
             self.started, self.cpu_at, self.deepest = now, used, 0
 
     def wait(self) -> int:
-        """Seconds a poll is told to wait now, 0 to serve it: at random between the
-        level and twice it."""
+        """Seconds a poll is told to wait now, 0 while the process is not full: at
+        random between the level and twice it."""
         self.tick()
-        if not self.level:
-            return 0
+        return random.randint(self.level, 2 * self.level) if self.level else 0
+
+    def sent(self) -> None:
         with self.lock:
             self.sent_away += 1
-        return random.randint(self.level, 2 * self.level)
 
     def report(self) -> dict[str, Any]:
         return {
@@ -159,17 +163,26 @@ def is_poll(environ: dict[str, Any]) -> bool:
 
 
 class SavesFirst:
-    """``app.wsgi_app`` wrapped: a poll sent away while the process is full."""
+    """``app.wsgi_app`` wrapped: while the process is full, a poll that did not wait as
+    it was told is sent away, and one that did is served and told again."""
 
     def __init__(self, inner: WSGIApp, gauge: Gauge) -> None:
         self.inner, self.gauge = inner, gauge
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        waited = "HTTP_X_WAITED" in environ  # sent away last time: served this time
-        wait = self.gauge.wait() if is_poll(environ) and not waited else 0
-        if not wait:
+        if not is_poll(environ):
             self.gauge.tick()
             return self.inner(environ, start_response)
+        wait = self.gauge.wait()
+        if not wait:
+            return self.inner(environ, start_response)
+        if "HTTP_X_WAITED" in environ:  # it waited as it was told: served, and told again
+
+            def told(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
+                return start_response(status, [*headers, ("Retry-After", str(wait))], *exc_info)
+
+            return self.inner(environ, told)
+        self.gauge.sent()
         body = b"Busy: ask again in %d seconds.\n" % wait
         headers = [
             ("Retry-After", str(wait)),
