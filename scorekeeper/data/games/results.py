@@ -45,11 +45,15 @@ def refresh_from(
     answer: Answer,
     count: int,
     from_round: int,
+    appended: bool = False,
 ) -> None:
     """``refresh`` given only the rounds from ``from_round`` on (``changed``,
     stored with their new numbers) and the engine's answer whose ``rounds`` are
-    theirs (``engine.score_from``); ``count``: the game's rounds now."""
-    before = tallies.contributions(db, game_id, from_round)
+    theirs (``engine.score_from``); ``count``: the game's rounds now; ``appended``:
+    the change is a round added at the end (``tallies.add_round`` then moves the
+    players' tallies unless the game just got its first round or ended)."""
+    quick = appended and count > 1 and from_round == count and not answer["finished"]
+    before = {} if quick else tallies.contributions(db, game_id, from_round)
     summary = {key: value for key, value in answer.items() if key != "rounds"}
     has_header = all(k in game for k in HEADER)  # a game as get_game reads it
     summary["of"] = mark_of(game) if has_header else header_mark(db, game_id)
@@ -98,7 +102,10 @@ def refresh_from(
             for i, side in enumerate(game["sides"])
         ],
     )
-    tallies.apply(db, before, tallies.contributions(db, game_id, from_round))
+    if quick:
+        tallies.add_round(db, game_id, from_round)
+    else:
+        tallies.apply(db, before, tallies.contributions(db, game_id, from_round))
     ratings.follow(db, game_id, bool(finished))
 
 

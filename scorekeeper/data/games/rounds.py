@@ -121,7 +121,7 @@ def add_round(
                 "UPDATE games SET ended_after = ? WHERE id = ?", [game["ended_after"], game_id]
             )
             log_change(db, game_id, number, "time called", None, None)
-        results.refresh_from(db, game_id, game, changed, answer, number, first)
+        results.refresh_from(db, game_id, game, changed, answer, number, first, appended=True)
     return number
 
 

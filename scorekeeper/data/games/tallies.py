@@ -88,6 +88,27 @@ UPSERT = (
 )
 
 
+# A round added at the end of a game that had rounds and goes on: its players' figures
+# move by that round alone (the game's played, finished and won stay as they were), in
+# one statement instead of the game's contribution read before and after.
+ADDED = (
+    f"INSERT INTO player_stats (player_id, variant, {', '.join(SUMS)}, best) "
+    "SELECT s.player_id, g.variant, 0, 0, 0, 1, r.score, coalesce(r.went_out, 0), "
+    + ", ".join(f"coalesce(r.{c}, 0)" for c in CANASTA_COLUMNS)
+    + ", r.score FROM seats s JOIN games g ON g.id = s.game_id "
+    "JOIN evenings e ON e.id = g.evening_id "
+    "JOIN side_rounds r ON r.game_id = g.id AND r.side_index = s.side AND r.number = ? "
+    "WHERE s.game_id = ? AND g.removed_at IS NULL " + UPSERT[UPSERT.index("ON CONFLICT") :]
+)
+
+
+def add_round(db: Database, game_id: int, number: int) -> None:
+    """Move the tallies by round ``number``, just added at the end of a game that had
+    rounds before it and is not over with it (its side rounds already written): what
+    ``apply`` would do with the contributions before and after, in one statement."""
+    db.conn.execute(ADDED, [number, game_id])
+
+
 def update_month(db: Database, player: int, month: str, games: int, won: int) -> None:
     """The month's finished games and wins, for the win-rate chart."""
     key = [player, month]
