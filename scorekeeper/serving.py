@@ -101,11 +101,15 @@ def open_files(connections: int) -> str | None:
     if soft == resource.RLIM_INFINITY or soft >= wanted:
         return None
     ceiling = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (ceiling, hard))
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (ceiling, hard))
+    except (ValueError, OSError):  # macOS caps it below an "unlimited" ceiling
+        ceiling = soft
     if ceiling < wanted:
         return (
-            f"This system lets a process open {hard} files, too few for {connections} "
-            f"connections: raise it (ulimit -Hn, or LimitNOFILE= in a systemd unit)."
+            f"This system lets this process open {ceiling} files, too few for "
+            f"{connections} connections: raise it (ulimit -n, or LimitNOFILE= in a "
+            "systemd unit)."
         )
     return None
 

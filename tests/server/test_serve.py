@@ -294,3 +294,33 @@ def test_only_the_arbiter_withdraws_the_announcement(tmp_path, monkeypatch, in_w
     (zc,) = FakeZeroconf.made
     withdrawn = ("unregister", "scorekeeper.local.") in zc.events
     assert withdrawn == (not in_worker)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no open-file limit on Windows")
+@pytest.mark.parametrize(
+    ("limits", "refused", "raised_to", "said"),
+    [
+        ((4096, 4096), False, None, None),  # enough already
+        ((1024, "unlimited"), False, 2700, None),
+        ((1024, 1500), False, 1500, "open 1500 files, too few for 2500"),
+        ((1024, "unlimited"), True, None, "open 1024 files, too few for 2500"),  # macOS
+    ],
+)
+def test_the_open_file_limit_is_raised_for_the_rooms_connections(
+    monkeypatch, limits, refused, raised_to, said
+):
+    import resource
+
+    soft, hard = (resource.RLIM_INFINITY if x == "unlimited" else x for x in limits)
+    raised = []
+
+    def setrlimit(which, values):
+        if refused:
+            raise ValueError("not allowed")
+        raised.append(values[0])
+
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (soft, hard))
+    monkeypatch.setattr(resource, "setrlimit", setrlimit)
+    problem = serving.open_files(serving.connection_limit(300))
+    assert raised == ([] if raised_to is None else [raised_to])
+    assert (problem is None) == (said is None) and (said is None or said in problem)
