@@ -47,9 +47,14 @@ def setup(path: Path, tables: int) -> list[tuple[int, int, list[str]]]:
     for _ in range(tables):
         sides = ["Ann & Bea", "Cat & Dee"]  # empty rounds: the game never ends
         game = create_game(
-            db, evening_id=evening, variant="classic", sides=sides, players=4, options={},
+            db,
+            evening_id=evening,
+            variant="classic",
+            sides=sides,
+            players=4,
+            options={},
             seats=SEATS,
-        )  # fmt: skip
+        )
         table.set_settings(db, game, phones_enter=True, confirm_rounds=True)
         tokens = [table.join(db, game, name, i % 2) for i, name in enumerate(SEATS)]
         made.append((game, table.stamp(db, game), tokens))

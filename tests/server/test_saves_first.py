@@ -64,8 +64,8 @@ def test_past_full_polls_wait_outside_and_every_save_is_stored_once(crowded):
     for _ in range(SAVES):
         key = uuid.uuid4().hex
         body = json.dumps({"A": {"meld_points": 50}, "B": {"meld_points": 10}})
-        link.request("POST", f"/api/games/{game}/rounds", body, {
-            "Content-Type": "application/json", "Idempotency-Key": key})  # fmt: skip
+        headers = {"Content-Type": "application/json", "Idempotency-Key": key}
+        link.request("POST", f"/api/games/{game}/rounds", body, headers)
         answer = link.getresponse()
         answer.read()
         saved.append(answer.status)

@@ -1,27 +1,25 @@
 """Saves first: when the process is full, the polls wait outside.
 
-A phone's poll asks "anything new?" every second; a save, a phone's part, a
-confirmation or a director's action changes the evening. When a room holds more
-phones than the machine can answer each second, requests queue, and a save waits
-as long as the queue of polls before it. So each process keeps a :class:`Gauge` of
-how full it is, second by second: full when it used at least :data:`FULL` of a core
-(one interpreter runs Python on one core at a time, however many threads it has), or
-when :data:`DEEP` requests or more waited for a thread (waitress says how many: its
-``waitress.queue`` warnings, heard by :class:`QueueWatch`). A few waiting are no sign:
-a room's polls arrive in bursts, and sending polls away at every burst made a
-100-table room's phones see a save 6 s later instead of under 1. While it is full,
-polls are answered at once
-``503`` with ``Retry-After``, and the phones' scripts wait that long before asking
-again; the wait grows while the process stays full and shrinks second by second once
-it is not, and each phone's is drawn at random within it, so that phones sent away
-together do not all come back in the same second. A poll that comes back after its
-wait says so (``X-Waited``) and is served, with the wait to keep before the next one:
-sending every poll away while the room stays full would leave the phones blind, and
-serving every poll that waited once, then sending the next away a second later,
-still asked more than a full process can answer. So while the process is full each
-screen polls once per wait, and sees the evening that often. Nothing else is ever
-turned away: a
-save, a page opened, a GET without an ETag (a person, not a poll) are served as always.
+A phone's poll asks "anything new?" every second; a save, a phone's part, a confirmation
+or a director's action changes the evening. When a room holds more phones than the
+machine can answer each second, requests queue, and a save waits as long as the queue of
+polls before it. So each process keeps a :class:`Gauge` of how full it is, second by
+second: full when it used at least :data:`FULL` of a core (one interpreter runs Python
+on one core at a time, however many threads it has), or when :data:`DEEP` requests or
+more waited for a thread (waitress says how many: its ``waitress.queue`` warnings, heard
+by :class:`QueueWatch`). A few waiting are no sign: a room's polls arrive in bursts, and
+sending polls away at every burst made a 100-table room's phones see a save 6 s later
+instead of under 1. While it is full, polls are answered at once ``503`` with
+``Retry-After``, and the phones' scripts wait that long before asking again; the wait
+grows while the process stays full and shrinks second by second once it is not, and each
+phone's is drawn at random within it, so that phones sent away together do not all come
+back in the same second. A poll that comes back after its wait says so (``X-Waited``)
+and is served, with the wait to keep before the next one: sending every poll away while
+the room stays full would leave the phones blind, and serving every poll that waited
+once, then sending the next away a second later, still asked more than a full process
+can answer. So while the process is full each screen polls once per wait, and sees the
+evening that often. Nothing else is ever turned away: a save, a page opened, a GET
+without an ETag (a person, not a poll) are served as always.
 
 ``/healthz`` tells how full the process is and how many polls it sent away.
 """

@@ -34,7 +34,7 @@ from werkzeug.wsgi import get_host
 from ...data.connection import borrowed
 from ...data.games import games
 from ...data.table import table as phones
-from . import hosts
+from . import hosts, load
 from .security import HEADERS
 
 WATCH = re.compile(r"/watch/(?P<token>[A-Za-z0-9_-]{1,100})/stamp")
@@ -57,11 +57,8 @@ class StampPolls:
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         hosts.lower_host(environ)
-        path = environ.get("PATH_INFO", "")
-        page = path.startswith("/table/") and "HTTP_IF_NONE_MATCH" in environ
-        polled = path.endswith("/stamp") or page
-        if polled and environ.get("REQUEST_METHOD") == "GET":
-            answer = self.answer(environ, path)
+        if load.is_poll(environ):  # a live page's X-Poll finds no stamp: on to its view
+            answer = self.answer(environ, environ.get("PATH_INFO", ""))
             if answer is not None:
                 status, headers, body = answer
                 start_response(status, headers)
