@@ -656,6 +656,13 @@ function pollHeaders(headers, response) {
   return headers;
 }
 
+// The wait before the next poll: a poll held on the server (Prefer: wait) was answered
+// when there was news or its time was up, and the next may go at once; one answered at
+// once (the server had no thread to spare for waiting) waits out the usual interval.
+function pollAgain(response, started, usual) {
+  return pollAfter(response, Math.max(0, usual - (Date.now() - started)));
+}
+
 // Spectator page: reload when a round is entered, corrected or deleted.
 document.addEventListener("DOMContentLoaded", () => {
   const head = document.querySelector("[data-watch]");
@@ -664,12 +671,13 @@ document.addEventListener("DOMContentLoaded", () => {
   let last = null;
   const tick = async () => {
     let wait = WATCH_MS;
+    const started = Date.now();
     try {
       // no-cache: the browser asks with If-None-Match and gets 304 until a change
-      const headers = pollHeaders({}, last);
+      const headers = pollHeaders({ Prefer: "wait=20" }, last);
       const response = await fetch(head.dataset.watch, { cache: "no-cache", headers });
       last = response;
-      wait = pollAfter(response, WATCH_MS);
+      wait = pollAgain(response, started, WATCH_MS);
       if (response.status === 200) {
         const { stamp } = await response.json();
         if (String(stamp) !== head.dataset.stamp) window.location.reload();

@@ -9,6 +9,7 @@
 "use strict";
 
 const POLL_MS = 1000;
+const HOLD = "wait=20"; // seconds a poll may wait on the server for news
 const SEND_MS = 700;
 
 // A section being typed in keeps what is typed, unless the round moved on.
@@ -54,6 +55,9 @@ async function adopt(response) {
 // A phone asks for its own page with the stamp it shows as the ETag: "304, nothing
 // new" costs the server one indexed read, and a change arrives in the same request
 // (no stamp first and then the page). The scorer's pages poll the stamp, then fetch.
+// Each poll prefers to wait on the server for news (Prefer: wait): a save reaches the
+// phone when it is committed, and an idle table asks every 20 s, not every second. A
+// server with no thread to spare answers at once, and the phone asks a second later.
 function poll(head) {
   const page = head.dataset.livePage || null;
   let stamp = head.dataset.stamp || null;
@@ -61,11 +65,15 @@ function poll(head) {
   let last = null;
   const tick = async () => {
     let wait = POLL_MS;
+    const started = Date.now();
     try {
       const headers = pollHeaders(etag ? { "If-None-Match": etag } : {}, last);
+      if (etag && !outbox().length) headers.Prefer = HOLD; // not while sends wait their turn
       const response = await fetch(page || head.dataset.tableStamp, { cache: "no-store", headers });
       last = response;
-      wait = pollAfter(response, POLL_MS); // the server full: saves first, this poll later
+      // held until news (or 20 s): ask again at once; answered at once: a second later;
+      // the server full: saves first, this poll when it says
+      wait = pollAgain(response, started, POLL_MS);
       if (response.status === 403 || response.status === 410) {
         window.location.reload(); // the page says why this phone no longer works
         return;

@@ -29,7 +29,7 @@ from ..about import version
 from ..data.games.games import GameRemoved, NotFound
 from ..scoring import VARIANTS
 from .forms import option_form
-from .http import assets, fragments, hosts, i18n, load, polls, rating_steps, security
+from .http import assets, fragments, hold, hosts, i18n, load, polls, rating_steps, security
 from .http.i18n import gettext
 from .pages import (
     api,
@@ -138,6 +138,7 @@ def init_app(app: Flask) -> None:
     rating_steps.init_app(app)
     assets.init_app(app)
     security.check_secret_key(app)
+    hold.init_app(app)  # polls held until there is news (only once ``serve`` allows it)
     polls.init_app(app)  # in front of everything above
     load.init_app(app)  # last: in front of the polls too
 

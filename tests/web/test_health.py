@@ -2,7 +2,13 @@
 
 from pathlib import Path
 
-IDLE = {"core_share": 0.0, "sending_polls_away": False, "polls_sent_away": 0}
+IDLE = {
+    "core_share": 0.0,
+    "sending_polls_away": False,
+    "polls_sent_away": 0,
+    "held_polls": 0,
+    "held_polls_at_most": 0,
+}
 
 
 def test_healthz_is_ok_without_a_session_cookie(client):

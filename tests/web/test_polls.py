@@ -3,28 +3,17 @@ do, and leaves every other case to them."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from scorekeeper.data.connection import connect
-from scorekeeper.data.games.games import get_game
 from scorekeeper.data.table import table as phones
+from scorekeeper.data.table.presence import presence
 
 ROUND = {"Ann & Bea": {"meld_points": 50}, "Cat & Dee": {"meld_points": 90}}
 SAME = ("ETag", "Cache-Control", "Content-Type", "Content-Security-Policy", "X-Frame-Options",
         "X-Content-Type-Options", "Referrer-Policy", "Cross-Origin-Opener-Policy")  # fmt: skip
-
-
-@pytest.fixture
-def table(app, make_game):
-    """A game, its spectator token and a phone's token (seen just now)."""
-    game = make_game()
-    db = connect(app.config["DATABASE"])
-    try:
-        watch = str(get_game(db, game)["watch_token"])
-        phone = phones.join(db, game, "Ann", 0)
-    finally:
-        db.close()
-    return game, watch, phone
 
 
 def fast_path(app):
@@ -90,7 +79,9 @@ def test_unknown_removed_and_untrusted_are_left_to_the_views(app, client, table,
     assert len(reached) == 6
 
 
-def test_a_phones_last_seen_is_still_written_by_its_view(app, client, table, monkeypatch):
+def test_a_phones_last_seen_is_noted_and_written_with_others(app, client, table, monkeypatch):
+    """A poll finding its phone's "last seen" due is still answered before Flask; the
+    phone is noted, not due while noted, and written with the others in one go."""
     game, watch, phone = table
     db = connect(app.config["DATABASE"])
     try:
@@ -98,10 +89,13 @@ def test_a_phones_last_seen_is_still_written_by_its_view(app, client, table, mon
         db.conn.commit()
         reached = fast_path_used(app, monkeypatch)
         assert client.get(f"/table/{phone}/stamp").status_code == 200
-        assert reached == [f"/table/{phone}/stamp"]  # due: the view wrote it
+        assert reached == []  # due, and answered here all the same
+        found = phones.phone_of(db, phone)
+        kept = presence(str(app.config["DATABASE"]))
+        assert phones.seen_due(found) and kept.noted(found["id"])
+        kept.flush(db)
         assert not phones.seen_due(phones.phone_of(db, phone))
-        assert client.get(f"/table/{phone}/stamp").status_code == 200
-        assert len(reached) == 1  # not due again: the fast path answered
+        assert not kept.noted(found["id"])
     finally:
         db.close()
 
@@ -129,8 +123,7 @@ def test_a_phone_polls_its_page_with_the_stamp_as_etag(app, client, table, monke
     assert moved.headers["ETag"] != etag
 
 
-def test_a_polled_page_still_writes_last_seen_and_stops_a_removed_phone(app, client, table,
-                                                                        monkeypatch):  # fmt: skip
+def test_a_polled_page_notes_last_seen_and_stops_a_removed_phone(app, client, table, monkeypatch):
     game, watch, phone = table
     etag = client.get(f"/table/{phone}").headers["ETag"]
     db = connect(app.config["DATABASE"])
@@ -139,31 +132,28 @@ def test_a_polled_page_still_writes_last_seen_and_stops_a_removed_phone(app, cli
         db.conn.commit()
         reached = fast_path_used(app, monkeypatch)
         due = client.get(f"/table/{phone}", headers={"If-None-Match": etag})
-        assert due.status_code == 304 and reached == [f"/table/{phone}"]  # the view wrote it
+        assert due.status_code == 304 and reached == []
+        presence(str(app.config["DATABASE"])).flush(db)
         assert not phones.seen_due(phones.phone_of(db, phone))
         assert phones.remove_phone(db, game, phones.phone_of(db, phone)["id"])
     finally:
         db.close()
     gone = client.get(f"/table/{phone}", headers={"If-None-Match": etag})
-    assert gone.status_code == 410 and len(reached) == 2
+    assert gone.status_code == 410 and len(reached) == 1
 
 
-BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # as Chromium asks
-
-
-def test_a_browsers_compressed_page_is_polled_without_rendering(app, client, table, monkeypatch):
-    """A browser takes its page compressed, and polls with the ETag it was given; the
-    compression must leave that ETag one the stamp check knows, or every poll renders
-    and compresses the whole page only to answer 304."""
+def test_the_noted_phones_are_written_by_the_processs_own_thread(app, client, table):
     game, watch, phone = table
-    path = f"/table/{phone}"
-    client.post(f"/api/games/{game}/rounds", json=ROUND)  # a page big enough to compress
-    page = client.get(path, headers=BROWSER)
-    assert page.headers["Content-Encoding"] == "br"
-    etag = page.headers["ETag"]
-    reached = fast_path_used(app, monkeypatch)
-    polled = client.get(path, headers={**BROWSER, "If-None-Match": etag})
-    assert polled.status_code == 304 and reached == [] and polled.headers["ETag"] == etag
-    client.post(f"/api/games/{game}/rounds", json=ROUND)
-    moved = client.get(path, headers={**BROWSER, "If-None-Match": etag})
-    assert moved.status_code == 200 and moved.headers["ETag"] != etag
+    db = connect(app.config["DATABASE"])
+    try:
+        db.execute("UPDATE table_phones SET last_seen = '2026-01-01T00:00:00+00:00'")
+        db.conn.commit()
+        assert client.get(f"/table/{phone}/stamp").status_code == 200
+        pause = threading.Event()
+        for _ in range(150):  # FLUSH is 2 s
+            if not phones.seen_due(phones.phone_of(db, phone)):
+                break
+            pause.wait(0.1)
+        assert not phones.seen_due(phones.phone_of(db, phone)), "never written"
+    finally:
+        db.close()

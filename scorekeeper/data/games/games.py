@@ -188,6 +188,14 @@ def stamp_by_token(db: Database, token: str) -> int:
     return int(found["stamp"])
 
 
+def watched_by_token(db: Database, token: str) -> tuple[int, int]:
+    """The game behind a spectator link and its stamp: one indexed row."""
+    found = row(db, f"SELECT id, stamp FROM games WHERE {BY_TOKEN}", [token])
+    if found is None:
+        raise NotFound(P_("no game behind this link"))
+    return int(found["id"]), int(found["stamp"])
+
+
 def game_stamp(db: Database, game_id: int) -> int:
     """Moved by every change to the game: a spectator's page reloads when it moves."""
     found = row(db, "SELECT stamp FROM games WHERE id = ? AND import_id IS NULL", [game_id])

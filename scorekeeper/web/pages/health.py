@@ -14,7 +14,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request, sen
 
 from ...data import replica
 from ...data.connection import health
-from ..http import load
+from ..http import hold, load
 
 bp = Blueprint("health", __name__)
 
@@ -45,6 +45,7 @@ def healthz() -> tuple[Response, int]:
         "database": problem or "ok",
     }
     body["load"] = load.gauge(current_app).report()  # this process's: is it sending polls away
+    body["load"].update(hold.hold(current_app).report())  # and how many polls it holds
     if current_app.config.get("WORKERS", 1) > 1:  # serve --workers: which one answered
         body["worker"] = os.getpid()
     target = current_app.config.get("REPLICA")

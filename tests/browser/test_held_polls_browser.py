@@ -1,0 +1,33 @@
+"""A phone's page waits on the server for news: its poll says ``Prefer: wait=20``, an
+idle table's phone asks a few times a minute instead of every second, and a round the
+scorer saves reaches it all the same, in the answer to the poll that was waiting."""
+
+from playwright.sync_api import expect
+
+from scorekeeper.data.connection import connect
+from scorekeeper.data.games.rounds import add_round
+
+from . import test_phones_wifi as wifi
+
+pages = wifi.pages  # the fixture: a context and page per phone
+
+
+def test_an_idle_phone_waits_for_news_and_gets_the_round_in_its_answer(pages, shared_server):
+    game, sides, scorer, cat = wifi.with_cat(pages, shared_server, "#confirm_rounds")
+    polls = []
+
+    def asked(request):
+        if request.method == "GET" and "if-none-match" in request.headers:
+            polls.append(request.headers.get("prefer"))
+
+    cat.on("request", asked)
+    cat.wait_for_timeout(5000)  # a phone asking every second would have asked 4 times
+    assert polls and len(polls) <= 2, polls
+    assert set(polls) == {"wait=20"}
+    asked_before = len(polls)
+    db = connect(shared_server.database)
+    add_round(db, game, {sides[0]: {"meld_points": 50}})
+    db.close()
+    confirm = cat.locator("button", has_text="Confirm round 1")
+    expect(confirm).to_be_visible(timeout=wifi.LIVE)
+    assert len(polls) <= asked_before + 1  # the round came in the waiting poll's answer
