@@ -75,8 +75,20 @@ MAX_BODY = 10 * 1024 * 1024 + 128 * 1024
 CONNECTION_LIMIT = 1000
 PER_TABLE = 8
 # - how long a connection may sit with nothing sent before it is closed (waitress:
-#   120 s). Phones poll every second or two, so 30 s of silence is a phone gone.
+#   120 s). A phone's poll is held 20 s at most, then it asks again at once, so 30 s of
+#   silence is a phone gone.
 CHANNEL_TIMEOUT = 30
+# - the polls held waiting for news (``web.http.hold``), each in a thread of its own
+#   beside the --threads that answer everything else: HELD_A_TABLE a table (the scorer,
+#   four players' phones, a spectator), for CLUB_TABLES tables at least (a club night
+#   without --tables). An idle thread costs some 16 KB and no processor time; a poll
+#   that finds every one of them taken is answered at once, as when nothing was held.
+HELD_A_TABLE = 6
+CLUB_TABLES = 30
+# - the most tables one process serves by default: waitress watches every open connection
+#   from one Python thread, and past some 500 phones that loop, not the cores, is the
+#   limit; a bigger room (``serve --tables``) gets a process a core (``how_many_workers``).
+ONE_PROCESS = 100
 
 
 def connection_limit(tables: int) -> int:
@@ -86,6 +98,15 @@ def connection_limit(tables: int) -> int:
     (1000, 1000, 2500)
     """
     return max(CONNECTION_LIMIT, tables * PER_TABLE + 100)
+
+
+def held_polls(tables: int) -> int:
+    """The polls a room of ``tables`` tables holds at once, a club's at least.
+
+    >>> held_polls(0), held_polls(12), held_polls(300)
+    (180, 180, 1800)
+    """
+    return HELD_A_TABLE * max(tables, CLUB_TABLES)
 
 
 def open_files(connections: int) -> str | None:

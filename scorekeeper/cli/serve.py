@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from .. import serving
 from ..data import apart
 from . import common
 from .common import DB_OPTION, app_for, fail
@@ -28,16 +29,23 @@ from .common import DB_OPTION, app_for, fail
 @click.option(
     "--workers",
     type=click.IntRange(1, 64),
-    help="Processes serving requests, each with --threads threads (default 1: one "
-    "process); a big club night uses one per core. Linux and macOS; always 1 on Windows.",
+    help="Processes serving requests, each with --threads threads (default: one, or "
+    "one per core for --tables over 100). Linux and macOS; always 1 on Windows.",
 )
-@click.option("--threads", default=8, show_default=True, help="Threads of each process.")
+@click.option(
+    "--threads",
+    default=8,
+    show_default=True,
+    help="Threads of each process answering requests, besides those holding phones' "
+    "polls until there is news (6 a table).",
+)
 @click.option(
     "--tables",
     type=click.IntRange(0, 2000),
     default=0,
-    help="The most tables playing at once, for a big event: open connections are "
-    "allowed for their phones (8 a table, 1,000 at least). See docs/deploy.md.",
+    help="The most tables playing at once, for a big event: open connections and held "
+    "polls are allowed for their phones (8 and 6 a table; for 125 and 30 tables at "
+    "least). See docs/deploy.md.",
 )
 @click.option(
     "--backup-dir",
@@ -104,8 +112,8 @@ def serve(
     QR code of the best one when the output is a terminal. A port already in use
     is one line on standard error and exit status 2.
     """
-    from .. import network, serving
-    from ..web.http import hosts as trusted, load
+    from .. import network
+    from ..web.http import hold, hosts as trusted, load
 
     if not 0 <= port <= 65535:  # the system's own refusal was a traceback (0: any free port)
         fail(f"--port {port} is not a port: give a number from 1 to 65535, such as 8000")
@@ -121,8 +129,9 @@ def serve(
         serving.check_port(hosts, port)
     except serving.PortProblem as error:
         fail(str(error))
-    processes = how_many_workers(workers)
+    processes = how_many_workers(workers, tables)
     connections = serving.connection_limit(tables)
+    held = -(-serving.held_polls(tables) // processes)  # each process its share, rounded up
     if problem := serving.open_files(connections):
         click.echo(problem, err=True)
     app = app_for(database)
@@ -147,6 +156,8 @@ def serve(
     withdraw = start_mdns(lan[0], port, scheme) if mdns and lan else None
     replicating = start_replica(app, replica) if replica else None
     load.judge(app, waitress=processes == 1 and not files)  # saves first when full
+    hold.allow(app, held)  # polls wait for news, each in a thread of its own
+    threads += held
     arbiter = os.getpid()  # a worker leaves serve_workers by SystemExit, through here
     try:
         if processes > 1:
@@ -174,16 +185,21 @@ def stop_helpers(withdraw: Callable[[], None] | None, replicating: Any) -> None:
         replicas.stop(replicating)
 
 
-def how_many_workers(asked: int | None) -> int:
-    """The processes to serve with: as asked, else one; one on Windows, where gunicorn
-    does not run (said at start). One by default because one waitress process reads
-    half-sent requests without tying up a thread, which gunicorn's workers do not: a
-    room of strangers' phones is safer with it, and a big night asks for more."""
-    wanted = asked or 1
+def how_many_workers(asked: int | None, tables: int = 0) -> int:
+    """The processes to serve with: as asked; else one a core for a room of more than
+    ONE_PROCESS tables, one for a club; one on Windows, where gunicorn does not run
+    (said at start). One for a club because one waitress process reads half-sent
+    requests without tying up a thread, which gunicorn's workers do not: a room of
+    strangers' phones is safer with it. A bigger room's open connections are more than
+    waitress's one loop watches in time (docs/deploy.md has the figures)."""
+    big = not asked and tables > serving.ONE_PROCESS
+    wanted = asked or (os.cpu_count() or 1 if big else 1)
     if sys.platform == "win32":
         if wanted > 1:
             click.echo("One process serves on Windows: several (--workers) need Linux or macOS.")
         return 1
+    if big:
+        click.echo(f"{wanted} processes serve {tables} tables (--workers to choose).")
     return wanted
 
 

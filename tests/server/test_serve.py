@@ -46,7 +46,7 @@ def test_prints_the_wifi_address_first_and_no_loopback_for_the_phone(tmp_path, s
         "  or http://172.17.0.1:8123/ on the phone",
         "On this machine: http://127.0.0.1:8123/",
     ]
-    assert served == [("http", ["0.0.0.0"], 8123, 8, 1000)]
+    assert served == [("http", ["0.0.0.0"], 8123, 8 + 180, 1000)]
 
 
 def test_says_when_no_network_address_is_found(tmp_path, served, monkeypatch):
@@ -59,7 +59,7 @@ def test_ipv6_only_network_is_bracketed_and_listened_on(tmp_path, served, monkey
     pairs = [("lo", "::1"), ("wlan0", "fd00::20"), ("wlan0", "fe80::20")]
     result = serve(tmp_path, interfaces=pairs, monkeypatch=monkeypatch)
     assert "Open http://[fd00::20]:8000/ on the phone" in result.output
-    assert served == [("http", ["0.0.0.0", "::"], 8000, 8, 1000)]
+    assert served == [("http", ["0.0.0.0", "::"], 8000, 8 + 180, 1000)]
 
 
 def test_a_given_host_is_printed_as_it_is(tmp_path, served, monkeypatch):
@@ -226,7 +226,7 @@ def test_waitress_is_given_every_listening_address(tmp_path, monkeypatch):
     assert made == [
         {
             "listen": "0.0.0.0:8124 [::]:8124",
-            "threads": 8,
+            "threads": 8 + serving.held_polls(0),  # and a thread for each held poll
             "ident": "scorekeeper",
             "max_request_body_size": serving.MAX_BODY,
             "connection_limit": serving.CONNECTION_LIMIT,
@@ -250,16 +250,20 @@ def test_serve_gives_the_pages_the_address_phones_can_reach(tmp_path, monkeypatc
     assert "PHONE_URL" not in apps[1].config
 
 
+# threads: those answering requests (--threads), and as many more as the process holds
+# polls (six a table, for 30 tables at least, shared between the processes)
 @pytest.mark.parametrize(
     ("args", "cores", "platform", "started"),
-    [([], 4, "linux", ("http", ["0.0.0.0"], 8000, 8, 1000)),
-     (["--workers", "4"], 4, "linux", ("workers", ["0.0.0.0"], 8000, 8, 4, None, 1000)),
-     (["--workers", "3", "--threads", "2"], 4, "darwin", ("workers", ["0.0.0.0"], 8000, 2, 3, None, 1000)),
-     (["--workers", "1"], 4, "linux", ("http", ["0.0.0.0"], 8000, 8, 1000)),
-     ([], None, "linux", ("http", ["0.0.0.0"], 8000, 8, 1000)),
-     (["--workers", "3"], 4, "win32", ("http", ["0.0.0.0"], 8000, 8, 1000)),
-     (["--tables", "300"], 4, "linux", ("http", ["0.0.0.0"], 8000, 8, 2500)),
-     (["--tables", "300", "--workers", "2"], 4, "linux", ("workers", ["0.0.0.0"], 8000, 8, 2, None, 2500))],
+    [([], 4, "linux", ("http", ["0.0.0.0"], 8000, 8 + 180, 1000)),
+     (["--workers", "4"], 4, "linux", ("workers", ["0.0.0.0"], 8000, 8 + 45, 4, None, 1000)),
+     (["--workers", "3", "--threads", "2"], 4, "darwin", ("workers", ["0.0.0.0"], 8000, 2 + 60, 3, None, 1000)),
+     (["--workers", "1"], 4, "linux", ("http", ["0.0.0.0"], 8000, 8 + 180, 1000)),
+     ([], None, "linux", ("http", ["0.0.0.0"], 8000, 8 + 180, 1000)),
+     (["--workers", "3"], 4, "win32", ("http", ["0.0.0.0"], 8000, 8 + 180, 1000)),
+     (["--tables", "100"], 4, "linux", ("http", ["0.0.0.0"], 8000, 8 + 600, 1000)),
+     (["--tables", "300"], 4, "linux", ("workers", ["0.0.0.0"], 8000, 8 + 450, 4, None, 2500)),
+     (["--tables", "300"], 4, "win32", ("http", ["0.0.0.0"], 8000, 8 + 1800, 2500)),
+     (["--tables", "300", "--workers", "2"], 4, "linux", ("workers", ["0.0.0.0"], 8000, 8 + 900, 2, None, 2500))],
 )  # fmt: skip
 def test_one_process_by_default_workers_when_asked_and_windows_serves_with_one(
     tmp_path, served, monkeypatch, args, cores, platform, started
@@ -270,6 +274,8 @@ def test_one_process_by_default_workers_when_asked_and_windows_serves_with_one(
     assert served == [started]
     said = "One process serves on Windows: several (--workers) need Linux or macOS."
     assert (said in result.output) == (platform == "win32")
+    chosen = "4 processes serve 300 tables (--workers to choose)."
+    assert (chosen in result.output) == (started[0] == "workers" and "--workers" not in args)
 
 
 @pytest.mark.parametrize("in_worker", [False, True])
