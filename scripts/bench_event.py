@@ -80,6 +80,7 @@ def setup(path: Path, tables: int, deals: int) -> tuple[int, list[Table]]:
         seats = [p for side in t["entries"] for e in side for p in pairs[e]["players"]]
         tokens = [table.join(db, game, name, i % 2) for i, name in enumerate(seats)]
         made.append((t["table_no"], game, table.stamp(db, game), links[t["table_no"]], tokens))
+    bench_room.joined_over(db)
     db.close()
     return event_id, made
 
@@ -129,12 +130,13 @@ async def screen(
                         sent = saves.sent.get(games[int(table_no)], {})
                         for number in range(shown.get(table_no, 0) + 1, int(count) + 1):
                             if number in sent:
-                                stats.visible["desk"].append(now - sent[number])
+                                stats.saw("desk", now - sent[number])
                         shown[table_no] = int(count)
                 else:  # a big screen: the games over, in the order they ended
                     over = sum(int(n) for n in PLAYED.findall(page)) // 2
                     ended = sorted(saves.ended)[done:over]
-                    stats.visible["big screens"].extend(now - sent for sent in ended)
+                    for sent in ended:
+                        stats.saw("big screens", now - sent)
                     done = max(done, over)
             await asyncio.sleep(max(answer.wait(), LIVE_EVERY - (time.monotonic() - tick)))
 
@@ -144,13 +146,13 @@ def run(args: argparse.Namespace) -> dict:
         path = Path(folder) / "bench.sqlite"
         event_id, made = setup(path, args.tables, args.deals)
         process, base = bench_room.serve(path, args.serve)
-        stats, saves = Stats(), Saves()
+        stats, saves = Stats(args.warmup, args.seconds), Saves()
         games = {table_no: game for table_no, game, _, _, _ in made}
 
         async def room() -> None:
             async with bench_room.browser(base) as warm:  # as a server up a while
                 await (await warm.get(f"/events/{event_id}")).read()
-            stop = time.monotonic() + args.seconds
+            stop = stats.until
             desk, shared = f"/events/{event_id}", (saves, stats, stop)
             jobs = [screen(base, desk, "desk", games, *shared)]
             jobs += [
@@ -166,7 +168,7 @@ def run(args: argparse.Namespace) -> dict:
             await asyncio.gather(*jobs)
 
         try:
-            return bench_room.measure(process, args.seconds, room, stats)
+            return bench_room.measure(process, room, stats)
         finally:
             bench_room.stop_server(process)
 
@@ -175,6 +177,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=90)
+    parser.add_argument("--warmup", type=float, default=20, help="seconds played, not counted")
     parser.add_argument("--compress", type=float, default=10, help="simulated seconds per second")
     parser.add_argument("--deals", type=int, default=6, help="rounds a table plays this turn")
     parser.add_argument("--screens", type=int, default=4, help="big screens showing standings")

@@ -9,7 +9,15 @@ queue too.
 
 A poll told ``Retry-After`` (the server full) waits that long as the phones' scripts
 do, the next one saying ``X-Waited``; one answered ``503`` (sent away) is counted
-apart: it is not an error.
+apart: it is not an error. A poll prefers to wait on the server for news
+(``Prefer: wait=N``, ``--hold``), as the pages' scripts do, and asks again at once when
+it was held; one answered at once waits out the second. A held poll's time is how long
+it waited, not how long the server took: such answers are counted apart, "(held)"
+when the time was up and "(news)" when a save ended the wait.
+
+The room plays ``--warmup`` seconds before anything is counted: every phone of the
+room opening its page in the same second, each writing its "last seen", is a burst a
+room in play does not see (and is measured on its own with ``--warmup 0``).
 """
 
 from __future__ import annotations
@@ -26,28 +34,50 @@ import time
 import urllib.request
 import uuid
 from collections import defaultdict
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 
 POLL = 1.0  # seconds between a phone's polls, as POLL_MS in static/table.js
+HOLD = 20  # seconds a poll prefers to wait for news, as HOLD in static/table.js
 TIMEOUT = aiohttp.ClientTimeout(total=30)
 
 
 class Stats:
-    """Each kind of request's times, the errors, and how long saves took to show."""
+    """Each kind of request's times, the errors, and how long saves took to show: of
+    what began after the warm-up (``since``); the room plays on ``until``."""
 
-    def __init__(self) -> None:
+    def __init__(self, warmup: float = 0.0, seconds: float = 30.0) -> None:
         self.times: dict[str, list[float]] = defaultdict(list)
         self.errors: list[str] = []
         self.visible: dict[str, list[float]] = defaultdict(list)
+        self.warmup, self.seconds = warmup, seconds
+        self.since = time.monotonic() + warmup
+        self.until = self.since + seconds
+
+    def start(self) -> None:
+        """The room starts now: the warm-up, then the measured seconds."""
+        self.since = time.monotonic() + self.warmup
+        self.until = self.since + self.seconds
+
+    def counted(self, seconds: float) -> bool:
+        """Whether what began ``seconds`` ago began after the warm-up."""
+        return time.monotonic() - seconds >= self.since
 
     def add(self, kind: str, seconds: float) -> None:
-        self.times[kind].append(seconds)
+        if self.counted(seconds):
+            self.times[kind].append(seconds)
+
+    def saw(self, where: str, seconds: float) -> None:
+        """A save sent ``seconds`` ago seen at ``where``."""
+        if self.counted(seconds):
+            self.visible[where].append(seconds)
 
     def error(self, what: str) -> None:
-        self.errors.append(what)
+        if time.monotonic() >= self.since:
+            self.errors.append(what)
 
     def kinds(self) -> dict[str, tuple[float, float, int]]:
         """p50 and p99 in milliseconds, and the count, of each kind of request."""
@@ -83,6 +113,17 @@ class Answer:
             return 0.0
 
 
+def joined_over(db: Any, seconds: float = 30) -> None:
+    """Every phone seen last at a random moment of the last ``seconds``: a room's phones
+    joined one after another, not all in the same second, and each writes its "last
+    seen" every 30 s (``SEEN_EVERY``) from then on, not all at once."""
+    for (phone,) in db.execute("SELECT id FROM table_phones").fetchall():
+        ago = datetime.now(UTC) - timedelta(seconds=random.uniform(0, seconds))
+        sql = "UPDATE table_phones SET last_seen = ? WHERE id = ?"
+        db.execute(sql, [ago.isoformat(timespec="seconds"), phone])
+    db.conn.commit()
+
+
 def browser(base: str) -> aiohttp.ClientSession:
     """A phone's browser: one connection, kept alive, and its cookies (the server is
     reached by its address, whose cookies aiohttp keeps only when told to)."""
@@ -107,6 +148,8 @@ async def get(
         stats.error(f"{kind}: {error!r}")
         return Answer(0, b"", {})
     suffix = {304: " (304)", 503: " (shed)"}.get(answer.status, "")
+    if "Preference-Applied" in answer.headers:
+        suffix = " (held)" if answer.status == 304 else " (news)"
     stats.add(kind + suffix, time.monotonic() - start)
     if answer.status >= 400 and not answer.wait():
         stats.error(f"{kind}: {answer.status}")
@@ -137,35 +180,50 @@ async def save(session: aiohttp.ClientSession, game: int, stats: Stats) -> int:
     return status
 
 
+def held(headers: dict[str, str], hold: int, stop: float) -> dict[str, str]:
+    """A poll's headers, preferring to wait for news (never past the run's end)."""
+    seconds = min(hold, int(stop - time.monotonic()))
+    return {**headers, "Prefer": f"wait={seconds}"} if seconds > 0 else headers
+
+
 async def phone(
-    base: str, page: str, stamp: int, sent: dict[int, float], game: int, stats: Stats, stop: float
+    base: str,
+    page: str,
+    stamp: int,
+    sent: dict[int, float],
+    game: int,
+    stats: Stats,
+    stop: float,
+    hold: int = HOLD,
 ) -> None:
-    """A phone as static/table.js has it: its own page asked for every second with the
-    table's stamp as the ETag, a 304 while nothing moved; a new page is timed from the
-    table's last save. The page is open already: its first ETag is the stamp it shows."""
+    """A phone as static/table.js has it: its own page asked for with the table's stamp
+    as the ETag, waiting on the server for news, a 304 when nothing moved; a new page is
+    timed from the table's last save. The page is open already: its first ETag is the
+    stamp it shows."""
     etag, answer = f'W/"t{stamp}"', Answer(0, b"", {})
     async with browser(base) as session:
         await asyncio.sleep(random.random() * POLL)
         while time.monotonic() < stop:
             tick = time.monotonic()
-            headers = answer.after({"If-None-Match": etag})
+            headers = held(answer.after({"If-None-Match": etag}), hold, stop)
             answer = await get(session, page, headers, stats, "page poll")
             if answer.status == 200 and answer.headers.get("ETag") != etag:
                 if game in sent:
-                    stats.visible["phones"].append(time.monotonic() - sent[game])
+                    stats.saw("phones", time.monotonic() - sent[game])
                 etag = answer.headers.get("ETag", etag)
             rest = max(answer.wait(), POLL - (time.monotonic() - tick))
             await asyncio.sleep(rest)
 
 
-async def stamp_poller(base: str, path: str, stats: Stats, stop: float) -> None:
-    """The scorer's scoreboard: its game's stamp, every second, with its ETag."""
+async def stamp_poller(base: str, path: str, stats: Stats, stop: float, hold: int = HOLD) -> None:
+    """The scorer's scoreboard: its game's stamp with its ETag, waiting for news."""
     etag, answer = None, Answer(0, b"", {})
     async with browser(base) as session:
         await asyncio.sleep(random.random() * POLL)
         while time.monotonic() < stop:
             tick = time.monotonic()
             headers = answer.after({"If-None-Match": etag} if etag else {})
+            headers = held(headers, hold, stop) if etag else headers
             answer = await get(session, path, headers, stats, "poll")
             if answer.status == 200:
                 etag = answer.headers.get("ETag")
@@ -241,20 +299,30 @@ def report(result: dict[str, Any]) -> None:
     print(f"  load average after: {tuple(round(x, 2) for x in os.getloadavg())}")
 
 
-def measure(process: subprocess.Popen, seconds: float, room: Any, stats: Stats) -> dict[str, Any]:
-    """Run the room's coroutines (``room``: a coroutine function) against the server
-    and gather the figures, the server's CPU and this process's own."""
-    server_cpu, own_cpu = cpu_seconds(process.pid), sum(os.times()[:2])
-    asyncio.run(room())
-    server_cpu = cpu_seconds(process.pid) - server_cpu
-    own_cpu = sum(os.times()[:2]) - own_cpu
+def measure(process: subprocess.Popen, room: Any, stats: Stats) -> dict[str, Any]:
+    """Run the room's coroutines (``room``: a coroutine function, playing until
+    ``stats.until``) against the server and gather the figures of the seconds after
+    the warm-up: the server's CPU and this process's own."""
+    used: dict[str, float] = {}
+
+    async def measured() -> None:
+        stats.start()
+        playing = asyncio.ensure_future(room())
+        await asyncio.sleep(stats.warmup)
+        used["server"], used["own"] = cpu_seconds(process.pid), sum(os.times()[:2])
+        await asyncio.sleep(stats.seconds)
+        used["server"] = cpu_seconds(process.pid) - used["server"]
+        used["own"] = sum(os.times()[:2]) - used["own"]
+        await playing
+
+    asyncio.run(measured())
     total = sum(len(times) for times in stats.times.values())
     return {
-        "rps": total / seconds,
+        "rps": total / stats.seconds,
         "kinds": stats.kinds(),
         "visible": stats.shown(),
-        "server_cpu": server_cpu / seconds,
-        "own_cpu": own_cpu / seconds,
+        "server_cpu": used["server"] / stats.seconds,
+        "own_cpu": used["own"] / stats.seconds,
         "errors": stats.errors,
     }
 
