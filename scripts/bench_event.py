@@ -162,7 +162,9 @@ def run(args: argparse.Namespace) -> dict:
             for _, game, stamp, card, tokens in made:
                 jobs.append(scorer(base, game, card, args.deals, args.compress, *shared))
                 jobs += [
-                    bench_room.phone(base, f"/table/{token}", stamp, saves.last, game, stats, stop)
+                    bench_room.phone(
+                        base, f"/table/{token}", stamp, saves.last, game, stats, stop, args.hold
+                    )
                     for token in tokens
                 ]
             await asyncio.gather(*jobs)
@@ -181,6 +183,9 @@ def main() -> None:
     parser.add_argument("--compress", type=float, default=10, help="simulated seconds per second")
     parser.add_argument("--deals", type=int, default=6, help="rounds a table plays this turn")
     parser.add_argument("--screens", type=int, default=4, help="big screens showing standings")
+    parser.add_argument(
+        "--hold", type=int, default=bench_room.HOLD, help="seconds a phone's poll waits for news"
+    )
     parser.add_argument("--serve", default="", help='more options for serve, e.g. "--workers 2"')
     args = parser.parse_args()
     print(bench_room.header(args.serve))

@@ -180,10 +180,11 @@ async def save(session: aiohttp.ClientSession, game: int, stats: Stats) -> int:
     return status
 
 
-def held(headers: dict[str, str], hold: int, stop: float) -> dict[str, str]:
-    """A poll's headers, preferring to wait for news (never past the run's end)."""
-    seconds = min(hold, int(stop - time.monotonic()))
-    return {**headers, "Prefer": f"wait={seconds}"} if seconds > 0 else headers
+def held(headers: dict[str, str], hold: int) -> dict[str, str]:
+    """A poll's headers, preferring to wait for news. A poll is held as long at the end
+    of the run as anywhere: cut short there, every phone's last polls would come in the
+    same last second, a burst no room sees. The run waits for them to end."""
+    return {**headers, "Prefer": f"wait={hold}"} if hold > 0 else headers
 
 
 async def phone(
@@ -205,7 +206,7 @@ async def phone(
         await asyncio.sleep(random.random() * POLL)
         while time.monotonic() < stop:
             tick = time.monotonic()
-            headers = held(answer.after({"If-None-Match": etag}), hold, stop)
+            headers = held(answer.after({"If-None-Match": etag}), hold)
             answer = await get(session, page, headers, stats, "page poll")
             if answer.status == 200 and answer.headers.get("ETag") != etag:
                 if game in sent:
@@ -223,7 +224,7 @@ async def stamp_poller(base: str, path: str, stats: Stats, stop: float, hold: in
         while time.monotonic() < stop:
             tick = time.monotonic()
             headers = answer.after({"If-None-Match": etag} if etag else {})
-            headers = held(headers, hold, stop) if etag else headers
+            headers = held(headers, hold) if etag else headers
             answer = await get(session, path, headers, stats, "poll")
             if answer.status == 200:
                 etag = answer.headers.get("ETag")
