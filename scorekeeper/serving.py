@@ -109,15 +109,16 @@ def held_polls(tables: int) -> int:
     return HELD_A_TABLE * max(tables, CLUB_TABLES)
 
 
-def open_files(connections: int) -> str | None:
-    """Let this process hold ``connections`` sockets besides its files, raising its own
-    open-file limit up to the system's ceiling (often 1,024 by default on Linux);
-    None, or what to do when the ceiling is lower."""
+def open_files(connections: int, threads: int = 0) -> str | None:
+    """Let this process hold ``connections`` sockets besides its files, and ``threads``
+    threads each keeping a connection to the database (two files in WAL mode: the
+    database and its log), raising its own open-file limit up to the system's ceiling
+    (often 1,024 by default on Linux); None, or what to do when the ceiling is lower."""
     try:
         import resource
     except ImportError:  # Windows: no such limit on sockets
         return None
-    wanted = connections + 200  # the database, its journal, logs, the listening sockets
+    wanted = connections + 2 * threads + 200  # and the backups, logs, listening sockets
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY or soft >= wanted:
         return None
@@ -129,8 +130,8 @@ def open_files(connections: int) -> str | None:
     if ceiling < wanted:
         return (
             f"This system lets this process open {ceiling} files, too few for "
-            f"{connections} connections: raise it (ulimit -n, or LimitNOFILE= in a "
-            "systemd unit)."
+            f"{connections} connections and {threads} threads' database files: raise it "
+            "(ulimit -n, or LimitNOFILE= in a systemd unit)."
         )
     return None
 

@@ -656,11 +656,20 @@ function pollHeaders(headers, response) {
   return headers;
 }
 
-// The wait before the next poll: a poll held on the server (Prefer: wait) was answered
-// when there was news or its time was up, and the next may go at once; one answered at
-// once (the server had no thread to spare for waiting) waits out the usual interval.
-function pollAgain(response, started, usual) {
-  return pollAfter(response, Math.max(0, usual - (Date.now() - started)));
+// The wait before the next poll. A poll held on the server (Prefer: wait) says so
+// (Preference-Applied), answered when there was news or its time was up: the next may
+// go at once. One answered at once (no thread to spare for waiting, or the server slow)
+// waits the usual interval first.
+function pollAgain(response, usual) {
+  return pollAfter(response, response.headers.has("Preference-Applied") ? 0 : usual);
+}
+
+// Polls wait on the server for news only while the page is in sight: a browser gives
+// a server six connections, and tabs in the background holding one each would leave
+// the page in front none for its saves.
+function holdPoll(headers) {
+  if (document.visibilityState === "visible") headers.Prefer = "wait=20";
+  return headers;
 }
 
 // Spectator page: reload when a round is entered, corrected or deleted.
@@ -674,10 +683,12 @@ document.addEventListener("DOMContentLoaded", () => {
     const started = Date.now();
     try {
       // no-cache: the browser asks with If-None-Match and gets 304 until a change
-      const headers = pollHeaders({ Prefer: "wait=20" }, last);
+      const headers = holdPoll(pollHeaders({}, last));
       const response = await fetch(head.dataset.watch, { cache: "no-cache", headers });
       last = response;
-      wait = pollAgain(response, started, WATCH_MS);
+      // the browser answers a 304 from its cache with the headers kept there, a held
+      // answer's among them: the time it took says whether this one was held
+      wait = pollAfter(response, Math.max(0, WATCH_MS - (Date.now() - started)));
       if (response.status === 200) {
         const { stamp } = await response.json();
         if (String(stamp) !== head.dataset.stamp) window.location.reload();

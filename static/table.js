@@ -9,7 +9,6 @@
 "use strict";
 
 const POLL_MS = 1000;
-const HOLD = "wait=20"; // seconds a poll may wait on the server for news
 const SEND_MS = 700;
 
 // A section being typed in keeps what is typed, unless the round moved on.
@@ -65,15 +64,14 @@ function poll(head) {
   let last = null;
   const tick = async () => {
     let wait = POLL_MS;
-    const started = Date.now();
     try {
       const headers = pollHeaders(etag ? { "If-None-Match": etag } : {}, last);
-      if (etag && !outbox().length) headers.Prefer = HOLD; // not while sends wait their turn
+      if (etag && !outbox().length) holdPoll(headers); // not while sends wait their turn
       const response = await fetch(page || head.dataset.tableStamp, { cache: "no-store", headers });
       last = response;
       // held until news (or 20 s): ask again at once; answered at once: a second later;
       // the server full: saves first, this poll when it says
-      wait = pollAgain(response, started, POLL_MS);
+      wait = pollAgain(response, POLL_MS);
       if (response.status === 403 || response.status === 410) {
         window.location.reload(); // the page says why this phone no longer works
         return;

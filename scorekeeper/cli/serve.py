@@ -132,7 +132,7 @@ def serve(
     processes = how_many_workers(workers, tables)
     connections = serving.connection_limit(tables)
     held = -(-serving.held_polls(tables) // processes)  # each process its share, rounded up
-    if problem := serving.open_files(connections):
+    if problem := serving.open_files(connections, threads + held):
         click.echo(problem, err=True)
     app = app_for(database)
     app.config["WORKERS"] = processes  # several: the throttles are kept in the database
@@ -193,7 +193,7 @@ def how_many_workers(asked: int | None, tables: int = 0) -> int:
     strangers' phones is safer with it. A bigger room's open connections are more than
     waitress's one loop watches in time (docs/deploy.md has the figures)."""
     big = not asked and tables > serving.ONE_PROCESS
-    wanted = asked or (os.cpu_count() or 1 if big else 1)
+    wanted = asked or (cores() if big else 1)
     if sys.platform == "win32":
         if wanted > 1:
             click.echo("One process serves on Windows: several (--workers) need Linux or macOS.")
@@ -201,6 +201,14 @@ def how_many_workers(asked: int | None, tables: int = 0) -> int:
     if big:
         click.echo(f"{wanted} processes serve {tables} tables (--workers to choose).")
     return wanted
+
+
+def cores() -> int:
+    """The cores this process may run on (a container's or a taskset's, not the host's)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # macOS and Windows have no affinity to ask
+        return os.cpu_count() or 1
 
 
 def start_replica(app: Any, target: str) -> Any:

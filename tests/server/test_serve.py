@@ -268,7 +268,7 @@ def test_serve_gives_the_pages_the_address_phones_can_reach(tmp_path, monkeypatc
 def test_one_process_by_default_workers_when_asked_and_windows_serves_with_one(
     tmp_path, served, monkeypatch, args, cores, platform, started
 ):
-    monkeypatch.setattr(cli.serve.os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(cli.serve, "cores", lambda: cores or 1)
     monkeypatch.setattr(cli.serve.sys, "platform", platform)
     result = serve(tmp_path, *args, monkeypatch=monkeypatch, one=False)
     assert served == [started]
@@ -330,3 +330,16 @@ def test_the_open_file_limit_is_raised_for_the_rooms_connections(
     problem = serving.open_files(serving.connection_limit(300))
     assert raised == ([] if raised_to is None else [raised_to])
     assert (problem is None) == (said is None) and (said is None or said in problem)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no open-file limit on Windows")
+def test_each_thread_s_database_files_count_towards_the_open_file_limit(monkeypatch):
+    """A thread keeps its own connection to the database: two files (the database and
+    its write-ahead log). 100 tables in one process: 1,000 connections, 608 threads."""
+    import resource
+
+    raised = []
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (1024, resource.RLIM_INFINITY))
+    monkeypatch.setattr(resource, "setrlimit", lambda which, values: raised.append(values[0]))
+    assert serving.open_files(1000, 8 + serving.held_polls(100)) is None
+    assert raised == [1000 + 2 * 608 + 200]

@@ -147,3 +147,44 @@ def test_the_preference_is_read_as_rfc_7240_writes_it():
     assert asked({"HTTP_PREFER": "Wait = 7"}) == 7
     assert asked({"HTTP_PREFER": "wait=5x"}) == 0
     assert asked({"HTTP_PREFER": "wait=0"}) == 0
+
+
+def test_a_poll_woken_with_nothing_new_for_it_is_answered_as_one_not_held(app, client, table):
+    """The scorer's stamp of a removed game does not move, but its waiters are woken:
+    answered 304 without ``Preference-Applied``, so the page waits its usual interval
+    rather than asking again at once, again and again."""
+    hold.allow(app, 4)
+    path = paths(table)["scorer"]
+    etag = etag_of(client, path)
+    poll = Poll(app, path, etag)
+    poll.start()
+    until_held(app, 1)
+    db = connect(app.config["DATABASE"])
+    try:
+        removals.remove_game(db, table[0], "a game entered twice")
+    finally:
+        db.close()
+    poll.join(timeout=15)
+    assert poll.response is not None and poll.response.status_code == 304
+    assert "Preference-Applied" not in poll.response.headers
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")  # the bug
+def test_a_watcher_that_fails_wakes_its_waiters_and_the_next_waiter_starts_another(
+    app, table, monkeypatch
+):
+    news = games_news.News(str(app.config["DATABASE"]))
+    db = connect(app.config["DATABASE"])
+    try:
+        stamp = int(get_game(db, table[0])["table_stamp"])
+    finally:
+        db.close()
+
+    def broken(db, games):
+        raise RuntimeError("a bug in the watcher")
+
+    monkeypatch.setattr(games_news, "stamps", broken)
+    assert news.wait(table[0], "table_stamp", stamp, 15) is True  # woken, not left 15 s
+    assert news.waiters() == 0
+    monkeypatch.undo()
+    assert news.wait(table[0], "table_stamp", stamp - 1, 15) is True  # a new watcher

@@ -42,19 +42,26 @@ class News:
 
     def wait(self, game: int, column: str, seen: int, seconds: float) -> bool:
         """Wait until the game's ``column`` is no longer ``seen`` (or the game is gone),
-        at most ``seconds``: True if it moved. Waiters of the same news share one event."""
+        at most ``seconds``. True when woken before the time was up: the stamp moved,
+        the game went, or the watcher could not tell (the database unreadable, the
+        server stopping, no thread to watch with): the caller reads the stamp again.
+        Waiters of the same news share one event."""
         if column not in COLUMNS:
             raise ValueError(column)
         key = (game, column, seen)
         with self.lock:
             if self.stopped.is_set():
-                return True  # the server is stopping: every poll is answered now
+                return True
+            if self.thread is None:
+                thread = threading.Thread(target=self.watch, name="news", daemon=True)
+                try:
+                    thread.start()
+                except RuntimeError:  # the system has no thread to spare: answer now
+                    return True
+                self.thread = thread
             event = self.waiting.setdefault(key, threading.Event())
             self.count[key] += 1
             self.fresh = True
-            if self.thread is None:
-                self.thread = threading.Thread(target=self.watch, name="news", daemon=True)
-                self.thread.start()
         try:
             return event.wait(seconds)
         finally:
@@ -62,13 +69,15 @@ class News:
                 self.count[key] -= 1
                 if not self.count[key]:  # the last of its waiters: nobody waits on it now
                     del self.count[key]
-                    if self.waiting.get(key) is event:
-                        del self.waiting[key]
+                    self.waiting.pop(key, None)
 
     def close(self) -> None:
         """Wake every waiter and stop looking: the server is stopping."""
+        self.stopped.set()
+        self.wake_all()
+
+    def wake_all(self) -> None:
         with self.lock:
-            self.stopped.set()
             for event in self.waiting.values():
                 event.set()
             self.waiting.clear()
@@ -79,29 +88,38 @@ class News:
 
     def watch(self) -> None:
         """The thread: look every TICK while anyone waits. A database that cannot be
-        read wakes every waiter, to be answered as usual."""
+        read wakes every waiter, to be answered as usual; so does anything else that
+        ends the thread, and the next waiter starts another."""
         db, version = None, None
-        while not self.stopped.wait(TICK):
+        try:
+            while not self.stopped.wait(TICK):
+                with self.lock:
+                    keys, fresh, self.fresh = list(self.waiting), self.fresh, False
+                    if not keys:
+                        self.thread = None  # nobody waits: the next waiter starts another
+                        return
+                try:
+                    if db is None:
+                        db = connect(self.database)
+                    now = db.execute("PRAGMA data_version").fetchone()[0]
+                    if now == version and not fresh:
+                        continue
+                    version = now
+                    self.wake(keys, stamps(db, sorted({game for game, _, _ in keys})))
+                except sqlite3.Error:
+                    self.wake(keys, {})
+                    if db is not None:
+                        db.close()
+                    db, version = None, None
+        finally:
             with self.lock:
-                keys, fresh, self.fresh = list(self.waiting), self.fresh, False
-                if not keys:
-                    self.thread = None  # nobody waits: the next waiter starts another
-                    break
-            try:
-                if db is None:
-                    db = connect(self.database)
-                now = db.execute("PRAGMA data_version").fetchone()[0]
-                if now == version and not fresh:
-                    continue
-                version = now
-                self.wake(keys, stamps(db, sorted({game for game, _, _ in keys})))
-            except sqlite3.Error:
-                self.wake(keys, {})
-                if db is not None:
-                    db.close()
-                db, version = None, None
-        if db is not None:
-            db.close()
+                ended_early = self.thread is threading.current_thread()
+                if ended_early:
+                    self.thread = None
+            if ended_early:  # its waiters would wait for nothing: answered now
+                self.wake_all()
+            if db is not None:
+                db.close()
 
     def wake(self, keys: list[Key], current: dict[int, dict[str, int]]) -> None:
         """Wake the waiters, among ``keys``, whose game moved or went."""

@@ -35,18 +35,24 @@ class Presence:
         with self.lock:
             self.pending[phone] = now()
             if self.thread is None:
-                self.thread = threading.Thread(target=self.run, name="presence", daemon=True)
-                self.thread.start()
+                thread = threading.Thread(target=self.run, name="presence", daemon=True)
+                try:
+                    thread.start()
+                except RuntimeError:  # no thread to spare now: the next note tries again
+                    return
+                self.thread = thread
 
     def noted(self, phone: int) -> bool:
         with self.lock:
             return phone in self.pending
 
     def run(self) -> None:
-        """The thread: write what was noted every FLUSH seconds; gone once nothing was."""
+        """The thread: write what was noted every FLUSH seconds; gone once nothing was,
+        or when the database cannot be opened (the next note starts another)."""
         pause = threading.Event()
-        db = connect(self.database)
+        db = None
         try:
+            db = connect(self.database)
             while True:
                 pause.wait(FLUSH)
                 with self.lock:
@@ -55,7 +61,11 @@ class Presence:
                         return
                 self.flush(db)
         finally:
-            db.close()
+            with self.lock:
+                if self.thread is threading.current_thread():
+                    self.thread = None
+            if db is not None:
+                db.close()
 
     def flush(self, db: Database) -> None:
         """Write every phone noted, in one transaction; kept for the next try if the
@@ -69,9 +79,11 @@ class Presence:
         try:
             with writing(db):
                 db.conn.executemany(sql, [(at, phone, at) for phone, at in taken.items()])
-        except sqlite3.Error:
+        except BaseException as error:
             with self.lock:
                 self.pending = {**taken, **self.pending}
+            if not isinstance(error, sqlite3.Error):
+                raise
 
 
 _kept: dict[str, Presence] = {}

@@ -56,22 +56,22 @@ class Hold:
         self.news = News(database)
         self.slots = slots
 
-    def wait(self, game: int, column: str, seen: int, seconds: int) -> bool:
+    def wait(self, game: int, column: str, seen: int, seconds: int) -> bool | None:
         """Hold the poll until the game's ``column`` moves from ``seen``, or for between
         half ``seconds`` and all of them, drawn at random: phones that opened their pages
         in the same minute would otherwise all ask again in the same second, 20 s after
-        20 s. False at once when every slot is taken (or none was allowed)."""
+        20 s. True when woken before the time was up (``News.wait``), False when it was
+        up; None at once when every slot is taken (or none was allowed)."""
         news = self.news
         with self.lock:
             if news is None or self.held >= self.slots:
-                return False
+                return None
             self.held += 1
         try:
-            news.wait(game, column, seen, random.uniform(seconds / 2, seconds))
+            return news.wait(game, column, seen, random.uniform(seconds / 2, seconds))
         finally:
             with self.lock:
                 self.held -= 1
-        return True
 
     def report(self) -> dict[str, int]:
         with self.lock:

@@ -92,15 +92,19 @@ class StampPolls:
         if found is None or not self.unchanged(environ, found):
             return self.fresh(path, found)
         seconds = hold.asked(environ)
-        if seconds and hold.hold(self.app).wait(found.game, found.column, found.stamp, seconds):
-            applied = ("Preference-Applied", f"wait={seconds}")
-            environ["scorekeeper.held"] = applied
-            found = self.lookup(path)  # news, or the time is up: answered as of now
-            if found is None or not self.unchanged(environ, found):
-                answer = self.fresh(path, found)
-                return answer and (answer[0], [*answer[1], applied], answer[2])
-            return self.not_modified(path, found, [applied])
-        return self.not_modified(path, found)
+        held = hold.hold(self.app)
+        woken = held.wait(found.game, found.column, found.stamp, seconds) if seconds else None
+        if woken is None:  # not held: no slot to spare, or not asked
+            return self.not_modified(path, found)
+        applied = ("Preference-Applied", f"wait={seconds}")
+        environ["scorekeeper.held"] = applied
+        found = self.lookup(path)  # news, or the time is up: answered as of now
+        if found is None or not self.unchanged(environ, found):
+            answer = self.fresh(path, found)
+            return answer and (answer[0], [*answer[1], applied], answer[2])
+        if woken:  # woken with nothing new for this poll (its game gone, the server
+            return self.not_modified(path, found)  # stopping): the phone waits as usual
+        return self.not_modified(path, found, [applied])
 
     def lookup(self, path: str) -> Found | None:
         try:
