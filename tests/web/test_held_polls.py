@@ -19,8 +19,12 @@ LONG = "wait=20"  # never reached in these tests: a poll answered is answered by
 
 def paths(table):
     game, watch, phone = table
-    return {"page": f"/table/{phone}", "phone": f"/table/{phone}/stamp",
-            "scorer": f"/games/{game}/table/stamp", "watch": f"/watch/{watch}/stamp"}  # fmt: skip
+    return {
+        "page": f"/table/{phone}",
+        "phone": f"/table/{phone}/stamp",
+        "scorer": f"/games/{game}/table/stamp",
+        "watch": f"/watch/{watch}/stamp",
+    }
 
 
 class Poll(threading.Thread):
@@ -113,11 +117,7 @@ def test_a_poll_for_news_already_there_is_not_held(app, client, table):
 def test_a_save_between_the_read_and_the_wait_still_wakes_the_waiter(app, table):
     """The waiter says what it saw: a stamp already past it wakes it at the next look."""
     news = games_news.News(str(app.config["DATABASE"]))
-    db = connect(app.config["DATABASE"])
-    try:
-        stamp = int(get_game(db, table[0])["table_stamp"])
-    finally:
-        db.close()
+    stamp = table_stamp(app, table[0])
     assert news.wait(table[0], "table_stamp", stamp - 1, 15) is True
     assert news.wait(table[0], "table_stamp", stamp, 0.2) is False  # nothing moved
     assert news.waiters() == 0  # a wait that ran out is forgotten, not kept for ever
@@ -125,10 +125,10 @@ def test_a_save_between_the_read_and_the_wait_still_wakes_the_waiter(app, table)
     assert news.wait(table[0], "table_stamp", stamp, 15) is True  # stopping: at once
 
 
-def test_a_removed_game_wakes_its_phones(app, client, table):
-    """Its phones are told at once (410 from the view), not when their wait is up."""
+def held_while_removed(app, client, table, kind):
+    """The answer to a ``kind`` poll held while its game is removed."""
     hold.allow(app, 4)
-    path = paths(table)["page"]
+    path = paths(table)[kind]
     poll = Poll(app, path, etag_of(client, path))
     poll.start()
     until_held(app, 1)
@@ -138,7 +138,21 @@ def test_a_removed_game_wakes_its_phones(app, client, table):
     finally:
         db.close()
     poll.join(timeout=15)
-    assert poll.response is not None and poll.response.status_code == 410
+    assert poll.response is not None, "the removal did not wake the held poll"
+    return poll.response
+
+
+def table_stamp(app, game):
+    db = connect(app.config["DATABASE"])
+    try:
+        return int(get_game(db, game)["table_stamp"])
+    finally:
+        db.close()
+
+
+def test_a_removed_game_wakes_its_phones(app, client, table):
+    """Its phones are told at once (410 from the view), not when their wait is up."""
+    assert held_while_removed(app, client, table, "page").status_code == 410
 
 
 def test_the_preference_is_read_as_rfc_7240_writes_it():
@@ -153,20 +167,9 @@ def test_a_poll_woken_with_nothing_new_for_it_is_answered_as_one_not_held(app, c
     """The scorer's stamp of a removed game does not move, but its waiters are woken:
     answered 304 without ``Preference-Applied``, so the page waits its usual interval
     rather than asking again at once, again and again."""
-    hold.allow(app, 4)
-    path = paths(table)["scorer"]
-    etag = etag_of(client, path)
-    poll = Poll(app, path, etag)
-    poll.start()
-    until_held(app, 1)
-    db = connect(app.config["DATABASE"])
-    try:
-        removals.remove_game(db, table[0], "a game entered twice")
-    finally:
-        db.close()
-    poll.join(timeout=15)
-    assert poll.response is not None and poll.response.status_code == 304
-    assert "Preference-Applied" not in poll.response.headers
+    answer = held_while_removed(app, client, table, "scorer")
+    assert answer.status_code == 304
+    assert "Preference-Applied" not in answer.headers
 
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")  # the bug
@@ -174,11 +177,7 @@ def test_a_watcher_that_fails_wakes_its_waiters_and_the_next_waiter_starts_anoth
     app, table, monkeypatch
 ):
     news = games_news.News(str(app.config["DATABASE"]))
-    db = connect(app.config["DATABASE"])
-    try:
-        stamp = int(get_game(db, table[0])["table_stamp"])
-    finally:
-        db.close()
+    stamp = table_stamp(app, table[0])
 
     def broken(db, games):
         raise RuntimeError("a bug in the watcher")

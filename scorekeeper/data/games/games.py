@@ -180,20 +180,17 @@ def id_by_token(db: Database, token: str) -> int:
     return int(found["id"])
 
 
-def stamp_by_token(db: Database, token: str) -> int:
-    """The stamp of the game behind a spectator link: one indexed row."""
-    found = row(db, f"SELECT stamp FROM games WHERE {BY_TOKEN}", [token])
-    if found is None:
-        raise NotFound(P_("no game behind this link"))
-    return int(found["stamp"])
-
-
 def watched_by_token(db: Database, token: str) -> tuple[int, int]:
     """The game behind a spectator link and its stamp: one indexed row."""
     found = row(db, f"SELECT id, stamp FROM games WHERE {BY_TOKEN}", [token])
     if found is None:
         raise NotFound(P_("no game behind this link"))
     return int(found["id"]), int(found["stamp"])
+
+
+def stamp_by_token(db: Database, token: str) -> int:
+    """The stamp of the game behind a spectator link."""
+    return watched_by_token(db, token)[1]
 
 
 def game_stamp(db: Database, game_id: int) -> int:

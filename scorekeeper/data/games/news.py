@@ -15,6 +15,7 @@ missed.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from collections import Counter
@@ -139,9 +140,5 @@ def stamps(db: Any, games: list[int]) -> dict[int, dict[str, int]]:
         "SELECT id, stamp, table_stamp FROM games WHERE import_id IS NULL "
         "AND removed_at IS NULL AND id IN (SELECT value FROM json_each(?))"
     )
-    cursor = db.execute(sql, [json_list(games)])
+    cursor = db.execute(sql, [json.dumps(games)])
     return {int(r[0]): {"stamp": int(r[1]), "table_stamp": int(r[2])} for r in cursor}
-
-
-def json_list(numbers: list[int]) -> str:
-    return "[" + ",".join(str(int(n)) for n in numbers) + "]"

@@ -175,11 +175,7 @@ class SavesFirst:
         if not wait:
             return self.inner(environ, start_response)
         if "HTTP_X_WAITED" in environ:  # it waited as it was told: served, and told again
-
-            def told(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
-                return start_response(status, [*headers, ("Retry-After", str(wait))], *exc_info)
-
-            return self.inner(environ, told)
+            return self.inner(environ, adding(start_response, ("Retry-After", str(wait))))
         self.gauge.sent()
         body = b"Busy: ask again in %d seconds.\n" % wait
         headers = [
@@ -191,6 +187,15 @@ class SavesFirst:
         ]
         start_response("503 Service Unavailable", headers)
         return [body]
+
+
+def adding(start_response: StartResponse, header: tuple[str, str]) -> StartResponse:
+    """``start_response`` with ``header`` added to whatever the app answers."""
+
+    def told(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
+        return start_response(status, [*headers, header], *exc_info)
+
+    return told
 
 
 def gauge(app: Flask) -> Gauge:

@@ -77,7 +77,8 @@ class StampPolls:
                 start_response(status, headers)
                 return [body]
             if "scorekeeper.held" in environ:  # held, then left to the view: it says so too
-                return self.inner(environ, held(start_response, environ["scorekeeper.held"]))
+                applied = environ["scorekeeper.held"]
+                return self.inner(environ, load.adding(start_response, applied))
         return self.inner(environ, start_response)
 
     def answer(
@@ -161,15 +162,6 @@ class StampPolls:
                 found = phones.stamp(db, game)
             return None if found is None else Found("t", found, game, "table_stamp")
         return None
-
-
-def held(start_response: StartResponse, applied: tuple[str, str]) -> StartResponse:
-    """``start_response`` adding ``Preference-Applied`` to the view's answer."""
-
-    def told(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
-        return start_response(status, [*headers, applied], *exc_info)
-
-    return told
 
 
 def init_app(app: Flask) -> None:
