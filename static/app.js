@@ -664,6 +664,30 @@ function pollAgain(response, usual) {
   return pollAfter(response, response.headers.has("Preference-Applied") ? 0 : usual);
 }
 
+// A page on its way to another (a form sent the ordinary way, a link followed) is not
+// reloaded by a poll's news: the reload would cancel the navigation the person asked
+// for, and the page it leads to shows the news anyway. A navigation can come to
+// nothing (a download, the person staying after "Leave page?"): after LEAVING_MS the
+// polls act again.
+const LEAVING_MS = 10000;
+let leftAt = -Infinity;
+window.addEventListener("submit", (event) => {
+  if (!event.defaultPrevented) leftAt = Date.now();
+});
+window.addEventListener("beforeunload", () => {
+  leftAt = Date.now();
+});
+
+function leaving() {
+  return Date.now() - leftAt < LEAVING_MS;
+}
+
+// A poll's news that the page cannot show in place: the page again, as the server has
+// it now, unless the page is already on its way elsewhere.
+function reloadForNews() {
+  if (!leaving()) window.location.reload();
+}
+
 // Polls wait on the server for news only while the page is in sight: a browser gives
 // a server six connections, and tabs in the background holding one each would leave
 // the page in front none for its saves.
@@ -691,7 +715,7 @@ document.addEventListener("DOMContentLoaded", () => {
       wait = pollAfter(response, Math.max(0, WATCH_MS - (Date.now() - started)));
       if (response.status === 200) {
         const { stamp } = await response.json();
-        if (String(stamp) !== head.dataset.stamp) window.location.reload();
+        if (String(stamp) !== head.dataset.stamp) reloadForNews();
       }
     } catch (error) {
       // bad wifi: try again at the next tick

@@ -23,6 +23,7 @@ async function refresh() {
 
 // The page as the server has it now: its [data-live] sections take the place of ours.
 async function adopt(response) {
+  if (leaving()) return; // the page is on its way elsewhere: that page shows the news
   if (!response.ok) {
     window.location.reload();
     return;
@@ -73,7 +74,7 @@ function poll(head) {
       // the server full: saves first, this poll when it says
       wait = pollAgain(response, POLL_MS);
       if (response.status === 403 || response.status === 410) {
-        window.location.reload(); // the page says why this phone no longer works
+        reloadForNews(); // the page says why this phone no longer works
         return;
       }
       if (page && response.status === 200) {

@@ -48,6 +48,13 @@ from .common import DB_OPTION, app_for, fail
     "least). See docs/deploy.md.",
 )
 @click.option(
+    "--held-polls",
+    type=click.IntRange(0, 20000),
+    help="Polls held waiting for news at once, shared between the processes, each in a "
+    "thread of its own (default: 6 a table, 180 at least); 0 answers every poll at once, "
+    "and the phones ask every second.",
+)
+@click.option(
     "--backup-dir",
     type=click.Path(file_okay=False, path_type=Path),
     help="Keep a daily backup of the database in this folder.",
@@ -97,6 +104,7 @@ def serve(
     threads: int,
     tables: int,
     workers: int | None,
+    held_polls: int | None,
     backup_dir: Path | None,
     keep: int,
     https: bool,
@@ -131,7 +139,9 @@ def serve(
         fail(str(error))
     processes = how_many_workers(workers, tables)
     connections = serving.connection_limit(tables)
-    held = -(-serving.held_polls(tables) // processes)  # each process its share, rounded up
+    if held_polls is None:
+        held_polls = serving.held_polls(tables)
+    held = -(-held_polls // processes)  # each process its share, rounded up
     if problem := serving.open_files(connections, threads + held):
         click.echo(problem, err=True)
     app = app_for(database)

@@ -47,13 +47,30 @@ def test_a_moving_pairs_phone_follows_it_and_the_card_takes_the_scorer_to_the_ga
             desk_page.click("text=Start turn 2")
         title = phone.locator("#next-title")  # the phone's page says so by itself
         expect(title).to_have_text("Turn 2: table 2, East-West")
+        # The move is stored at once and its answer is slow to come back (a busy
+        # wifi), while the phone polls every second (a server with no thread to spare
+        # for waiting): a poll hears of the move meanwhile, and must not reload the
+        # page over the navigation the player asked for
+        phone.route(phone.url, answered_at_once)
+        held, loads = [], []
+        phone.route("**/follow", lambda route: held.append((route, route.fetch(max_redirects=0))))
+        phone.on("request", lambda r: r.resource_type == "document" and loads.append(r.method))
         with phone.expect_navigation():
-            phone.click("text=Go on to table 2")
+            phone.click("text=Go on to table 2", no_wait_after=True)
+            phone.wait_for_timeout(2500)  # polls go on meanwhile
+            assert loads == ["POST"]  # the page was not reloaded over the move
+            route, answer = held.pop()
+            route.fulfill(response=answer)
         expect(phone.locator("h1")).to_have_text("Projector night: turn 2, table 2")
         assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     finally:
         for context in (director, scorer, gus):
             context.close()
+
+
+def answered_at_once(route):
+    headers = {k: v for k, v in route.request.headers.items() if k != "prefer"}
+    route.continue_(headers=headers)
 
 
 def test_the_victory_point_table_fits_a_phone_its_digits_shown(browser, shared_server):

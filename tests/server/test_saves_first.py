@@ -1,4 +1,4 @@
-"""The real server (one waitress process, one thread) driven past full by a room of
+"""The real server (one waitress process, one thread, no poll held) driven past full by a room of
 pollers asking without pause, while a scorer saves rounds each under its one-time key:
 polls are sent away with ``Retry-After`` (the health page says so), and no save is
 lost, stored twice, refused or left unanswered. Every wait is bounded."""
@@ -21,7 +21,7 @@ BOUND = 120  # seconds: a bound for a busy CI machine, not a speed
 @pytest.fixture
 def crowded(tmp_path):
     server = LiveServer(tmp_path / "live.sqlite")
-    server.extra = ["--threads", "1"]
+    server.extra = ["--threads", "1", "--held-polls", "0"]  # one thread for every poll
     server.start()
     yield server
     server.stop()

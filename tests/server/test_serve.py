@@ -263,7 +263,9 @@ def test_serve_gives_the_pages_the_address_phones_can_reach(tmp_path, monkeypatc
      (["--tables", "100"], 4, "linux", ("http", ["0.0.0.0"], 8000, 8 + 600, 1000)),
      (["--tables", "300"], 4, "linux", ("workers", ["0.0.0.0"], 8000, 8 + 450, 4, None, 2500)),
      (["--tables", "300"], 4, "win32", ("http", ["0.0.0.0"], 8000, 8 + 1800, 2500)),
-     (["--tables", "300", "--workers", "2"], 4, "linux", ("workers", ["0.0.0.0"], 8000, 8 + 900, 2, None, 2500))],
+     (["--tables", "300", "--workers", "2"], 4, "linux", ("workers", ["0.0.0.0"], 8000, 8 + 900, 2, None, 2500)),
+     (["--held-polls", "0"], 4, "linux", ("http", ["0.0.0.0"], 8000, 8, 1000)),
+     (["--tables", "300", "--held-polls", "99"], 4, "linux", ("workers", ["0.0.0.0"], 8000, 8 + 25, 4, None, 2500))],
 )  # fmt: skip
 def test_one_process_by_default_workers_when_asked_and_windows_serves_with_one(
     tmp_path, served, monkeypatch, args, cores, platform, started
