@@ -66,6 +66,8 @@ def name_key(name: str) -> str:
     >>> name_key("An\u00adn\ufe0f") == name_key("\u2062Ann\U000e0041") == "ann"
     True
     """
+    if name.isascii():  # most names: no compatibility form, no character hidden
+        return name.lower().strip()
     folded = unicodedata.normalize("NFKC", name).casefold()
     return "".join(c for c in folded if not ignorable(c)).strip()
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import re
 
+from scorekeeper.data.connection import connect
+from scorekeeper.data.events import events
 from scorekeeper.web.http import fragments
 from scorekeeper.web.pages import rounds
+from tests.web.test_event_penalties import HANDICAPPED, finish, rows_of
+from tests.web.test_events import make_event
 
 
 def blank(html: str) -> str:
@@ -88,3 +92,47 @@ def test_a_posted_form_is_never_kept_nor_served_from_the_cache(client, make_game
         assert "PWNED" not in page or game == first
     assert len(fragments.FRAGMENTS) == 0
     assert "PWNED" not in fresh(client, f"/games/{second}/rounds/new")
+
+
+def test_the_standings_are_rendered_once_for_the_desk_and_the_big_screens(app, client):
+    """A round that ends no game changes no line: the desk and every big screen show
+    the standings kept. A finished game, a penalty and another language each show at
+    once, and a kept column is what a fresh render gives."""
+    changes = {"scale": "vp", "named": "burraco-3", "handicap": "points", "deals": "3"}
+    desk = make_event(client, entries=HANDICAPPED, **changes).headers["Location"]
+    client.post(f"{desk}/start")
+    db = connect(app.config["DATABASE"])
+    tables = events.tables(db, int(desk.rsplit("/", 1)[1]), 1)
+    fragments.FRAGMENTS.clear()
+    client.get(desk)  # (and its word, "Turn 1 started", said once)
+    screen = client.get(f"{desk}/standings").get_data(as_text=True)
+    kept = len(fragments.FRAGMENTS)
+    assert kept == 1  # six entries: one column, the same on the big screen and the desk
+    one, other = tables[0]["sides"]
+    for _ in range(2):  # rounds that end no game (of 3 deals): no line moves
+        sent = {one: {"meld_points": 50}, other: {"meld_points": 10}}
+        saved = client.post(f"/api/games/{tables[0]['game_id']}/rounds", json=sent)
+        assert saved.status_code == 201
+        assert client.get(f"{desk}/standings").get_data(as_text=True) == screen
+        client.get(desk)
+    assert len(fragments.FRAGMENTS) == kept
+    for _ in range(3):
+        finish(db, tables[1], 600, 50)  # a game over: its lines move
+    board = rows_of(client.get(f"{desk}/standings").get_data(as_text=True))
+    played = {name: cells[-2] for name, cells in board.items()}
+    assert sorted(played.values()) == ["0", "0", "0", "0", "1", "1"]
+    entry = str(tables[1]["entries"][0][0])
+    given = client.post(
+        f"{desk}/tables/{tables[1]['game_id']}/penalty",
+        data={"penalty-entry": entry, "penalty-points": "3", "penalty-reason": "slow play"},
+    )
+    assert given.status_code == 302
+    penalised = rows_of(client.get(f"{desk}/standings").get_data(as_text=True))
+    assert any("−3" in cells for cells in penalised.values())
+    assert any("−3" in cells for cells in rows_of(client.get(desk).get_data(as_text=True)).values())
+    kept_page = client.get(f"{desk}/standings").get_data(as_text=True)
+    fragments.FRAGMENTS.clear()
+    assert client.get(f"{desk}/standings").get_data(as_text=True) == kept_page
+    client.get("/language/de")
+    assert "Rangliste" in client.get(f"{desk}/standings").get_data(as_text=True)
+    db.close()

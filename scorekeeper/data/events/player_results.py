@@ -112,4 +112,5 @@ def player_ids(db: Database, people: list[dict[str, Any]]) -> dict[str, int]:
     links to their results; a name not in the list yet is left out."""
     known = {r["name_key"]: r["id"] for r in rows(db, "SELECT id, name_key FROM players")}
     typed = {p for e in people for p in e["players"]}
-    return {p: known[name_key(p)] for p in typed if name_key(p) in known}
+    keys = {p: name_key(p) for p in typed}
+    return {p: known[key] for p, key in keys.items() if key in known}

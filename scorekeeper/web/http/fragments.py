@@ -91,7 +91,28 @@ def round_key(game: Any, r: dict[str, Any], sides: list[str], editable: bool) ->
     return page_key("round details", where, shown)
 
 
+def standings_key(
+    event: dict[str, Any], lines: list[Any], entries: list[dict[str, Any]], links: dict[str, int]
+) -> str:
+    """The key of a column of an event's standings (``_event_standings.html``): its
+    lines' figures, their entries as shown (names, players and their links, who sat
+    in, a late start, a withdrawal) and how the event counts. Most saves finish no
+    game and change no line: the desk and every big screen then show the column kept,
+    where rendering the standings of 300 tables took most of their pages' time."""
+    figures = [
+        (line.place, line.entry, getattr(line, "carried", None), line.raw, line.penalty)
+        + (line.handicap, line.points, line.victory_points, line.played, line.byes)
+        + (line.match_points,)
+        for line in lines
+    ]
+    shown = [entries[line.entry] for line in lines]
+    people = {p: links.get(p) for entry in shown for p in entry["players"]}
+    counting = (event["scale"], event["handicap"], event["carry_from"])
+    return page_key("event standings", request.script_root, counting, figures, shown, people)
+
+
 def init_app(app: Any) -> None:
     app.jinja_env.add_extension(FragmentCache)
     app.add_template_global(side_key)
     app.add_template_global(round_key)
+    app.add_template_global(standings_key)
