@@ -107,7 +107,7 @@ def test_the_standings_are_rendered_once_for_the_desk_and_the_big_screens(app, c
     client.get(desk)  # (and its word, "Turn 1 started", said once)
     screen = client.get(f"{desk}/standings").get_data(as_text=True)
     kept = len(fragments.FRAGMENTS)
-    assert kept == 1  # six entries: one column, the same on the big screen and the desk
+    assert kept == 1 + len(tables)  # six entries: one column on both; the desk's lines
     one, other = tables[0]["sides"]
     for _ in range(2):  # rounds that end no game (of 3 deals): no line moves
         sent = {one: {"meld_points": 50}, other: {"meld_points": 10}}
@@ -115,7 +115,7 @@ def test_the_standings_are_rendered_once_for_the_desk_and_the_big_screens(app, c
         assert saved.status_code == 201
         assert client.get(f"{desk}/standings").get_data(as_text=True) == screen
         client.get(desk)
-    assert len(fragments.FRAGMENTS) == kept
+    assert len(fragments.FRAGMENTS) == kept + 2  # table 1's line after each round alone
     for _ in range(3):
         finish(db, tables[1], 600, 50)  # a game over: its lines move
     board = rows_of(client.get(f"{desk}/standings").get_data(as_text=True))
@@ -135,4 +135,26 @@ def test_the_standings_are_rendered_once_for_the_desk_and_the_big_screens(app, c
     assert client.get(f"{desk}/standings").get_data(as_text=True) == kept_page
     client.get("/language/de")
     assert "Rangliste" in client.get(f"{desk}/standings").get_data(as_text=True)
+    db.close()
+
+
+def test_a_save_renders_its_own_tables_line_on_the_desk_and_no_other(app, client):
+    desk = make_event(client, deals="3").headers["Location"]
+    client.post(f"{desk}/start")
+    db = connect(app.config["DATABASE"])
+    tables = events.tables(db, int(desk.rsplit("/", 1)[1]), 1)
+    client.get(desk)  # the director's, with its word "Turn 1 started"
+    fragments.FRAGMENTS.clear()
+    before = client.get(desk).get_data(as_text=True)
+    kept = len(fragments.FRAGMENTS)
+    assert kept == len(tables) + 1  # each table's line, and the standings
+    finish(db, tables[1], 300, 100)
+    after = client.get(desk).get_data(as_text=True)
+    assert len(fragments.FRAGMENTS) == kept + 1  # table 2's line: round 1 now
+    line = re.compile(r'<li class="state-\w+" data-table="(\d)" data-rounds="(\d)">')
+    assert sorted(line.findall(before)) == [("1", "0"), ("2", "0"), ("3", "0")]
+    assert sorted(line.findall(after)) == [("1", "0"), ("2", "1"), ("3", "0")]
+    assert "round 1" in after and "Adjust, reopen" in after
+    other = app.test_client()  # a player at the desk's address: no director's links
+    assert "Adjust, reopen" not in other.get(desk).get_data(as_text=True)
     db.close()

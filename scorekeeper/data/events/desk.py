@@ -38,13 +38,19 @@ DESK_ORDER = (
 DONE = ("finished", "withdrawn")
 
 
-def desk(db: Database, event_id: int, turn: int) -> list[dict[str, Any]]:
+def desk(
+    db: Database, event_id: int, turn: int, every: list[dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
     """The turn's tables for the desk, and every table of an earlier turn still
     open (reopened, queried, its game taken back to playing), what needs the
     director first, each with its ``desk`` state (``DESK_ORDER``), the rounds
     queried or awaited, and the names checked in at it. A few reads for the whole
-    event, however many tables."""
-    found = events.tables(db, event_id) if turn else []
+    event, however many tables; ``every``: the event's ``tables`` when the caller
+    has read them already."""
+    if not turn:
+        found = []
+    else:
+        found = events.tables(db, event_id) if every is None else every
     with_desk_states(db, found)
     if found and clock.time_up(clock.clock(db, event_id)):
         for t in found:

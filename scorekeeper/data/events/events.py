@@ -269,23 +269,28 @@ def turn_finished(db: Database, event_id: int, turn: int) -> bool:
     return all(t["state"] in ("finished", "withdrawn") for t in tables(db, event_id, turn))
 
 
-def over(db: Database, found: dict[str, Any]) -> bool:
+def over(db: Database, found: dict[str, Any], every: list[dict[str, Any]] | None = None) -> bool:
     """Whether the event is over: its last turn started and every table of every
-    turn done (none playing, reopened or with a query unanswered)."""
+    turn done (none playing, reopened or with a query unanswered). ``every``: the
+    event's ``tables`` when the caller has read them already."""
     if not found["turn"] or found["turn"] < found["turns"]:
         return False
-    return all(t["state"] in ("finished", "withdrawn") for t in tables(db, found["id"]))
+    every = tables(db, found["id"]) if every is None else every
+    return all(t["state"] in ("finished", "withdrawn") for t in every)
 
 
-def results(db: Database, found: dict[str, Any]) -> list[Result]:
+def results(
+    db: Database, found: dict[str, Any], every: list[dict[str, Any]] | None = None
+) -> list[Result]:
     """Every finished game as results between entries, and every bye of a turn
     started: the plan's, and those of the entries whose opponent had withdrawn (the
     table not played, or left unfinished). At a table of individuals each player
     meets the opponent across; at a table of more sides (five-person) each side
-    meets every other, and a bye counts as many times as a game there meets."""
+    meets every other, and a bye counts as many times as a game there meets.
+    ``every``: the event's ``tables`` when the caller has read them already."""
     done: list[Result] = []
     played: dict[tuple[int, int], str] = {}
-    for t in tables(db, found["id"]):
+    for t in tables(db, found["id"]) if every is None else every:
         played[t["turn"], t["table_no"]] = t["state"]
         if t["state"] == "finished":
             done += table_results(t)

@@ -111,8 +111,17 @@ def standings_key(
     return page_key("event standings", request.script_root, counting, figures, shown, people)
 
 
+def desk_row_key(event: dict[str, Any], table: dict[str, Any], director: bool) -> str:
+    """The key of a table's line on the event's desk (``event.html``): the table as the
+    desk reads it (its state, rounds, totals, who checked in) and whether the reader
+    directs the event. A save changes its own table's line alone."""
+    where = (request.script_root, event["id"], event["turn"], director)
+    return page_key("desk row", where, table)
+
+
 def init_app(app: Any) -> None:
     app.jinja_env.add_extension(FragmentCache)
     app.add_template_global(side_key)
     app.add_template_global(round_key)
     app.add_template_global(standings_key)
+    app.add_template_global(desk_row_key)

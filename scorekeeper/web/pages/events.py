@@ -146,7 +146,8 @@ def desk(event_id: int) -> Response:
     db = get_db()
     found = events.event(db, event_id)
     people = events.entries_of(db, event_id)
-    at_tables = event_desk.desk(db, event_id, found["turn"])
+    every = events.tables(db, event_id)  # read once: for the desk, the standings, the end
+    at_tables = event_desk.desk(db, event_id, found["turn"], every)
     director = security.may_direct(found)
     after = after_turn(found)
     return live(
@@ -158,10 +159,12 @@ def desk(event_id: int) -> Response:
             tables=at_tables,
             variant=get_variant(found["variant"]),
             standings_columns=room.screenfuls(
-                events.event_standings(db, found, upto=after), rows=20, columns=1000
+                events.event_standings(db, found, after, events.results(db, found, every)),
+                rows=20,
+                columns=1000,
             )[0],
             director=director,
-            over=events.over(db, found),
+            over=events.over(db, found, every),
             start=event_forms.StartTurnForm() if director else None,
             clock=events.clock(db, event_id),
             clock_form=event_forms.ClockForm() if director else None,
