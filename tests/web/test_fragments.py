@@ -107,7 +107,7 @@ def test_the_standings_are_rendered_once_for_the_desk_and_the_big_screens(app, c
     client.get(desk)  # (and its word, "Turn 1 started", said once)
     screen = client.get(f"{desk}/standings").get_data(as_text=True)
     kept = len(fragments.FRAGMENTS)
-    assert kept == 1 + len(tables)  # six entries: one column on both; the desk's lines
+    assert kept == 1 + 6 + len(tables)  # one column on both, its 6 lines; the desk's
     one, other = tables[0]["sides"]
     for _ in range(2):  # rounds that end no game (of 3 deals): no line moves
         sent = {one: {"meld_points": 50}, other: {"meld_points": 10}}
@@ -116,9 +116,11 @@ def test_the_standings_are_rendered_once_for_the_desk_and_the_big_screens(app, c
         assert client.get(f"{desk}/standings").get_data(as_text=True) == screen
         client.get(desk)
     assert len(fragments.FRAGMENTS) == kept + 2  # table 1's line after each round alone
+    kept = len(fragments.FRAGMENTS)
     for _ in range(3):
         finish(db, tables[1], 600, 50)  # a game over: its lines move
     board = rows_of(client.get(f"{desk}/standings").get_data(as_text=True))
+    assert len(fragments.FRAGMENTS) == kept + 1 + 2  # the column, its two entries' lines
     played = {name: cells[-2] for name, cells in board.items()}
     assert sorted(played.values()) == ["0", "0", "0", "0", "1", "1"]
     entry = str(tables[1]["entries"][0][0])
@@ -147,7 +149,7 @@ def test_a_save_renders_its_own_tables_line_on_the_desk_and_no_other(app, client
     fragments.FRAGMENTS.clear()
     before = client.get(desk).get_data(as_text=True)
     kept = len(fragments.FRAGMENTS)
-    assert kept == len(tables) + 1  # each table's line, and the standings
+    assert kept == len(tables) + 1 + 6  # each table's line, the standings and their lines
     finish(db, tables[1], 300, 100)
     after = client.get(desk).get_data(as_text=True)
     assert len(fragments.FRAGMENTS) == kept + 1  # table 2's line: round 1 now

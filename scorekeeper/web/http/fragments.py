@@ -95,20 +95,52 @@ def standings_key(
     event: dict[str, Any], lines: list[Any], entries: list[dict[str, Any]], links: dict[str, int]
 ) -> str:
     """The key of a column of an event's standings (``_event_standings.html``): its
-    lines' figures, their entries as shown (names, players and their links, who sat
-    in, a late start, a withdrawal) and how the event counts. Most saves finish no
-    game and change no line: the desk and every big screen then show the column kept,
-    where rendering the standings of 300 tables took most of their pages' time."""
-    figures = [
-        (line.place, line.entry, getattr(line, "carried", None), line.raw, line.penalty)
-        + (line.handicap, line.points, line.victory_points, line.played, line.byes)
-        + (line.match_points,)
-        for line in lines
-    ]
+    lines' places and figures, their entries as shown and how the event counts. Most
+    saves finish no game and change no line: the desk and every big screen then show
+    the column kept, where rendering the standings of 300 tables took most of their
+    pages' time."""
+    places = [(line.place, *line_figures(line)) for line in lines]
     shown = [entries[line.entry] for line in lines]
     people = {p: links.get(p) for entry in shown for p in entry["players"]}
     counting = (event["scale"], event["handicap"], event["carry_from"])
-    return page_key("event standings", request.script_root, counting, figures, shown, people)
+    return page_key("event standings", request.script_root, counting, places, shown, people)
+
+
+def line_figures(line: Any) -> tuple[Any, ...]:
+    """What a line of the standings shows of its entry but its place."""
+    return (line.entry, getattr(line, "carried", None), line.raw, line.penalty, line.handicap) + (
+        line.points,
+        line.victory_points,
+        line.played,
+        line.byes,
+        line.match_points,
+    )
+
+
+def standings_flags(event: dict[str, Any], lines: list[Any]) -> tuple[bool, bool]:
+    """The columns a column of standings shows besides the points: penalties (a line
+    in it has one), and the raw and net points (penalties or a handicap)."""
+    with_penalty = any(line.penalty for line in lines)
+    return with_penalty, bool(with_penalty or event["handicap"])
+
+
+def standings_line_key(
+    event: dict[str, Any],
+    line: Any,
+    entries: list[dict[str, Any]],
+    links: dict[str, int],
+    flags: tuple[bool, bool],
+) -> str:
+    """The key of an entry's line in the standings, all but its place: its figures,
+    the entry as shown (names, players and their links, who sat in, a late start, a
+    withdrawal), the columns shown and how the event counts. When a game ends, the
+    lines between its entries' old and new places move down or up one place: each is
+    the line kept, in its new place, and only the two entries' own lines are rendered."""
+    figures = line_figures(line)
+    entry = entries[line.entry]
+    people = {p: links.get(p) for p in entry["players"]}
+    counting = (event["scale"], event["handicap"], event["carry_from"], flags)
+    return page_key("standings line", request.script_root, counting, figures, entry, people)
 
 
 def desk_row_key(event: dict[str, Any], table: dict[str, Any], director: bool) -> str:
@@ -124,4 +156,6 @@ def init_app(app: Any) -> None:
     app.add_template_global(side_key)
     app.add_template_global(round_key)
     app.add_template_global(standings_key)
+    app.add_template_global(standings_flags)
+    app.add_template_global(standings_line_key)
     app.add_template_global(desk_row_key)

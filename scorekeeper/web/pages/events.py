@@ -226,6 +226,7 @@ def standings(event_id: int) -> Response:
     found = events.event(db, event_id)
     after = after_turn(found)
     people = events.entries_of(db, event_id)
+    every = events.tables(db, event_id)  # read once: for the standings and the end
     return live(
         render_template(
             "event_standings.html",
@@ -234,8 +235,10 @@ def standings(event_id: int) -> Response:
             links=player_results.player_ids(db, people),
             clock=events.clock(db, event_id),
             after=after,
-            over=events.over(db, found),
-            screens=room.screenfuls(events.event_standings(db, found, upto=after)),
+            over=events.over(db, found, every),
+            screens=room.screenfuls(
+                events.event_standings(db, found, after, events.results(db, found, every))
+            ),
         ),
         tag,
     )
