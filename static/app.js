@@ -677,6 +677,9 @@ window.addEventListener("submit", (event) => {
 window.addEventListener("beforeunload", () => {
   leftAt = Date.now();
 });
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) leftAt = -Infinity; // back to it from the browser's cache: here again
+});
 
 function leaving() {
   return Date.now() - leftAt < LEAVING_MS;

@@ -18,22 +18,24 @@ function busy(old, fresh) {
 }
 
 async function refresh() {
-  await adopt(await fetch(window.location.href, { cache: "no-store" }));
+  return adopt(await fetch(window.location.href, { cache: "no-store" }));
 }
 
 // The page as the server has it now: its [data-live] sections take the place of ours.
+// False when the page is on its way elsewhere and took nothing: the news is still to
+// be shown, should it stay.
 async function adopt(response) {
-  if (leaving()) return; // the page is on its way elsewhere: that page shows the news
+  if (leaving()) return false;
   if (!response.ok) {
     window.location.reload();
-    return;
+    return true;
   }
   const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
   const ids = (doc) => [...doc.querySelectorAll("[data-live][id]")].map((e) => e.id).join(",");
   if (ids(fresh) !== ids(document)) {
     remember(document); // what is typed survives the reload (sessionStorage)
     window.location.reload();
-    return;
+    return true;
   }
   for (const old of document.querySelectorAll("[data-live][id]")) {
     const next = fresh.getElementById(old.id);
@@ -50,6 +52,7 @@ async function adopt(response) {
     sendAsTyped(adopted);
   }
   showKept();
+  return true;
 }
 
 // A phone asks for its own page with the stamp it shows as the ETag: "304, nothing
@@ -67,24 +70,29 @@ function poll(head) {
     let wait = POLL_MS;
     try {
       const headers = pollHeaders(etag ? { "If-None-Match": etag } : {}, last);
-      if (etag && !outbox().length) holdPoll(headers); // not while sends wait their turn
+      // not held while sends wait their turn, nor while the page is on its way elsewhere
+      if (etag && !outbox().length && !leaving()) holdPoll(headers);
       const response = await fetch(page || head.dataset.tableStamp, { cache: "no-store", headers });
       last = response;
       // held until news (or 20 s): ask again at once; answered at once: a second later;
       // the server full: saves first, this poll when it says
       wait = pollAgain(response, POLL_MS);
-      if (response.status === 403 || response.status === 410) {
-        reloadForNews(); // the page says why this phone no longer works
+      if (leaving()) {
+        // the page it goes to shows the news: nothing is acted on here, nor noted as
+        // seen, so that if the navigation comes to nothing (a download, "Stay on the
+        // page") a poll after LEAVING_MS brings the news all the same
+        wait = Math.max(wait, POLL_MS);
+      } else if (response.status === 403 || response.status === 410) {
+        window.location.reload(); // the page says why this phone no longer works
         return;
-      }
-      if (page && response.status === 200) {
-        etag = response.headers.get("ETag");
-        await adopt(response);
+      } else if (page && response.status === 200) {
+        if (await adopt(response)) etag = response.headers.get("ETag");
       } else if (!page && response.status === 200) {
-        etag = response.headers.get("ETag");
         const now = String((await response.json()).stamp);
-        if (stamp !== null && now !== stamp) await refresh();
-        stamp = now;
+        if (stamp === null || now === stamp || (await refresh())) {
+          etag = response.headers.get("ETag");
+          stamp = now;
+        }
       }
       if (outbox().length) flush(); // the connection is back: what waited goes now
     } catch (error) {

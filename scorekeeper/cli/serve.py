@@ -49,7 +49,7 @@ from .common import DB_OPTION, app_for, fail
 )
 @click.option(
     "--held-polls",
-    type=click.IntRange(0, 20000),
+    type=click.IntRange(0, 12000),  # 6 a table of the most --tables allows
     help="Polls held waiting for news at once, shared between the processes, each in a "
     "thread of its own (default: 6 a table, 180 at least); 0 answers every poll at once, "
     "and the phones ask every second.",

@@ -31,3 +31,23 @@ def test_an_idle_phone_waits_for_news_and_gets_the_round_in_its_answer(pages, sh
     confirm = cat.locator("button", has_text="Confirm round 1")
     expect(confirm).to_be_visible(timeout=wifi.LIVE)
     assert len(polls) <= asked_before + 1  # the round came in the waiting poll's answer
+
+
+def test_news_heard_while_a_download_starts_is_shown_once_the_page_stays(browser, shared_server):
+    """Following a link tells the page it is leaving, and news a poll hears meanwhile
+    is left to the next page; a link that only downloads leaves the page where it was,
+    and the round saved meanwhile reaches it all the same, a few seconds later."""
+    made = {"variant": "weeping", "sides": ["Us", "Them"]}
+    game = shared_server.json("POST", "/api/games", made)[1]["id"]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, accept_downloads=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{shared_server.url}/games/{game}")
+        points = page.locator('.points[data-side="Us"]').first
+        expect(points).to_have_text("0")
+        with page.expect_download():
+            page.click("a:has-text('Export')")
+        shared_server.json("POST", f"/api/games/{game}/rounds", {"Us": {"meld_points": 120}})
+        expect(points).to_have_text("120", timeout=25_000)
+    finally:
+        context.close()

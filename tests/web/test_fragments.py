@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import re
 
+from flask import render_template
+
+from scorekeeper.club.standings import Line
 from scorekeeper.data.connection import connect
 from scorekeeper.data.events import events
 from scorekeeper.web.http import fragments
@@ -160,3 +163,23 @@ def test_a_save_renders_its_own_tables_line_on_the_desk_and_no_other(app, client
     other = app.test_client()  # a player at the desk's address: no director's links
     assert "Adjust, reopen" not in other.get(desk).get_data(as_text=True)
     db.close()
+
+
+def test_a_team_name_alone_is_not_kept_for_standings_with_links(app):
+    """With no player known to link to, a team's line shows its name alone; once a
+    player of the event is known, the players are named beside it (linked or not)."""
+    event = {"scale": {"kind": "wdl"}, "handicap": None, "carry_from": None}
+    entries = [
+        {"name": name, "players": players, "withdrawn_turn": None, "substitutes": []}
+        for name, players in (("The Aces", ["Ann", "Bea"]), ("Cat & Dee", ["Cat", "Dee"]))
+    ]
+    lines = [Line(0, place=1), Line(1, place=2)]
+
+    def render(links):
+        with app.test_request_context("/events/1"):
+            shown = {"event": event, "standings": lines, "entries": entries, "links": links}
+            return render_template("_event_standings.html", **shown)
+
+    fragments.FRAGMENTS.clear()
+    assert "(Ann, Bea)" not in render({})
+    assert "The Aces <small>(Ann, Bea)</small>" in render({"Cat": 7})

@@ -103,7 +103,8 @@ def standings_key(
     shown = [entries[line.entry] for line in lines]
     people = {p: links.get(p) for entry in shown for p in entry["players"]}
     counting = (event["scale"], event["handicap"], event["carry_from"])
-    return page_key("event standings", request.script_root, counting, places, shown, people)
+    where = (request.script_root, bool(links))  # no links at all: team names stand alone
+    return page_key("event standings", where, counting, places, shown, people)
 
 
 def line_figures(line: Any) -> tuple[Any, ...]:
@@ -140,7 +141,8 @@ def standings_line_key(
     entry = entries[line.entry]
     people = {p: links.get(p) for p in entry["players"]}
     counting = (event["scale"], event["handicap"], event["carry_from"], flags)
-    return page_key("standings line", request.script_root, counting, figures, entry, people)
+    where = (request.script_root, bool(links))  # no links at all: team names stand alone
+    return page_key("standings line", where, counting, figures, entry, people)
 
 
 def desk_row_key(event: dict[str, Any], table: dict[str, Any], director: bool) -> str:
