@@ -102,14 +102,30 @@ def standings_key(
     places = [(line.place, *line_figures(line)) for line in lines]
     shown = [entries[line.entry] for line in lines]
     people = {p: links.get(p) for entry in shown for p in entry["players"]}
-    counting = (event["scale"], event["handicap"], event["carry_from"])
-    where = (request.script_root, bool(links))  # no links at all: team names stand alone
-    return page_key("event standings", where, counting, places, shown, people)
+    return page_key("event standings", counted(event, links), places, shown, people)
+
+
+def counted(event: dict[str, Any], links: dict[str, int]) -> tuple[Any, ...]:
+    """What every part of the standings shows the same way for the whole event: where
+    the app is served, whether any player has a link (none at all: team names stand
+    alone), and how the event counts."""
+    return (
+        request.script_root,
+        bool(links),
+        event["scale"],
+        event["handicap"],
+        event["carry_from"],
+    )
 
 
 def line_figures(line: Any) -> tuple[Any, ...]:
     """What a line of the standings shows of its entry but its place."""
-    return (line.entry, getattr(line, "carried", None), line.raw, line.penalty, line.handicap) + (
+    return (
+        line.entry,
+        getattr(line, "carried", None),
+        line.raw,
+        line.penalty,
+        line.handicap,
         line.points,
         line.victory_points,
         line.played,
@@ -137,12 +153,10 @@ def standings_line_key(
     withdrawal), the columns shown and how the event counts. When a game ends, the
     lines between its entries' old and new places move down or up one place: each is
     the line kept, in its new place, and only the two entries' own lines are rendered."""
-    figures = line_figures(line)
     entry = entries[line.entry]
     people = {p: links.get(p) for p in entry["players"]}
-    counting = (event["scale"], event["handicap"], event["carry_from"], flags)
-    where = (request.script_root, bool(links))  # no links at all: team names stand alone
-    return page_key("standings line", where, counting, figures, entry, people)
+    shown = (line_figures(line), entry, people, flags)
+    return page_key("standings line", counted(event, links), shown)
 
 
 def desk_row_key(event: dict[str, Any], table: dict[str, Any], director: bool) -> str:
