@@ -114,6 +114,42 @@ def test_the_desk_and_the_big_screen_answer_a_poll_304_until_something_changes(
         assert 'data-table="3" data-rounds="1"' in changed.get_data(as_text=True)
 
 
+def test_the_big_screen_has_nothing_new_until_a_game_ends_or_a_finished_one_changes(app, client):
+    """The big screen shows the standings, which count finished games only: a round at
+    a table still playing is news for the desk, not for the screen (a 304, no
+    standings worked out); a game ending is, and so is a finished game that stops
+    counting while another starts to, in the same second."""
+    desk = make_event(client, deals="2").headers["Location"]
+    client.post(f"{desk}/start")
+    db = connect(app.config["DATABASE"])
+    try:
+        one, two, _ = events.tables(db, int(desk.rsplit("/", 1)[1]), 1)
+
+        def play(table, ns, ew):
+            first, second = table["sides"]
+            won = {first: {"meld_points": ns}, second: {"meld_points": ew}}
+            rounds.add_round(db, table["game_id"], won)
+
+        def polled(page, etag):
+            return client.get(desk + page, headers={"X-Poll": "1", "If-None-Match": etag})
+
+        tags = {page: client.get(desk + page).headers["ETag"] for page in ("", "/standings")}
+        play(one, 100, 50)
+        assert polled("", tags[""]).status_code == 200  # the desk: table 1 has a round
+        assert polled("/standings", tags["/standings"]).status_code == 304
+        play(one, 100, 50)  # table 1's game is over
+        ended = polled("/standings", tags["/standings"])
+        assert ended.status_code == 200 and "+100" in ended.get_data(as_text=True)
+        tag = ended.headers["ETag"]
+        play(two, 100, 50)
+        assert polled("/standings", tag).status_code == 304
+        rounds.delete_round(db, one["game_id"], 2, 1)  # table 1 plays on; table 2 ends
+        play(two, 100, 50)
+        assert polled("/standings", tag).status_code == 200
+    finally:
+        db.close()
+
+
 @pytest.mark.parametrize("page", ["", "/standings"])
 def test_a_browsers_compressed_live_page_is_polled_without_rendering(
     client, started, page, monkeypatch

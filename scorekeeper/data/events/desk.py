@@ -158,7 +158,7 @@ def desk_state(
 
 STAMP = """
 SELECT e.turn, e.clock_ends_at, e.clock_left, e.clock_ends_at <= ? AS time_up,
-  (SELECT coalesce(sum(g.table_stamp), 0) || '.' || count(*) || '.' || sum(eg.reopened)
+  (SELECT {games} || '.' || count(*) || '.' || sum(eg.reopened)
    FROM event_games eg JOIN games g ON g.id = eg.game_id WHERE eg.event_id = e.id) AS games,
   (SELECT count(withdrawn_turn) FROM event_entries WHERE event_id = e.id) AS gone,
   (SELECT count(*) FROM event_changes WHERE event_id = e.id) AS changes,
@@ -166,15 +166,29 @@ SELECT e.turn, e.clock_ends_at, e.clock_left, e.clock_ends_at <= ? AS time_up,
    WHERE event_id = e.id) AS places
 FROM events e WHERE e.id = ? AND e.removed_at IS NULL
 """
+# Every change at every table: a table's stamp moves with each round saved, confirmed,
+# queried or answered, and stamps only grow, so their sum moves with any of them.
+EVERY_CHANGE = "coalesce(sum(g.table_stamp), 0)"
+# The standings read finished games only: each finished game and its stamp, so that a
+# round saved at a table still playing leaves this alone, and a finished game's query,
+# correction or removal moves it. A sum would not do here: a game that stops counting
+# (corrected back to unfinished) and one that starts could leave it where it was.
+FINISHED = (
+    "coalesce(group_concat(CASE WHEN g.finished AND g.removed_at IS NULL "
+    "THEN g.id || ':' || g.table_stamp END), '')"
+)
 
 
-def stamp(db: Database, event_id: int) -> str | None:
+def stamp(db: Database, event_id: int, results: bool = False) -> str | None:
     """What the desk and the big screen compare to know whether anything changed at
     the event (a round saved, confirmed or queried at a table, a turn started, a
     table reopened, an entry withdrawn, two entries swapped in the plan, any change
     the event's history keeps, the clock changed or at time): one read; None when
-    there is no such event."""
-    found = row(db, STAMP, [now(), event_id])
+    there is no such event. ``results``: only what the standings show, for the big
+    screen, which then has nothing new while tables play on between their games'
+    ends (a poll answered 304, where the desk's page changes with every round)."""
+    sql = STAMP.format(games=FINISHED if results else EVERY_CHANGE)
+    found = row(db, sql, [now(), event_id])
     return None if found is None else "-".join(str(v) for v in found.values())
 
 

@@ -108,12 +108,13 @@ def directed(event_id: int, passphrase: str | None) -> Response:
     return redirect(url_for(".desk", event_id=event_id))
 
 
-def unchanged(event_id: int) -> tuple[Response | None, str]:
+def unchanged(event_id: int, results: bool = False) -> tuple[Response | None, str]:
     """A live page's poll (static/standings.js: the ``X-Poll`` header) answered 304
     when nothing changed at the event, and the ETag of the page: the event's stamp,
     the address, and whether this browser may direct (a page opened, rather than
-    polled, is always rendered: it may carry a flashed word)."""
-    found = event_desk.stamp(get_db(), event_id)
+    polled, is always rendered: it may carry a flashed word). ``results``: a page
+    that shows the standings and no table's rounds (``event_desk.stamp``)."""
+    found = event_desk.stamp(get_db(), event_id, results)
     if found is None:
         abort(404)
     director = security.may_direct(events.event(get_db(), event_id))
@@ -219,7 +220,7 @@ def after_turn(found: dict[str, Any]) -> int | None:
 def standings(event_id: int) -> Response:
     """The standings for a big screen (now, or after a turn): large type, refreshed
     by itself."""
-    same, tag = unchanged(event_id)
+    same, tag = unchanged(event_id, results=True)
     if same:
         return same
     db = get_db()
