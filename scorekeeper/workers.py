@@ -45,6 +45,27 @@ def application(app: Any, settings: dict[str, Any]) -> Any:
     return Workers()
 
 
+def thread_worker() -> Any:
+    """gunicorn's gthread worker, quitting without shutting its threads' pool down in
+    the signal's handler. SIGQUIT (the arbiter's "stop at once", after Ctrl-C) comes
+    between any two lines of the worker's loop, and often while it is handing a new
+    connection to the pool: the pool's lock is taken then, and the handler's own
+    shutdown of the pool waited for that lock for ever (a deadlock known to CPython:
+    a pool shut down by a signal that interrupted its own ``submit``), until the
+    arbiter killed the worker at the end of its 30 s of grace. Quitting as any
+    gunicorn worker does, by leaving the loop with SystemExit, lets go of the lock on
+    the way out; the pool's threads then end with the process, each after the request
+    it is serving."""
+    from gunicorn.workers.base import Worker
+    from gunicorn.workers.gthread import ThreadWorker
+
+    class Threads(ThreadWorker):  # type: ignore[misc]  # gunicorn has no type hints
+        def handle_quit(self, sig: int, frame: Any) -> None:
+            Worker.handle_quit(self, sig, frame)
+
+    return Threads
+
+
 def options(
     hosts: list[str],
     port: int,
@@ -67,7 +88,7 @@ def options(
     settings: dict[str, Any] = {
         "bind": [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"],
         "workers": workers,
-        "worker_class": "gthread",
+        "worker_class": "gthread",  # run() gives it its own quitting (thread_worker)
         "threads": threads,
         "preload_app": True,  # made once, here: the workers share its pages in memory
         # an idle phone's connection is kept as long as waitress keeps it, in the
@@ -129,4 +150,6 @@ def run(
     """Serve ``app`` with ``workers`` processes, each holding up to ``connections``,
     until SIGTERM or SIGINT (then SystemExit, in the arbiter)."""
     guard_forks()
-    application(app, options(hosts, port, threads, workers, files, connections)).run()
+    settings = options(hosts, port, threads, workers, files, connections)
+    settings["worker_class"] = thread_worker()
+    application(app, settings).run()

@@ -8,8 +8,10 @@ import http.client
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -189,6 +191,48 @@ def test_a_stop_ends_every_worker_and_releases_the_lock(two_workers, stop):
     lock = take_lock(two_workers.database)
     assert lock is not None
     lock.release()
+
+
+def test_ctrl_c_while_connections_arrive_ends_every_worker_by_itself(tmp_path, serving):
+    """Ctrl-C (SIGINT) at a busy moment: a worker told to quit while it was handing a
+    new connection to a thread of its own had waited for a lock it held itself, until
+    the arbiter killed it when its 30 s of grace were over. Here connections keep
+    arriving, each sending half a request and holding a thread (so each new one starts
+    a thread) as the signal comes, and every worker ends by itself: the log never tells
+    of a worker killed."""
+    log = tmp_path / "server.log"
+    server = LiveServer(tmp_path / "live.sqlite", workers=2)
+    server.stderr = log
+    serving(server)
+    server.start()
+    workers = [p.worker for p in one_on_each(server.url)]
+    close_connections()
+    host, port = server.url.removeprefix("http://").rsplit(":", 1)
+    held, done = [], threading.Event()
+
+    def knock():
+        while not done.is_set() and len(held) < 300:
+            try:
+                held.append(socket.create_connection((host, int(port)), timeout=5))
+                held[-1].sendall(b"GET /healthz HTTP/1.1\r\n")  # the rest never comes
+            except OSError:  # refused: the arbiter has closed its socket
+                return
+
+    knockers = [threading.Thread(target=knock) for _ in range(4)]
+    for knocker in knockers:
+        knocker.start()
+    try:
+        assert within(lambda: len(held) > 100)
+        server.process.send_signal(signal.SIGINT)
+    finally:
+        done.set()
+        for knocker in knockers:
+            knocker.join()
+        for connection in held:  # the half-sent requests end: nothing waits for them
+            connection.close()
+    server.process.wait(timeout=60)
+    assert gone(workers)
+    assert "SIGKILL" not in log.read_text(), log.read_text()
 
 
 def test_the_daily_backup_is_taken_by_one_process(tmp_path, serving):
