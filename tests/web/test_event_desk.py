@@ -151,6 +151,30 @@ def test_the_big_screen_has_nothing_new_until_a_game_ends_or_a_finished_one_chan
 
 
 @pytest.mark.parametrize("page", ["", "/standings"])
+def test_the_last_table_playing_removed_is_news_for_every_screen(app, client, page):
+    """Removing a game touches no table's stamp, yet the table leaves the desk, and
+    when it was the last one playing the event is over: the final standings."""
+    desk = make_event(client, turns="1").headers["Location"]
+    client.post(f"{desk}/start")
+    db = connect(app.config["DATABASE"])
+    try:
+        one, two, three = events.tables(db, int(desk.rsplit("/", 1)[1]), 1)
+        for table in (one, two):
+            first, second = table["sides"]
+            rounds.add_round(db, table["game_id"], {first: {"meld_points": 100},
+                                                    second: {"meld_points": 50}})  # fmt: skip
+        etag = client.get(desk + page).headers["ETag"]
+        assert (
+            client.post(f"/games/{three['game_id']}/remove", data={"by": "Ann"}).status_code == 302
+        )
+        changed = client.get(desk + page, headers={"X-Poll": "1", "If-None-Match": etag})
+        assert changed.status_code == 200
+        assert "Final standings" in changed.get_data(as_text=True)
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("page", ["", "/standings"])
 def test_a_browsers_compressed_live_page_is_polled_without_rendering(
     client, started, page, monkeypatch
 ):

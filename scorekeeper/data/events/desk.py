@@ -158,7 +158,8 @@ def desk_state(
 
 STAMP = """
 SELECT e.turn, e.clock_ends_at, e.clock_left, e.clock_ends_at <= ? AS time_up,
-  (SELECT {games} || '.' || count(*) || '.' || sum(eg.reopened)
+  (SELECT {games} || '.' || count(*) || '.' || sum(g.removed_at IS NULL) || '.' ||
+     sum(eg.reopened)
    FROM event_games eg JOIN games g ON g.id = eg.game_id WHERE eg.event_id = e.id) AS games,
   (SELECT count(withdrawn_turn) FROM event_entries WHERE event_id = e.id) AS gone,
   (SELECT count(*) FROM event_changes WHERE event_id = e.id) AS changes,
@@ -167,7 +168,10 @@ SELECT e.turn, e.clock_ends_at, e.clock_left, e.clock_ends_at <= ? AS time_up,
 FROM events e WHERE e.id = ? AND e.removed_at IS NULL
 """
 # Every change at every table: a table's stamp moves with each round saved, confirmed,
-# queried or answered, and stamps only grow, so their sum moves with any of them.
+# queried or answered, and stamps only grow, so their sum moves with any of them. A game
+# removed or brought back moves no stamp of a table's: the count of the games not
+# removed follows that (the table leaves the desk; the last one playing gone, the
+# event is over).
 EVERY_CHANGE = "coalesce(sum(g.table_stamp), 0)"
 # The standings read finished games only: each finished game and its stamp, so that a
 # round saved at a table still playing leaves this alone, and a finished game's query,
