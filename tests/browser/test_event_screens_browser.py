@@ -1,7 +1,7 @@
 """The club night's screens for the room, in a real browser: the big screen on a
 1080p projector (every entry on screen, a large clock, the site's header out of the
-way, "Final standings" once the event is over), the desk compact at 30 tables, and a
-swap seen at once by another screen of the desk."""
+way, "Final standings" once the event is over, the next turn named without a reload),
+the desk compact at 30 tables, and a swap seen at once by another screen of the desk."""
 
 from playwright.sync_api import expect
 
@@ -85,6 +85,40 @@ def test_the_big_screen_fits_a_1080p_projector_to_the_final_standings(browser, l
         expect(page.locator("body")).not_to_contain_text("finish the deal in play")
         assert on_screen(page, "table.standings tbody tr") == 16
         assert problems == []
+    finally:
+        context.close()
+
+
+def test_the_big_screen_and_the_desk_name_the_next_turn_without_a_reload(browser, live_server):
+    """The projector is left on the standings all evening, and a second screen on the
+    desk: when the director starts the next turn, the turn each names moves on by
+    itself, neither page loaded again."""
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    try:
+        desk = make_event(page, live_server.url, pairs(4), turns=2)
+        with page.expect_navigation():
+            page.click("text=Start turn 1")
+        screen = context.new_page()
+        screen.set_default_timeout(WAIT)
+        screen.goto(desk + "/standings")
+        second = context.new_page()
+        second.set_default_timeout(WAIT)
+        second.goto(desk)
+        turn, heading = screen.locator(".screen-head .hint"), second.locator("#desk-heading")
+        expect(turn).to_have_text("turn 1 of 2")
+        expect(heading).to_contain_text("turn 1 of 2")
+        loads = []
+        for shown in (screen, second):
+            shown.on("load", lambda: loads.append("a page loaded again"))
+        play_every_table(live_server, desk)
+        page.goto(desk)
+        with page.expect_navigation():
+            page.click("text=Start turn 2")
+        expect(turn).to_have_text("turn 2 of 2")
+        expect(heading).to_contain_text("turn 2 of 2")
+        assert loads == []
     finally:
         context.close()
 
