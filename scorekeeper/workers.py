@@ -10,7 +10,9 @@ one of: the server lock, the daily backups, Litestream, the mDNS announcement.
 
 A worker ends with the arbiter, even one killed without a word (Linux: the
 parent-death signal); the arbiter's SIGTERM lets each worker finish the requests it
-has (``graceful_timeout``) and SIGINT stops them at once.
+has (``graceful_timeout``) and SIGINT stops them sooner: each worker ends once the
+requests its threads have taken are answered (a request sent half holds its thread
+for the 30 s a silent connection is given).
 
 gunicorn runs on Linux and macOS only (it forks); ``serve`` falls back to one waitress
 process on Windows.
@@ -54,8 +56,8 @@ def thread_worker() -> Any:
     a pool shut down by a signal that interrupted its own ``submit``), until the
     arbiter killed the worker at the end of its 30 s of grace. Quitting as any
     gunicorn worker does, by leaving the loop with SystemExit, lets go of the lock on
-    the way out; the pool's threads then end with the process, each after the request
-    it is serving."""
+    the way out; the pool's threads then end with the process, once the requests
+    they have taken are answered."""
     from gunicorn.workers.base import Worker
     from gunicorn.workers.gthread import ThreadWorker
 
