@@ -10,6 +10,7 @@ from scorekeeper.data.connection import connect
 from scorekeeper.data.events import events
 from scorekeeper.data.games import rounds
 from scorekeeper.data.table import table as phones
+from tests.web.test_event_penalties import finish
 from tests.web.test_events import make_event
 
 
@@ -125,26 +126,21 @@ def test_the_big_screen_has_nothing_new_until_a_game_ends_or_a_finished_one_chan
     try:
         one, two, _ = events.tables(db, int(desk.rsplit("/", 1)[1]), 1)
 
-        def play(table, ns, ew):
-            first, second = table["sides"]
-            won = {first: {"meld_points": ns}, second: {"meld_points": ew}}
-            rounds.add_round(db, table["game_id"], won)
-
         def polled(page, etag):
             return client.get(desk + page, headers={"X-Poll": "1", "If-None-Match": etag})
 
         tags = {page: client.get(desk + page).headers["ETag"] for page in ("", "/standings")}
-        play(one, 100, 50)
+        finish(db, one, 100, 50)
         assert polled("", tags[""]).status_code == 200  # the desk: table 1 has a round
         assert polled("/standings", tags["/standings"]).status_code == 304
-        play(one, 100, 50)  # table 1's game is over
+        finish(db, one, 100, 50)  # table 1's game is over
         ended = polled("/standings", tags["/standings"])
         assert ended.status_code == 200 and "+100" in ended.get_data(as_text=True)
         tag = ended.headers["ETag"]
-        play(two, 100, 50)
+        finish(db, two, 100, 50)
         assert polled("/standings", tag).status_code == 304
         rounds.delete_round(db, one["game_id"], 2, 1)  # table 1 plays on; table 2 ends
-        play(two, 100, 50)
+        finish(db, two, 100, 50)
         assert polled("/standings", tag).status_code == 200
     finally:
         db.close()
@@ -160,9 +156,7 @@ def test_the_last_table_playing_removed_is_news_for_every_screen(app, client, pa
     try:
         one, two, three = events.tables(db, int(desk.rsplit("/", 1)[1]), 1)
         for table in (one, two):
-            first, second = table["sides"]
-            rounds.add_round(db, table["game_id"], {first: {"meld_points": 100},
-                                                    second: {"meld_points": 50}})  # fmt: skip
+            finish(db, table, 100, 50)
         etag = client.get(desk + page).headers["ETag"]
         assert (
             client.post(f"/games/{three['game_id']}/remove", data={"by": "Ann"}).status_code == 302
