@@ -11,6 +11,27 @@ from .test_flow_browser import PHONE
 from .test_round_screen import phone_context
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that fails says what each of its open pages showed then (its
+    address and the start of its text): a failure seen once on a loaded CI machine is
+    read from the report, where a screenshot would be lost with the machine."""
+    report = yield
+    browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
+    if report.failed and call.when == "call" and browser is not None:
+        shown = []
+        for context in browser.contexts:
+            for page in context.pages:
+                try:
+                    text = page.inner_text("body", timeout=2000)
+                except Exception as error:  # a page gone or hung says so instead
+                    text = f"(its text could not be read: {error})"
+                shown.append(f"{page.url}\n{text[:1500]}")
+        if shown:
+            report.sections.append(("the pages open at the failure", "\n\n".join(shown)))
+    return report
+
+
 @pytest.fixture(scope="session", autouse=True)
 def patient_expectations():
     """Every ``expect`` waits up to ``SEEN`` for the page to show what it expects
