@@ -43,7 +43,10 @@ def start_game(page, variant, names):
 
 
 def fill_round(page, sides):
-    """``sides`` maps a side's index to its fields; counts up to 3 are tapped in."""
+    """``sides`` maps a side's index to its fields; counts up to 3 are tapped in.
+    The quick buttons are app.js's: it has run first, or a count would be typed in
+    some runs and tapped in others."""
+    page.wait_for_selector("button.quick")
     for side, fields in sides.items():
         for name, value in fields.items():
             selector = f"#s{side}_{name}"

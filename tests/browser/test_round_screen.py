@@ -222,7 +222,7 @@ def test_two_phones_correcting_one_round_see_each_others_version(browser, shared
     first, second = scorer.new_page(), other.new_page()
     first.base = second.base = shared_server.url
     board = new_game(first)
-    first.click("a:has-text('Enter round')")
+    open_round(first)
     first.fill("#s0_meld_points", "100")
     first.click("button[name=save]")
     first.wait_for_selector(".totals")
