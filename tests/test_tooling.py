@@ -17,3 +17,21 @@ def test_the_package_type_checks_strictly():
 def test_the_doctests_of_the_package_are_collected(pytestconfig):
     assert "scorekeeper" in pytestconfig.getini("testpaths")
     assert "--doctest-modules" in pytestconfig.getini("addopts")
+
+
+def test_no_test_waits_for_chromium_to_close_a_page():
+    """Playwright's ``page.close()`` waits for Chromium to say the page closed, which
+    it never does for a close that met a navigation being committed: one such close
+    held a whole CI run. Tests close a page with ``close_page`` (tests/conftest.py),
+    or close its context."""
+    import re
+
+    waiting = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        pages = set(re.findall(r"(\w+) = [\w.\[\]-]+\.new_page\(", text)) | {"page"}
+        for n, line in enumerate(text.splitlines(), 1):
+            closed = re.match(r"\s*(\w+)\.close\(\)\s*(#.*)?$", line)
+            if closed and closed[1] in pages:
+                waiting.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+    assert not waiting, "\n".join(waiting)

@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.data import sample
 from scorekeeper.data.connection import connect
+from tests.conftest import close_page
 
 
 @pytest.fixture
@@ -40,7 +41,7 @@ def test_a_players_page_at_360_px_shows_the_rating_and_its_chart(browser, histor
     page.click("text=Partners and opponents")
     expect(page.locator("h2", has_text="Best partners")).to_be_visible()
     assert fits(page)
-    page.close()
+    close_page(page)
 
 
 def test_a_leaderboard_at_360_px_by_variant_and_period(browser, history):
@@ -58,4 +59,4 @@ def test_a_leaderboard_at_360_px_by_variant_and_period(browser, history):
     expect(page.locator("#least-error")).to_be_visible()
     assert page.input_value("#least") == "0"
     assert fits(page)
-    page.close()
+    close_page(page)

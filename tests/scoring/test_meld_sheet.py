@@ -19,6 +19,7 @@ import pytest
 
 from scorekeeper.scoring import get_variant
 from scorekeeper.scoring.melds import PROBLEMS, WILD, Meld, MeldProblem, count, describe
+from tests.conftest import close_page
 
 SCRIPT = Path(__file__).parents[2] / "static" / "melds.js"
 BOOKS = {"sevens_canasta": 1500, "wild_canasta": 1500, "black_threes_canasta": 2000}
@@ -155,6 +156,6 @@ def test_the_round_screens_script_counts_every_shape_as_the_engine_does(browser)
            }).slice(0, 5)""",
         cases,
     )
-    page.close()
+    close_page(page)
     assert not wrong
     assert len(cases) == 4 * (12 * 10 * 21 + 21) + 3 * (12 * 10 * 21 + 21 + 11 * 10)

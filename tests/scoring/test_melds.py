@@ -20,6 +20,7 @@ from scorekeeper.scoring.melds import (
     refusal,
     totals,
 )
+from tests.conftest import close_page
 
 SCRIPT = Path(__file__).parents[2] / "static" / "melds.js"
 
@@ -226,7 +227,7 @@ def test_the_round_screens_script_counts_every_meld_as_the_engine_does(browser):
         "cases => cases.map((c) => { const r = countMeld(c.rules, c.meld); delete r.n; return r; })",
         cases,
     )
-    page.close()
+    close_page(page)
     wrong = [(c["meld"], c["want"], g) for c, g in zip(cases, got, strict=True) if c["want"] != g]
     assert not wrong, wrong[:5]
     assert {"problem" in c["want"] for c in cases} == {True, False}  # both kinds of answer

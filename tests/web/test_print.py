@@ -6,6 +6,8 @@ import subprocess
 
 import pytest
 
+from tests.conftest import close_page
+
 
 @pytest.fixture
 def printer(browser, poppler):
@@ -34,7 +36,7 @@ def print_pdf(printer, url, path, paper):
     page = printer.new_page()
     page.goto(url)
     page.pdf(path=str(path), format=paper, print_background=True)
-    page.close()
+    close_page(page)
     info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
     count = int(re.search(r"Pages:\s+(\d+)", info).group(1))
     texts = [subprocess.run(["pdftotext", "-layout", "-f", str(p), "-l", str(p), str(path), "-"],
@@ -117,7 +119,7 @@ def test_table_cards_one_a_page_with_the_table_and_its_link(printer, live_server
     page.fill("#entries", "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nKit & Lu")
     page.click("button[type=submit]")
     desk = page.url
-    page.close()
+    close_page(page)
     texts = print_pdf(director, f"{desk}/cards", tmp_path / "cards.pdf", paper)
     director.close()
     assert len(texts) == 3  # three tables, a card each
