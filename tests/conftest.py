@@ -274,8 +274,45 @@ def server_for(request):
 
 # Debian's chromium unless SCOREKEEPER_CHROMIUM names another (scripts/*.py read it too).
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+# Chromium honours only the last --disable-features it is given, and Playwright puts its
+# own first: ours repeats Playwright's list (tests/browser/test_launch.py fails when it
+# changes) and adds the omnibox pop-ups that Chromium loads as web pages for every
+# window, none of which a test opens: they took a quarter of the browser tests' CPU.
+PLAYWRIGHT_DISABLES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+]
+UNSEEN_BROWSER_UI = [
+    "WebUIOmniboxPopup",
+    "WebUIOmniboxAimPopup",
+    "WebUIOmniboxFullPopup",
+    "PreloadTopChromeWebUI",
+]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLES + UNSEEN_BROWSER_UI),
+]
 FALSE = ("", "0", "false", "no", "off")
 
 
