@@ -142,7 +142,9 @@ def shoot(browser, url: str, name: str) -> None:
     page = browser.new_page(viewport={"width": 360, "height": 740})
     page.goto(url)
     page.screenshot(path=str(ROOT / "docs" / name), full_page=True)
-    page.close()
+    # not waiting for Chromium's word: it drops a close that meets a navigation
+    # being committed, and Playwright would wait for ever
+    page.close(run_before_unload=True)
 
 
 def published(folder: Path) -> Path:

@@ -56,7 +56,9 @@ def main() -> None:
                 else:
                     save(board, "sides-scoreboard-dark.png")
                     save(drawn, "sides-chart-dark.png")
-                page.close()
+                # not waiting for Chromium's word: it drops a close that meets a navigation
+                # being committed, and Playwright would wait for ever
+                page.close(run_before_unload=True)
         finally:
             browser.close()
             server.stop()
