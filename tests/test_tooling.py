@@ -1,6 +1,7 @@
 """The whole package is typed: mypy --strict, as configured in pyproject.toml.
 (The import contracts and ``ruff format --check`` run in the README's test command.)"""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -24,8 +25,6 @@ def test_no_test_waits_for_chromium_to_close_a_page():
     it never does for a close that met a navigation being committed: one such close
     held a whole CI run. Tests close a page with ``close_page`` (tests/conftest.py),
     or close its context."""
-    import re
-
     waiting = []
     for path in sorted((ROOT / "tests").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
