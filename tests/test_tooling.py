@@ -34,3 +34,20 @@ def test_no_test_waits_for_chromium_to_close_a_page():
             if closed and closed[1] in pages:
                 waiting.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
     assert not waiting, "\n".join(waiting)
+
+
+def test_auto_runs_two_test_processes_a_core_for_the_suite_and_one_for_the_fuzz_run(
+    monkeypatch,
+):
+    from types import SimpleNamespace
+
+    from tests.conftest import pytest_xdist_auto_num_workers as auto
+
+    monkeypatch.delenv("PYTEST_XDIST_AUTO_NUM_WORKERS", raising=False)
+    monkeypatch.setattr("os.sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    asked = SimpleNamespace(option=SimpleNamespace(markexpr="not fuzz"))
+    assert auto(asked) == 6
+    asked.option.markexpr = "fuzz"
+    assert auto(asked) == 3
+    monkeypatch.setenv("PYTEST_XDIST_AUTO_NUM_WORKERS", "5")
+    assert auto(asked) is None  # pytest-xdist's own hook reads the variable
