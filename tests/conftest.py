@@ -48,11 +48,24 @@ def pytest_xdist_auto_num_workers(config):
     frames, its navigations and its server, with the core idle; a second process per
     core fills those waits (the suite took 8:26 on two cores with four processes,
     9:26 with two). The fuzz run keeps its cores busy, and more processes only slow
-    it. PYTEST_XDIST_AUTO_NUM_WORKERS still decides when set."""
+    it. Each test process with its browser and servers holds up to about a gigabyte, so
+    the second ones are only started while the memory free allows.
+    PYTEST_XDIST_AUTO_NUM_WORKERS still decides when set."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # pytest-xdist's own hook reads it
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return (cores or 1) * (1 if config.option.markexpr == "fuzz" else 2)
+    cores = cores or 1
+    if config.option.markexpr == "fuzz":
+        return cores
+    return max(cores, min(2 * cores, free_gigabytes()))
+
+
+def free_gigabytes():
+    """Whole gigabytes of memory free now (a large number where the system cannot say)."""
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2**30
+    except (AttributeError, ValueError, OSError):
+        return 1 << 20
 
 
 @pytest.fixture(autouse=True)

@@ -45,8 +45,13 @@ def test_auto_runs_two_test_processes_a_core_for_the_suite_and_one_for_the_fuzz_
 
     monkeypatch.delenv("PYTEST_XDIST_AUTO_NUM_WORKERS", raising=False)
     monkeypatch.setattr("os.sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    monkeypatch.setattr("tests.conftest.free_gigabytes", lambda: 64)
     asked = SimpleNamespace(option=SimpleNamespace(markexpr="not fuzz"))
     assert auto(asked) == 6
+    monkeypatch.setattr("tests.conftest.free_gigabytes", lambda: 4)
+    assert auto(asked) == 4  # a gigabyte each
+    monkeypatch.setattr("tests.conftest.free_gigabytes", lambda: 1)
+    assert auto(asked) == 3  # never fewer than one a core
     asked.option.markexpr = "fuzz"
     assert auto(asked) == 3
     monkeypatch.setenv("PYTEST_XDIST_AUTO_NUM_WORKERS", "5")
