@@ -61,7 +61,16 @@ def pytest_xdist_auto_num_workers(config):
 
 
 def free_gigabytes():
-    """Whole gigabytes of memory free now (a large number where the system cannot say)."""
+    """Whole gigabytes of memory that processes can have now: Linux's MemAvailable (the
+    free memory and the file cache it can give back), else the free pages, else a large
+    number where the system cannot say."""
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) // 2**20  # kB
+    except OSError:
+        pass
     try:
         return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2**30
     except (AttributeError, ValueError, OSError):
