@@ -32,8 +32,9 @@ DEFAULT = ["-n", "auto", "-q", "-p", "no:cacheprovider"]
 CHROMIUM_TYPES = ("renderer", "gpu-process", "utility", "zygote")
 
 
-def processes() -> dict[int, tuple[int, float, str]]:
-    """Every process: its parent, its CPU seconds (user + system) and command line."""
+def processes() -> dict[int, tuple[int, int, float, str]]:
+    """Every process: its parent, its start time, its CPU seconds (user + system) and
+    its command line."""
     found = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -45,7 +46,8 @@ def processes() -> dict[int, tuple[int, float, str]]:
                 command = cmdline.read().replace(b"\0", b" ").decode(errors="replace")
         except OSError:  # ended while being read
             continue
-        found[int(name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / TICK, command)
+        cpu = (int(fields[11]) + int(fields[12])) / TICK
+        found[int(name)] = (int(fields[1]), int(fields[19]), cpu, command)
     return found
 
 
@@ -65,9 +67,9 @@ def kind(command: str) -> str:
     return "other: " + (command.split(" ", 1)[0] or "(ended before it was read)")
 
 
-def descendants(of: int, table: dict[int, tuple[int, float, str]]) -> set[int]:
+def descendants(of: int, table: dict[int, tuple[int, int, float, str]]) -> set[int]:
     children: dict[int, list[int]] = {}
-    for pid, (parent, _, _) in table.items():
+    for pid, (parent, _, _, _) in table.items():
         children.setdefault(parent, []).append(pid)
     found, todo = set(), [of]
     while todo:
@@ -84,13 +86,15 @@ def main() -> None:
     command = [str(ROOT / ".venv" / "bin" / "pytest"), *(args.pytest_args or DEFAULT)]
     began = time.monotonic()
     run = subprocess.Popen(command, cwd=ROOT)  # its own output shows as it runs
-    seen: dict[tuple[int, str], tuple[str, float]] = {}  # (pid, command) -> kind, CPU
+    # (pid, start time) -> kind, CPU: one process however often it renames itself
+    # (Chromium's zygote forks its helpers, which then take their own command lines)
+    seen: dict[tuple[int, int], tuple[str, float]] = {}
     while run.poll() is None:
         table = processes()
         for pid in descendants(run.pid, table) | {run.pid}:
             if pid in table:
-                _, cpu, line = table[pid]
-                seen[(pid, line)] = (kind(line), cpu)
+                _, started, cpu, line = table[pid]
+                seen[(pid, started)] = (kind(line), cpu)
         time.sleep(0.5)
     wall = time.monotonic() - began
     spent: Counter[str] = Counter()
@@ -100,9 +104,9 @@ def main() -> None:
     cores = len(os.sched_getaffinity(0))
     load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"\n`pytest {' '.join(command[1:])}` (exit status {run.returncode})")
-    print(f"wall {wall:.0f} s; CPU {total:.0f} s on {cores} cores: the cores "
-          f"{100 * total / (cores * wall):.0f}% busy with the suite; load average "
-          f"{load} (1/5/15 min, at the end)\n")  # fmt: skip
+    busy = 100 * total / (cores * wall)
+    print(f"wall {wall:.0f} s; CPU {total:.0f} s on {cores} cores: the cores {busy:.0f}% busy")
+    print(f"with the suite; load average {load} (1/5/15 min, at the end)\n")
     print("| processes | CPU s | share |\n|---|---|---|")
     for name, cpu in spent.most_common():
         print(f"| {name} | {cpu:.0f} | {100 * cpu / total:.0f}% |")

@@ -35,7 +35,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer, close_page  # noqa: E402
 
 from scorekeeper.data.connection import connect  # noqa: E402
 from scorekeeper.data.events import (  # noqa: E402
@@ -142,9 +142,7 @@ def shoot(browser, url: str, name: str) -> None:
     page = browser.new_page(viewport={"width": 360, "height": 740})
     page.goto(url)
     page.screenshot(path=str(ROOT / "docs" / name), full_page=True)
-    # not waiting for Chromium's word: it drops a close that meets a navigation
-    # being committed, and Playwright would wait for ever
-    page.close(run_before_unload=True)
+    close_page(page)
 
 
 def published(folder: Path) -> Path:

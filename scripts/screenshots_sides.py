@@ -22,7 +22,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer, close_page  # noqa: E402
 from test_sides_browser import four_sides_game  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -56,9 +56,7 @@ def main() -> None:
                 else:
                     save(board, "sides-scoreboard-dark.png")
                     save(drawn, "sides-chart-dark.png")
-                # not waiting for Chromium's word: it drops a close that meets a navigation
-                # being committed, and Playwright would wait for ever
-                page.close(run_before_unload=True)
+                close_page(page)
         finally:
             browser.close()
             server.stop()
