@@ -14,7 +14,7 @@ import subprocess
 
 from playwright.sync_api import expect
 
-from tests.browser.events_helpers import desk_tables, enter, join, make_event
+from tests.browser.events_helpers import enter, join, make_event, start_turn
 from tests.conftest import needs
 
 LIVE = 15000  # ms: the phones poll each second, the clock every ten; a loaded machine
@@ -77,8 +77,7 @@ def test_a_whole_club_night(contexts, live_server, tmp_path):
     assert len(set(links)) == 4  # each card a secret of its own
 
     desk.goto(desk_url)
-    desk.click("text=Start turn 1")
-    games = desk_tables(desk)
+    games = start_turn(desk, 1)
     expect(desk.locator("ul.event-tables li").first).to_contain_text("no round yet")
 
     # table 1's scorer asks for confirmations; a phone for each side joins by the card
@@ -122,8 +121,7 @@ def test_a_whole_club_night(contexts, live_server, tmp_path):
 
     for turn in (2, 3):
         desk.goto(desk_url)
-        desk.click(f"text=Start turn {turn}")
-        games = desk_tables(desk)
+        games = start_turn(desk, turn)
         for table, (_, _, ns, ew) in enumerate(TURNS[turn - 1], start=1):
             enter(scorer, base, games[table], ns, ew)
         # Ann's phone stays with table 1 (North-South stay): its next game is offered on

@@ -31,7 +31,8 @@ def test_the_directors_pages_fit_a_320_pixel_phone(browser, live_server):
         assert page.input_value("#table-2-margin") == "50"
         assert page.evaluate(WIDE) <= 320
         page.fill("#table-2-margin", "250")
-        page.click("button:has-text('Make the plan')")
+        with page.expect_navigation():  # to the desk, the plan made
+            page.click("button:has-text('Make the plan')")
         with page.expect_navigation():  # the desk again, the turn started
             page.click("text=Start turn 1")
         desk = page.url

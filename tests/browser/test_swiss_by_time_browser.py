@@ -25,7 +25,7 @@ Final: Ida 28 (-300), Ann 24 (+550), Gus 22 (+350), Ed 18 (-350), Cy 8 (-250).""
 
 from playwright.sync_api import expect
 
-from tests.browser.events_helpers import desk_tables, enter, make_event, standings_rows
+from tests.browser.events_helpers import enter, make_event, standings_rows, start_turn
 
 LIVE = 15000
 PAIRS = ["Ann & Bea", "Cy & Di", "Ed & Flo", "Gus & Hal", "Ida & Jo"]
@@ -72,8 +72,7 @@ def test_a_swiss_of_canasta_by_time_with_a_bye_and_a_withdrawal(contexts, live_s
     assert len(links) == 2
 
     desk.goto(desk_url)
-    desk.click("text=Start turn 1")
-    games = desk_tables(desk)
+    games = start_turn(desk, 1)
     expect(desk.locator("ul.event-tables")).to_contain_text("Ann & Bea – Cy & Di")
     expect(desk.locator("ul.event-tables")).to_contain_text("Ed & Flo – Gus & Hal")
 
@@ -120,9 +119,7 @@ def test_a_swiss_of_canasta_by_time_with_a_bye_and_a_withdrawal(contexts, live_s
     )
     assert standings_rows(desk) == AFTER_ONE
 
-    desk.click("text=Start turn 2")
-    expect(desk.locator("body")).to_contain_text("Turn 2 started")
-    games = desk_tables(desk)
+    games = start_turn(desk, 2)
     expect(tables.filter(has_text="Table 1")).to_contain_text("Ida & Jo – Gus & Hal")
     expect(tables.filter(has_text="Table 2")).to_contain_text("Ann & Bea – Ed & Flo")
     call_time(desk)

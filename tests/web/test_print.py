@@ -117,7 +117,8 @@ def test_table_cards_one_a_page_with_the_table_and_its_link(printer, live_server
     page.goto(live_server.url + "/events/new")
     page.fill("#name", "Tuesday club")
     page.fill("#entries", "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nKit & Lu")
-    page.click("button[type=submit]")
+    with page.expect_navigation():  # to the new event's desk
+        page.click("button[type=submit]")
     desk = page.url
     close_page(page)
     texts = print_pdf(director, f"{desk}/cards", tmp_path / "cards.pdf", paper)
