@@ -315,12 +315,17 @@ function livePreview(form) {
   };
   let timer = null;
   let touched = false; // whether anything was typed or chosen on this screen
+  // Answers can come back out of order (a slow one on a busy wifi): only the answer to
+  // the latest question is shown, or an earlier one would stay on screen in its place.
+  let asked = 0;
   const run = async () => {
     const body = new FormData(form);
     body.delete("save");
+    const question = ++asked;
     try {
       const response = await fetch(form.dataset.preview, { method: "POST", body });
       const answer = await response.json();
+      if (question !== asked) return;
       show(response.ok ? answer : null);
       const problems = response.ok ? [] : answer.problems || [{ text: answer.error }];
       // nothing typed yet (who went out chosen on the scoreboard): not an error yet
@@ -331,6 +336,7 @@ function livePreview(form) {
         ? calm
         : (says.saysNotScored || "Not scored yet:") + " " + problems.map((p) => p.text).join(" · ");
     } catch (error) {
+      if (question !== asked) return;
       problem.classList.add("bad");
       problem.textContent = says.saysOffline || "No connection to the scorekeeper: what you type is kept here.";
     }

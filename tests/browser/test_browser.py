@@ -7,7 +7,7 @@ Debian's chromium driven by Playwright for Python; never a downloaded browser.
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.waits import WAIT
+from tests.browser.waits import SETTLE, WAIT
 from tests.conftest import server_for
 
 
@@ -168,15 +168,37 @@ def test_errors_show_beside_the_field_and_keep_what_was_typed(phone):
 def test_card_counter_and_live_preview(phone):
     start_game(phone, "classic", ["Ann", "Cat", "Bea", "Dee"])
     phone.click("a:has-text('Enter round')")
+    phone.wait_for_selector("button.quick")  # app.js has run: it is what adds the cards up
     phone.click("#side-0 details.counter summary")
     phone.fill("#s0_meld_points__joker", "2")
     phone.fill("#s0_meld_points__high", "7")
-    assert phone.input_value("#s0_meld_points") == "170"
+    expect(phone.locator("#s0_meld_points")).to_have_value("170")
     phone.click("button.quick[data-value='1'][data-for=s0_natural_canastas]")
     expect(phone.locator("output.preview").first).to_have_text("+670")
     phone.click("button[name=save]")
     phone.wait_for_selector(".totals")  # saved without leaving the page, then on to it
     assert totals(phone)["Ann & Bea"] == 670
+
+
+def test_a_preview_answered_late_does_not_replace_a_later_one(phone):
+    """On a slow wifi the preview's answers can come back out of order: the screen
+    shows the answer to the numbers as they are now, not whichever arrived last."""
+    start_game(phone, "classic", ["Ann", "Cat", "Bea", "Dee"])
+    held = []
+    phone.route(
+        "**/rounds/*/preview", lambda route: route.continue_() if held else held.append(route)
+    )
+    phone.click("a:has-text('Enter round')")
+    phone.wait_for_selector("button.quick")  # app.js has run
+    with phone.expect_request("**/preview"):  # the first question, held on its way
+        phone.fill("#s0_meld_points", "170")
+    phone.click("button.quick[data-value='1'][data-for=s0_natural_canastas]")
+    preview = phone.locator("output.preview").first
+    expect(preview).to_have_text("+670")  # the second question, answered first
+    with phone.expect_event("requestfinished", lambda request: request == held[0].request):
+        held[0].continue_()  # the first answer arrives last
+    phone.evaluate(SETTLE)  # frames enough for the page to have read and shown it
+    assert preview.inner_text() == "+670"
 
 
 def test_tap_targets_are_at_least_44_pixels(phone):
