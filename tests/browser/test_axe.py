@@ -80,14 +80,15 @@ def test_no_accessibility_violations_on_any_page(browser, live_server):
     unlock = next(u for u in urls if u.endswith("/unlock") and u.startswith("/events/"))
     page.goto(live_server.url + unlock)  # the director's pages are walked as the director
     page.fill("#passphrase", DIRECTOR)
-    page.click("button[type=submit]")
+    with page.expect_navigation():  # unlocked: the walk starts once the answer is in
+        page.click("button[type=submit]")
     axe = Axe()
     found = {}
     for url in urls:
         response = page.goto(live_server.url + url)
         assert response.status < 500, url
-        for details in page.locator("details").all():  # check what is folded away too
-            details.evaluate("d => d.open = true")
+        # check what is folded away too
+        page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             results = axe.run(page)
