@@ -6,7 +6,7 @@ says it waited (``X-Waited``), which the server serves."""
 import time
 
 from . import test_phones_wifi as wifi
-from .waits import SEEN
+from .waits import until
 
 pages = wifi.pages  # the fixture: a context and page per phone
 
@@ -17,14 +17,6 @@ def watched(cat, answer):
     for up to 20 s, out of the route's sight."""
     cat.route("**/table/*", answer)
     cat.reload()
-
-
-def until(page, done):
-    """Wait for the phone's polls to have come, however slow a loaded machine is."""
-    deadline = time.monotonic() + SEEN / 1000
-    while not done():
-        assert time.monotonic() < deadline, "the phone did not poll"
-        page.wait_for_timeout(100)
 
 
 def test_a_phone_sent_away_waits_as_long_as_the_server_says(pages, shared_server):
@@ -42,7 +34,7 @@ def test_a_phone_sent_away_waits_as_long_as_the_server_says(pages, shared_server
             route.continue_()
 
     watched(cat, answer)
-    until(cat, lambda: polls)  # its first poll, a second after the page: sent away
+    until(cat, lambda: polls, "its poll")  # its first poll, a second after the page: sent away
     cat.wait_for_timeout(3000)  # three seconds a phone would otherwise have asked in
     assert len(polls) == 1  # it waits the 30 seconds it was told
     cat.unroute("**/table/*")
@@ -63,6 +55,8 @@ def test_the_poll_after_the_wait_says_it_waited(pages, shared_server):
             route.fulfill(status=304)
 
     watched(cat, answer)
-    until(cat, lambda: len(polls) >= 3)  # sent away, back after a second, then every second
+    until(
+        cat, lambda: len(polls) >= 3, "three polls"
+    )  # sent away, back after a second, then every second
     assert polls[:3] == [None, "1", None]
     cat.unroute("**/table/*")

@@ -3,6 +3,8 @@ navigation to end, or a change to show. A bound, not a speed: each wait ends as 
 as what it waits for happens, and a loaded CI machine is several times slower than a
 developer's."""
 
+import time
+
 WAIT = 60_000  # ms: a page, a click's navigation, an element to act on
 SEEN = 20_000  # ms: what an ``expect`` waits for a page to show it
 
@@ -14,3 +16,12 @@ SETTLE = """() => new Promise(done => {
   const next = () => (--left ? requestAnimationFrame(next) : done());
   requestAnimationFrame(next);
 })"""
+
+
+def until(page, done, what="it"):
+    """Wait for ``done()`` to be true, as a page's own polls make it (counted by a test's
+    route or listener), for at most SEEN: a bound, not a speed."""
+    deadline = time.monotonic() + SEEN / 1000
+    while not done():
+        assert time.monotonic() < deadline, f"waited {SEEN / 1000:.0f} s for {what}"
+        page.wait_for_timeout(100)
