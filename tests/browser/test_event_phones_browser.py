@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from tests.browser.events_helpers import card_links
 from tests.browser.test_event_screens_browser import make_event, pairs, play_every_table
 from tests.browser.test_round_screen import phone_context
-from tests.browser.waits import WAIT
+from tests.browser.waits import WAIT, until
 
 
 def test_a_moving_pairs_phone_follows_it_and_the_card_takes_the_scorer_to_the_game(
@@ -58,6 +58,7 @@ def test_a_moving_pairs_phone_follows_it_and_the_card_takes_the_scorer_to_the_ga
         with phone.expect_navigation():
             phone.click("text=Go on to table 2", no_wait_after=True)
             phone.wait_for_timeout(2500)  # polls go on meanwhile
+            until(phone, lambda: held, "the move to reach the server")
             assert loads == ["POST"]  # the page was not reloaded over the move
             route, answer = held.pop()
             route.fulfill(response=answer)
