@@ -261,10 +261,17 @@ class LiveServer:
 
     def stop(self, signal=None):
         import signal as signals
+        import subprocess
 
         if self.process and self.process.poll() is None:
             self.process.send_signal(signal or signals.SIGTERM)
-            self.process.wait(timeout=30)
+            try:
+                # gunicorn's arbiter gives its workers 30 s of grace before killing them
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()  # not left running into the next test
+                self.process.wait()
+                raise
 
     def json(self, method, path, body=None, headers=None):
         import json
