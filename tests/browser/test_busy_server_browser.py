@@ -55,8 +55,7 @@ def test_the_poll_after_the_wait_says_it_waited(pages, shared_server):
             route.fulfill(status=304)
 
     watched(cat, answer)
-    until(
-        cat, lambda: len(polls) >= 3, "three polls"
-    )  # sent away, back after a second, then every second
+    # sent away, back after a second, then every second
+    until(cat, lambda: len(polls) >= 3, "three polls")
     assert polls[:3] == [None, "1", None]
     cat.unroute("**/table/*")
