@@ -10,6 +10,11 @@
 function sidePages(form) {
   const sides = [...form.querySelectorAll(":scope > fieldset.side-entry")];
   if (sides.length < 2 || form.querySelector(".side-pages")) return;
+  // On a slow connection the scorer may already be typing: a field moved into the
+  // strip loses its focus (and the phone its keyboard), so it is given back, where
+  // the caret was, and the next keys still land in it.
+  const typing = form.contains(document.activeElement) ? document.activeElement : null;
+  const caret = typing && caretOf(typing);
   const strip = document.createElement("div");
   strip.className = "side-pages";
   const tabs = document.createElement("div");
@@ -33,6 +38,10 @@ function sidePages(form) {
     strip.append(side);
     return button;
   });
+  if (typing && document.activeElement !== typing) {
+    typing.focus({ preventScroll: true });
+    if (caret) typing.setSelectionRange(...caret);
+  }
   const current = () => Math.round(strip.scrollLeft / Math.max(1, strip.clientWidth));
   const mark = () => {
     const at = current();
@@ -57,6 +66,16 @@ function sidePages(form) {
   if (wrong) show(wrong.closest("fieldset.side-entry"));
   window.addEventListener("resize", () => show(sides[current()] || sides[0]));
   mark();
+}
+
+// Where the caret is in a text field ([start, end, direction]), or null where the
+// field has none (a checkbox, a radio).
+function caretOf(input) {
+  try {
+    return input.selectionStart === null ? null : [input.selectionStart, input.selectionEnd, input.selectionDirection];
+  } catch (error) {
+    return null;
+  }
 }
 
 // Counts, ticks and folds keep the keyboard where it is: a tap on one, while a points

@@ -55,3 +55,25 @@ def test_next_goes_on_to_the_next_sides_page_and_a_count_keeps_the_keyboard(phon
     expect(phone.locator(".total .points").first).to_have_text("390")  # 120 + 300 - 30
     expect(phone.locator(".total .points").nth(1)).to_have_text("55")
     assert phone.problems == []
+
+
+def test_a_field_typed_in_before_the_scripts_ran_keeps_the_keyboard(contexts, shared_server):
+    """On a slow connection the scorer can be in a field before the scripts have run:
+    laying the sides out then moves the fields, and the keys typed after must still
+    land in the field (a moved field loses its focus unless it is given back)."""
+    phone = contexts(service_workers="block")  # the script from the network, held there
+    phone.base = shared_server.url
+    new_game(phone)
+    held = []  # the script on its slow way: asked for, not yet answered
+    phone.route("**/static/sides.js*", lambda route: held.append(route))
+    phone.click("a:has-text('Enter round')")
+    phone.wait_for_selector("#s0_meld_points")
+    phone.locator("#s0_meld_points").tap()
+    phone.keyboard.insert_text("1")
+    assert held, "sides.js was not asked for"
+    held[0].continue_()
+    phone.wait_for_selector(".side-pages")
+    phone.keyboard.insert_text("20")
+    expect(phone.locator("#s0_meld_points")).to_have_value("120")
+    assert phone.evaluate("document.activeElement.id") == "s0_meld_points"
+    expect(phone.locator("#side-0 output.preview")).to_have_text("+120")
