@@ -21,6 +21,7 @@ process on Windows.
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import struct
 from pathlib import Path
@@ -101,7 +102,9 @@ def options(
         "loglevel": "warning",  # no line per worker started: serve prints what to open
         "control_socket_disable": True,  # no socket file left in the working folder
         "when_ready": listening,
+        "pre_fork": forking,
         "post_fork": started,
+        "post_worker_init": ready,
     }
     if files:
         settings.update(certfile=str(files[0]), keyfile=str(files[1]))
@@ -119,9 +122,33 @@ def listening(arbiter: Any) -> None:
         listener.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVTIMEO, seconds)
 
 
+def worker_signals() -> set[signal.Signals]:
+    """The signals a worker answers (gunicorn's ``Worker.init_signals``): stop (TERM),
+    stop at once (INT, QUIT), reopen the logs (USR1), abort (ABRT), resize (WINCH)."""
+    stops = {signal.SIGTERM, signal.SIGINT, signal.SIGQUIT}
+    return stops | {signal.SIGUSR1, signal.SIGABRT, signal.SIGWINCH}
+
+
+def forking(arbiter: Any, worker: Any) -> None:
+    """Before each worker is forked: the signals it answers are held back (blocked,
+    kept pending) until it has its own handlers (``ready``). A new worker runs the
+    arbiter's handlers until then, which only note a signal for the arbiter's loop,
+    a loop the worker never runs: a stop sent as a worker was starting (a server
+    stopped just after it started, or as it replaced a worker) was lost, and that
+    worker served on until the arbiter killed it at the end of its 30 s of grace.
+    The arbiter lets them in again as soon as the fork is done (``guard_forks``)."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, worker_signals())
+
+
 def started(arbiter: Any, worker: Any) -> None:
     """In each new worker: it ends with the arbiter, however the arbiter ends."""
     replica.die_with_parent()
+
+
+def ready(worker: Any) -> None:
+    """In each new worker, its own handlers set: the signals held back since the fork
+    come in, a stop sent meanwhile among them (``forking``)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, worker_signals())
 
 
 FORK_GUARD_SET = {"set": False}
@@ -129,7 +156,9 @@ FORK_GUARD_SET = {"set": False}
 
 def guard_forks() -> None:
     """No worker is forked while the arbiter's daily backup is copying: a fork in the
-    middle of SQLite's work could leave the worker a lock of SQLite's taken for ever."""
+    middle of SQLite's work could leave the worker a lock of SQLite's taken for ever.
+    And the arbiter takes the signals that ``forking`` held back as soon as the fork
+    is done (the new worker holds them until it is ``ready``)."""
     if FORK_GUARD_SET["set"]:
         return
     FORK_GUARD_SET["set"] = True
@@ -138,6 +167,7 @@ def guard_forks() -> None:
         after_in_parent=backup.COPYING.release,
         after_in_child=backup.COPYING.release,
     )
+    os.register_at_fork(after_in_parent=lambda: ready(None))
 
 
 def run(

@@ -325,3 +325,49 @@ def test_one_litestream_replicates_what_every_worker_saved(tmp_path, serving):
     finally:
         db.close()
     assert [g for (g,) in stored] == sorted(games)
+
+
+# A server whose second worker is slow to start: it waits in gunicorn's post_fork hook,
+# before it has handlers of its own, after saying so in a file; if it ends by itself
+# (not killed), it says that too.
+SLOW_SECOND_WORKER = """
+import atexit, pathlib, sys, time
+from scorekeeper import workers
+from scorekeeper.cli import main
+
+folder, quick = pathlib.Path(sys.argv.pop(1)), workers.started
+
+def slowly(arbiter, worker):
+    quick(arbiter, worker)
+    if worker.age == 2:
+        atexit.register((folder / "ended").write_text, "by itself")
+        (folder / "starting").write_text("in post_fork")
+        time.sleep(3)
+
+workers.started = slowly
+main()
+"""
+
+
+def test_a_stop_sent_as_a_worker_starts_is_not_lost(tmp_path):
+    """A worker runs the arbiter's signal handlers from its fork until it sets its own,
+    and those only note a signal for a loop the worker never runs: a stop sent then
+    (a server stopped just after it started, or as it replaced a worker) was lost,
+    and that worker served on until the arbiter killed it when its 30 s of grace were
+    over. Held back until the worker can answer it, it ends the worker by itself."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    serve = ["serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "2"]
+    database = ["--db", str(tmp_path / "live.sqlite")]
+    command = [sys.executable, "-c", SLOW_SECOND_WORKER, str(tmp_path), *serve, *database]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert within((tmp_path / "starting").exists)
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=60)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(timeout=30)
+    assert (tmp_path / "ended").exists(), "the worker was killed"
