@@ -122,6 +122,14 @@ def test_rotating_partners_seat_individuals_two_to_a_side(db):
         ({"movement": "carousel"}, "movement: must be one of"),
         ({"turns": 9}, "without a rematch is 4"),
         ({"entries": PAIRS[:1] + PAIRS[:1]}, "same name"),
+        (
+            {"entries": [*PAIRS[:5], {"name": "ann & Kit", "players": ["ann", "Kit"]}]},
+            "Ann is in Ann & Bea and in ann & Kit: each player in one entry",
+        ),
+        (
+            {"entries": [*PAIRS[:5], {"name": "Kit & KIT", "players": ["Kit", "KIT"]}]},
+            "Kit is twice in Kit & KIT: each player once",
+        ),
         ({"bye": "half"}, "bye: must be one of"),
     ],
 )

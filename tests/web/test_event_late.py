@@ -32,6 +32,7 @@ def entries(app, desk):
         ("", "Name the pair or the player."),
         ("Ann &amp; Bea", "two entries have the same name"),
         ("Cy &amp; Zed", "Cy plays in this event already"),
+        ("Zoe &amp; zoe", "Zoe is twice in Zoe &amp; zoe: each player once"),
         ("Solo", "every pair or team has the same number of players"),
     ],
 )

@@ -62,6 +62,19 @@ def test_bad_entries_are_shown_beside_the_box_with_what_was_typed(app, client):
     assert "Tuesday club" not in client.get("/events").get_data(as_text=True)
 
 
+def test_a_player_in_two_entries_is_refused_beside_the_box(app, client):
+    """Ann in two pairs would be planned at two tables at once, or against herself."""
+    typed = "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nAnn & Kit"
+    refused = make_event(client, entries=typed)
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 400
+    field = re.search(r'<div class="field invalid">.*?</div>', page, re.S).group(0)
+    assert 'name="entries"' in field
+    assert "Ann is in Ann &amp; Bea and in Ann &amp; Kit: each player in one entry" in field
+    assert typed.replace("&", "&amp;") + "</textarea>" in page
+    assert "Tuesday club" not in client.get("/events").get_data(as_text=True)
+
+
 def test_a_browser_without_the_app_passphrase_only_watches(app, client):
     from scorekeeper.data import settings
     from scorekeeper.web.http.security import hash_passphrase

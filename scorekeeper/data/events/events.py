@@ -79,6 +79,7 @@ def create_event(
         raise EventProblem(said, "handicap")
     game = get_variant(variant)  # ValueError for an unknown one
     planning.check_entries(entries, kind)
+    planning.check_players_once(entries)
     if rule_set is not None:
         options = planning.house_rules(db, rule_set, variant)
     shape = planning.table_shape(game, movement, len(entries[0]["players"]) if entries else 1)

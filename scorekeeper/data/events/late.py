@@ -123,6 +123,7 @@ def add_entry(db: Database, event_id: int, entry: dict[str, Any], reason: str) -
         return int(same["joined_turn"])
     planning.check_entries([*people, entry], before["entry_kind"])
     check_players(people, entry)
+    planning.check_players_once([entry])
     plan = plan_with(db, before, len(people) + 1, first)
     with writing(db):
         found = events.event(db, event_id)

@@ -124,6 +124,24 @@ def check_entries(entries: list[dict[str, Any]], kind: str) -> None:
         raise EventProblem(P_("two entries have the same name"))
 
 
+def check_players_once(entries: list[dict[str, Any]]) -> None:
+    """Every player in one entry, once. A player is at one table a turn: in two
+    entries (or twice in one) they would be planned at two tables at once, or
+    against themselves."""
+    seen: dict[str, tuple[str, str]] = {}  # a player's key: their name, their entry
+    for entry in entries:
+        for player in entry["players"]:
+            key = checks.name_key(player)
+            if key not in seen:
+                seen[key] = (player, entry["name"])
+                continue
+            name, first = seen[key]
+            said = N_("%(player)s is in %(one)s and in %(other)s: each player in one entry")
+            if first == entry["name"]:
+                said = N_("%(player)s is twice in %(one)s: each player once")
+            raise EventProblem(P_(said, player=name, one=first, other=entry["name"]))
+
+
 def house_rules(db: Database, set_id: int, variant: str) -> dict[str, Any]:
     """A saved rule set's options, for an event of ``variant``."""
     try:
