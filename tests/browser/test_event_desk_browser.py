@@ -1,7 +1,7 @@
 """The director's new pages at the narrowest phone (320 px): the event form with its
-victory-point table (a mistake shown beside its box, what was typed kept), a table's
-page with the director's changes, the withdrawal page, and a phone's check-in; none
-is wider than the screen."""
+victory-point table (a mistake shown beside its box and named at the top, what was
+typed kept), a table's page with the director's changes, the withdrawal page, and a
+phone's check-in; none is wider than the screen."""
 
 from playwright.sync_api import expect
 
@@ -29,6 +29,12 @@ def test_the_directors_pages_fit_a_320_pixel_phone(browser, live_server):
         page.click("button:has-text('Make the plan')")
         expect(page.locator("#table-2-margin-error")).to_have_text("Higher than the row above.")
         assert page.input_value("#table-2-margin") == "50"
+        # the mistake far below the fold is named at the top, which has the focus
+        summary = page.locator("#error-summary")
+        expect(summary).to_be_focused()
+        expect(summary.locator("a[href='#table-2-margin']")).to_have_text(
+            "Margin from: Higher than the row above."
+        )
         assert page.evaluate(WIDE) <= 320
         page.fill("#table-2-margin", "250")
         with page.expect_navigation():  # to the desk, the plan made

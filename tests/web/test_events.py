@@ -62,6 +62,35 @@ def test_bad_entries_are_shown_beside_the_box_with_what_was_typed(app, client):
     assert "Tuesday club" not in client.get("/events").get_data(as_text=True)
 
 
+def summary_of(page):
+    """The links of the error summary at the top of a refused form: (where, what)."""
+    box = re.search(r'<div class="error-summary".*?</div>', page, re.S)
+    assert box, "no summary at the top"
+    return re.findall(r'<li><a href="([^"]+)">([^<]+)</a></li>', box.group(0))
+
+
+def test_a_refused_event_lists_its_problems_at_the_top_linking_to_each_field(client):
+    """A long form on a phone: a problem far below the fold is named at the top, the
+    summary taking the focus (app.js), each line a link to its field; a victory-point
+    row's problem links to its own box."""
+    typed = [("0", "10", "10"), ("100", "", "9")]  # the second row's winner left out
+    parts = ("margin", "winner", "loser")
+    rows = {
+        f"table-{n}-{p}": v for n, row in enumerate(typed) for p, v in zip(parts, row, strict=True)
+    }
+    refused = make_event(client, name="", scale="vp", **rows)
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 400
+    assert summary_of(page) == [
+        ("#table-0-margin", "The victory-point table has a mistake: see the rows."),
+        ("#table-1-winner", "Winner&#39;s VP: Fill in the whole row, or none of it."),
+        ("#name", "Name of the event: This field is required."),
+    ]
+    assert 'id="error-summary"' in page and "autofocus" in page
+    planned = make_event(client, turns="9").get_data(as_text=True)  # the plan's problem
+    assert [h for h, text in summary_of(planned) if "without a rematch is 3" in text] == ["#turns"]
+
+
 def test_a_player_in_two_entries_is_refused_beside_the_box(app, client):
     """Ann in two pairs would be planned at two tables at once, or against herself."""
     typed = "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nAnn & Kit"

@@ -163,6 +163,7 @@ class ScaleForm(Form):
     )
     table = FieldList(
         FormField(VictoryRow),
+        "",  # its legend is the page's; its problems name the table themselves
         min_entries=VP_ROWS,
         max_entries=VP_ROWS,
         default=[{"margin": m, "winner": w, "loser": lo} for m, w, lo in VP_TABLE],

@@ -93,13 +93,23 @@ SHORT_PASSPHRASE = _l(
 
 def problems_of(form: Any) -> list[dict[str, str]]:
     """Every field's problem, for the summary at the top of a long form: where, and
-    what (a phone tester missed a passphrase refused far below the fold)."""
-    return [
-        {"href": f"#{field.id}", "text": labelled(str(field.label.text), str(error))}
-        for field in form
-        if field.type != "CSRFTokenField"
-        for error in field.errors
-    ]
+    what (a phone tester missed a passphrase refused far below the fold). The rows of
+    a table of fields (a FieldList of FormFields) are gone through too, each problem
+    linking to its own field; the table's own problem links to its first field."""
+    found = []
+    for field in form:
+        if field.type == "CSRFTokenField":
+            continue
+        inner = [entry.form for entry in field] if field.type == "FieldList" else []
+        inner += [field.form] if field.type == "FormField" else []
+        first = next((f.id for sub in inner for f in sub), field.id)
+        for error in field.errors:
+            if not isinstance(error, dict | list):  # a row's own are listed below
+                href = f"#{field.id if not inner else first}"
+                found.append({"href": href, "text": labelled(str(field.label.text), str(error))})
+        for sub in inner:
+            found += problems_of(sub)
+    return found
 
 
 def printable(form: Form, field: Field) -> None:

@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response
 from ...data.connection import get_db
 from ...data.events import editing, events
 from ...data.games import rule_sets
-from ..forms import event_edit as forms
+from ..forms import event_edit as forms, general
 from ..http import security
 from ..http.i18n import _, say
 
@@ -91,4 +91,6 @@ def edit(event_id: int) -> Page:
                 flash(_("The event is changed for the turns not started."))
                 return redirect(url_for("events.desk", event_id=event_id))
     status = 200 if ask or not form.is_submitted() else 400
-    return render_template("event_edit.html", event=found, form=form, ask=ask), status
+    problems = general.problems_of(form) if status == 400 else []
+    page = render_template("event_edit.html", event=found, form=form, ask=ask, problems=problems)
+    return page, status

@@ -35,7 +35,7 @@ from ...data.events import (
     player_results,
 )
 from ...scoring import get_variant
-from ..forms import event_roles, events as event_forms
+from ..forms import event_roles, events as event_forms, general
 from ..forms.whole_numbers import digits
 from ..http import security
 from ..http.i18n import _, say
@@ -96,7 +96,9 @@ def new() -> str | Response | tuple[str, int]:
         else:
             return directed(event_id, director.director_passphrase.data)
     status = 400 if form.is_submitted() else 200
-    return render_template("event_new.html", form=form, director=director), status
+    problems = general.problems_of(form) + general.problems_of(director) if status == 400 else []
+    page = render_template("event_new.html", form=form, director=director, problems=problems)
+    return page, status
 
 
 def directed(event_id: int, passphrase: str | None) -> Response:
