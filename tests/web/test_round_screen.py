@@ -39,6 +39,7 @@ def test_who_went_out_is_one_control_for_the_round(client, make_game):
      ("-5", "Meld points are entered as a positive number, without a minus sign."),
      ("37", "37 is not a multiple of 5: every card is worth a multiple of 5."),
      ("1000000", "1000000 is more than a round can hold (at most 100000)."),
+     ("9" * 20, "999999999999… is more than a round can hold (at most 100000)."),
      ("１２", "Meld points are entered as a whole number, like 45: “１２” is not one.")],
 )  # fmt: skip
 def test_a_number_is_refused_in_the_scorers_words_never_changed(client, make_game, typed, message):

@@ -41,6 +41,17 @@ def value_of(text: str, points: bool) -> int:
     return added if added is not None else int(text or 0)
 
 
+def quoted(text: str, most: int) -> str:
+    """What was typed, as a message quotes it: at most ``most`` characters, "…" where
+    it goes on, a character that cannot be shown as "?".
+
+    >>> quoted("99999999999999999999", 12), quoted("12a", 12)
+    ('999999999999…', '12a')
+    """
+    shown = "".join(c if c.isprintable() else "?" for c in text[:most])
+    return shown + ("…" if len(text) > most else "")
+
+
 def number_problem(label: str, text: str, limit: int, points: bool) -> str | None:
     """Why ``text`` cannot be entered as ``label``, in the scorer's words, or None.
 
@@ -65,25 +76,23 @@ def number_problem(label: str, text: str, limit: int, points: bool) -> str | Non
             "%(label)s come to %(n)s with “%(text)s”: they cannot be below 0.",
             label=label,
             n=added,
-            text=text[:24],
+            text=quoted(text, 24),
         )
     if added is None and re.fullmatch(r"[-−]\s*[0-9]+", text):
         return _("%(label)s are entered as a positive number, without a minus sign.", label=label)
     if added is None and not re.fullmatch(r"[0-9]+", text):  # only 0-9: "１２" is not 12
         example = 45 if points else 2
-        shown = "".join(c if c.isprintable() else "?" for c in text[:12])
-        shown += "…" if len(text) > 12 else ""
         return _(
             "%(label)s are entered as a whole number, like %(example)s: “%(text)s” is not one.",
             label=label,
             example=example,
-            text=shown,
+            text=quoted(text, 12),
         )
     value = added if added is not None else int(text) if len(text) <= 9 else limit + 1
     if value > limit:
         return _(
             "%(text)s is more than a round can hold (at most %(limit)s).",
-            text=str(value)[:12] if added is not None else text[:12],
+            text=quoted(str(value) if added is not None else text, 12),
             limit=limit,
         )
     if points and value % 5:
