@@ -199,3 +199,27 @@ def test_a_swap_is_a_change_a_poll_sees(client, page):
     assert changed.status_code == 200  # not the old plan, kept as unchanged
     if not page:
         assert "Table 1: Gus &amp; Hal – Ann &amp; Bea" in changed.get_data(as_text=True)
+
+
+def test_a_second_tap_of_start_turn_starts_nothing_and_says_the_turn_started(app, client):
+    """A double tap of "Start turn 1" (the page still showing the button) starts one
+    turn and says so twice, never "still being played" as if something were wrong;
+    starting a turn while tables still play is refused as an alert, a sentence."""
+    desk = make_event(client).headers["Location"]
+    event_id = int(desk.rsplit("/", 1)[1])
+    page = client.get(desk).get_data(as_text=True)
+    assert '<input id="turn" name="turn" type="hidden" value="1">' in page
+    for _ in range(2):
+        client.post(f"{desk}/start", data={"turn": "1"})
+        page = client.get(desk).get_data(as_text=True)
+        assert '<p class="flash" role="status">Turn 1 started: every table has its game.' in page
+    db = connect(app.config["DATABASE"])
+    try:
+        assert events.event(db, event_id)["turn"] == 1
+        assert len(events.tables(db, event_id, 1)) == 3
+    finally:
+        db.close()
+    client.post(f"{desk}/start", data={"turn": "2"})  # turn 1's tables still play
+    page = client.get(desk).get_data(as_text=True)
+    said = "Turn 1 is still being played: tables 1, 2, 3 are open"
+    assert f'<p class="flash error banner" role="alert">{said}' in page

@@ -213,7 +213,7 @@ def test_the_director_swaps_two_entries_then_reads_the_standings_after_each_turn
     page = swapped.get_data(as_text=True)
     assert "Swapped" in page and "Table 1: Gus &amp; Hal – Ann &amp; Bea" in page
     assert client.post(f"{desk}/swap", data={"one": "0", "other": "0"}).status_code == 302
-    assert "choose two different entries" in client.get(desk).get_data(as_text=True)
+    assert "Choose two different entries" in client.get(desk).get_data(as_text=True)
     client.post(f"{desk}/start")
     assert 'action="/events/1/swap"' not in client.get(desk).get_data(as_text=True)
     play_turn(app, desk, [(100, 50), (50, 200), (100, 100)])

@@ -13,6 +13,7 @@ from wtforms import (
     DateField,
     FieldList,
     FormField,
+    HiddenField,
     SelectChoice,
     SelectField,
     StringField,
@@ -321,7 +322,15 @@ class NewEventForm(ScaleForm):
 
 
 class StartTurnForm(Form):
-    """Start the next turn (the button on the director's desk)."""
+    """Start the next turn (the button on the director's desk): the turn the button
+    said it starts, so that a second tap of it starts nothing more."""
+
+    turn = HiddenField()
+
+    def turn_wanted(self) -> int | None:
+        """The turn the button starts (None from a page that did not say)."""
+        typed = (self.turn.data or "").strip()
+        return int(typed) if typed.isdigit() and len(typed) < 4 else None
 
 
 class ClockForm(Form):

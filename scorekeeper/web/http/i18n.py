@@ -233,6 +233,16 @@ def signed(points: int) -> str:
     return ("+" if points > 0 else "-") + number(abs(points))
 
 
+def sentence(text: str) -> str:
+    """A problem the data layer words as a field's (``turn 2 is still being played``)
+    standing alone, as a sentence: its first letter a capital.
+
+    >>> sentence("turn 2 is still being played"), sentence("")
+    ('Turn 2 is still being played', '')
+    """
+    return text[:1].upper() + text[1:]
+
+
 def say(text: object) -> str:
     """A problem in the reader's language (English if it has no template): a
     ``Problem`` (its parameters said too), a whole ``ScoringError``, or any other

@@ -38,7 +38,7 @@ from ...scoring import get_variant
 from ..forms import event_roles, events as event_forms, general
 from ..forms.whole_numbers import digits
 from ..http import security
-from ..http.i18n import _, say
+from ..http.i18n import _, say, sentence
 from ..shown import room
 from . import event_paper, rule_sets
 
@@ -185,8 +185,19 @@ def desk(event_id: int) -> Response:
 @bp.route("/events/<int:event_id>/start", methods=["POST"])
 def start(event_id: int) -> Response | tuple[str, int]:
     def started(form: Any) -> str:
+        # A second tap of the button (or another desk's) finds its turn started, by
+        # the time it looks or while it tries: it says so, and starts nothing more.
+        wanted = form.turn_wanted()
+        done = _("Turn %(n)s started: every table has its game.", n=wanted)
+        if wanted is not None and events.event(get_db(), event_id)["turn"] >= wanted:
+            return done
         path = current_app.config["DATABASE"]  # stored by a process of its own: see apart
-        turn = apart.run(event_desk.start_turn_at, path, event_id)
+        try:
+            turn = apart.run(event_desk.start_turn_at, path, event_id)
+        except events.EventProblem:
+            if wanted is not None and events.event(get_db(), event_id)["turn"] >= wanted:
+                return done
+            raise
         return _("Turn %(n)s started: every table has its game.", n=turn)
 
     expired = _("The form had expired or came from elsewhere: nothing was started.")
@@ -205,7 +216,8 @@ def director_post(
     try:
         said = act(form)
     except events.EventProblem as problem:
-        said = say(problem)
+        flash(sentence(say(problem)), "error")
+        said = None
     if said:
         flash(said)
     return redirect(url_for("events.desk", event_id=event_id))
