@@ -185,7 +185,8 @@ def test_correct_a_past_round_and_everything_after_is_recomputed(client, make_ga
     assert response.status_code == 302
     assert client.get(f"/api/games/{game}").json["answer"]["totals"]["Ann & Bea"] == 350
     stale = round_post(client, game, {"s0_meld_points": "5", "version": "1"}, "rounds/1/edit")
-    assert "changed on another device" in stale.get_data(as_text=True)
+    said = "Round 1 was changed on another device since you opened it"  # a sentence
+    assert said in stale.get_data(as_text=True)
     assert client.get(f"/api/games/{game}").json["answer"]["totals"]["Ann & Bea"] == 350
 
 

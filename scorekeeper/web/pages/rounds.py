@@ -26,7 +26,7 @@ from ...scoring import ScoringError, Variant, get_variant
 from ..forms import general, round_errors, round_form, table_parts
 from ..forms.whole_numbers import digits
 from ..http import page_cache, security
-from ..http.i18n import _, say
+from ..http.i18n import _, say, sentence
 from ..shown import board, overrides, round_screen, table_view
 from . import round_phones
 
@@ -242,7 +242,7 @@ def submit(screen: round_screen.Screen, form: Any, entries: dict[str, Any]) -> R
         current = games.rounds_of(get_db(), screen.game["id"])
         screen.clash = current[screen.number - 1] if screen.number <= len(current) else None
         form.version.data = str(screen.clash["version"]) if screen.clash else ""
-        form.form_errors.append(say(error))
+        form.form_errors.append(sentence(say(error)))
         screen.status = 409
     return None
 
@@ -327,8 +327,7 @@ def undo_round(game_id: int, number: int) -> Page:
         saving = digits(form.saving.data or "", 18)
         rounds.undo_round(get_db(), game_id, number, int(form.version.data), saving or -1)
     except (rounds.TooLateToUndo, rounds.StaleEdit, ScoringError) as problem:
-        text = say(problem)
-        flash(text[:1].upper() + text[1:] + ".")
+        flash(sentence(say(problem)) + ".")
     else:
         flash(_("Round %(n)s undone: nothing of it was kept.", n=round_screen.label(game, number)))
     return redirect(url_for("games.scoreboard", game_id=game_id))
@@ -346,7 +345,7 @@ def delete_round(game_id: int, number: int) -> Response | tuple[str, int]:
         try:
             rounds.delete_round(get_db(), game_id, number, int(form.version.data))
         except (ScoringError, rounds.StaleEdit) as problem:
-            error = say(problem)
+            error = sentence(say(problem))
         else:
             flash(
                 _(
