@@ -167,8 +167,16 @@ def removed(error: GameRemoved) -> tuple[str, int]:
 
 
 def read_only(error: Exception) -> tuple[str, int]:
+    """The 403 page: the passphrase to type; or, for a club night, who may do it
+    (``security.EventRefused``), with a passphrase offered only when one is set."""
     game_id = (request.view_args or {}).get("game_id")
-    return render_template("read_only.html", game_id=game_id), 403
+    refused = error if isinstance(error, security.EventRefused) else None
+    if refused is None or security.app_hash():  # the app's passphrase opens everything
+        return render_template("read_only.html", game_id=game_id), 403
+    page = render_template(
+        "read_only.html", game_id=game_id, event=refused.event, table=refused.table
+    )
+    return page, 403
 
 
 def too_large(error: HTTPException) -> tuple[str, int] | Response | HTTPException:

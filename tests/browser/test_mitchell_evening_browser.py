@@ -2,7 +2,8 @@
 pairs at 8 tables, one deal a turn, three turns. The event is made on the club's
 laptop, which then shows the big screen; the director runs the desk from a phone of
 their own by the event's passphrase. Table 1's scorer opens the card, enters its deal
-on the round screen, corrects it and presses "Play again with the same players";
+on the round screen and corrects it; its finished game offers the table's card, not
+"Play again with the same players", and the card leads on to its game of turn 2;
 table 2's two players join by the card, one checks in and queries the round, and the
 scorer answers that it stands; a phone follows its pair to the next table. The other
 tables send their rounds through the JSON API with their card's session (one
@@ -207,9 +208,9 @@ def test_a_mitchell_of_hand_and_foot_by_deals_at_eight_tables(contexts, live_ser
     assert rest.request.delete(f"{base}/api/games/{games[3]}/rounds/1").status == 200
     send_turn(rest, base, 1, games)
 
-    with one.expect_navigation():  # a finished table plays on: a game of its own
-        one.click("button:has-text('Play again with the same players')")
-    assert one.url.rsplit("/", 1)[1] != str(games[1])
+    # a finished table is not offered a game of its own: its next is the next turn's
+    expect(one.locator("button:has-text('Play again with the same players')")).to_have_count(0)
+    expect(one.locator("p.next-turn")).to_contain_text("comes with the next turn")
 
     director.goto(desk)
     expect(director.locator(".desk-count")).to_contain_text("8 of 8 finished")
@@ -218,7 +219,8 @@ def test_a_mitchell_of_hand_and_foot_by_deals_at_eight_tables(contexts, live_ser
     with east.expect_navigation():
         east.click("text=Go on to table 3")
     expect(east.locator("h1")).to_have_text("Tuesday club: turn 2, table 3")
-    one.goto(links[0])  # the card leads to the event's game of turn 2, not the table's own
+    with one.expect_navigation():  # the finished game's link to the card: turn 2's game
+        one.click("text=Open table 1's card")
     with one.expect_navigation():
         one.click("text=Keep the score at table 1")
     assert one.url.endswith(f"/games/{games[1]}")

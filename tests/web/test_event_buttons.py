@@ -1,8 +1,9 @@
 """Nothing a table does stops the evening: each button a table's scorer or phones
 can press (the scoreboard, the round screen, the phone page), pressed on a table of
 turn 1, and the director still starts turn 2; no page of the event answers a 5xx
-on the way. A game the table starts itself ("Play again with the same players") is none of the
-event's."""
+on the way. "Play again with the same players" is refused at an event's table (its next
+game is the next turn's); a game the table starts itself (a new game, the same players)
+is none of the event's."""
 
 import pytest
 
@@ -23,23 +24,24 @@ def finish(db, game_id):
 
 # Each case: what is pressed at table 1 once its game of turn 1 is over, as
 # (method, path, form); "{g}" is the table's game, "{t}" a phone's link there,
-# "{n}" the game "Play again with the same players" made.
+# "{n}" the game the table started itself: ("OWN", "", {}) starts it (as a new game
+# with the same players would; "Play again with the same players" is refused here).
 CASES = {
-    "same table again": [("POST", "/games/{g}/again", {})],
-    "same table again, twice": [
+    "play again, refused": [("POST", "/games/{g}/again", {})],
+    "play again, refused twice": [
         ("POST", "/games/{g}/again", {}),
         ("POST", "/games/{g}/again", {}),
     ],
-    "same table again, that game removed": [
-        ("POST", "/games/{g}/again", {}),
+    "a game of its own, removed": [
+        ("OWN", "", {}),
         ("POST", "/games/{n}/remove", {"by": "Ann"}),
     ],
-    "same table again, a phone follows": [
-        ("POST", "/games/{g}/again", {}),
+    "a game of its own, a phone follows": [
+        ("OWN", "", {}),
         ("POST", "/table/{t}/follow", {}),
     ],
-    "same table again, a round there": [
-        ("POST", "/games/{g}/again", {}),
+    "a game of its own, a round there": [
+        ("OWN", "", {}),
         ("POST", "/games/{n}/rounds/new", {"number": "1", "s0_meld_points": "50"}),
     ],
     "the event's game removed": [("POST", "/games/{g}/remove", {"by": "Ann"})],
@@ -120,11 +122,14 @@ def test_a_tables_button_never_stops_the_next_turn(app, client, case):
             finish(db, t["game_id"])
         made = None
         for method, path, form in CASES[case]:
+            if method == "OWN":
+                made = games.play_again(db, game)
+                continue
             url = path.format(g=game, t=token, n=made)
             response = client.open(url, method=method, data=form)
             assert response.status_code < 500, (url, response.status_code)
-            if url.endswith("/again"):
-                made = int(response.headers["Location"].rsplit("/", 1)[1])
+            if url.endswith("/again"):  # the table's next game is the next turn's
+                assert response.status_code == 409 and "Location" not in response.headers
             for page in event_pages(desk, game):
                 assert client.get(page).status_code < 500, page
         settle(db, event_id)
@@ -151,7 +156,7 @@ def test_the_tables_phones_go_on_to_the_events_next_game_not_their_own(app, clie
         token = phones.join(db, game, "Ann", 0)
         for t in events.tables(db, event_id, 1):
             finish(db, t["game_id"])
-        own = int(client.post(f"/games/{game}/again").headers["Location"].rsplit("/", 1)[1])
+        own = games.play_again(db, game)  # a game of the table's own, the same players
         assert client.post(f"{desk}/start").status_code == 302
         next_game = events.current_game(db, event_id, 2, 1)
         assert event_cards.following(db, games.get_game(db, game)) == next_game != own

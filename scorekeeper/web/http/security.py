@@ -16,7 +16,7 @@ import secrets
 from typing import Any
 
 from flask import Flask, Response, abort, current_app, request, session
-from werkzeug.exceptions import TooManyRequests
+from werkzeug.exceptions import Forbidden, TooManyRequests
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ...data import settings
@@ -221,7 +221,12 @@ def event_seat(game: dict[str, Any]) -> dict[str, Any] | None:
 def may_create() -> bool:
     """Whether this request may start a game, import, or change an evening: the
     app-wide passphrase, if one is set (they concern no one game)."""
-    everything = app_hash()
+    return may_create_under(app_hash())
+
+
+def may_create_under(everything: str | None) -> bool:
+    """``may_create`` with the app-wide passphrase's hash already read (a game's row
+    carries it: a kept scoreboard asks nothing more of the database)."""
     if not everything or remembered("*", everything):
         return True
     return header_matches([everything], "*")
@@ -233,15 +238,43 @@ def guard_app() -> None:
         abort(403)
 
 
+class EventRefused(Forbidden):
+    """A club night's 403: what only its director may do (``table`` False), or the
+    scoring of a table's game, which its card's browser and the director may do. The
+    refusal page names who may, and a passphrase only when there is one to type:
+    with none set, the advice to type it was advice nobody could follow."""
+
+    def __init__(self, event: dict[str, Any], *, table: bool = False) -> None:
+        super().__init__()
+        self.event = event  # as ``may_direct`` reads it: its id and passphrase hash
+        self.table = table
+
+
 def guard(game: dict[str, Any]) -> None:
-    """Stop a change to a game guarded by a passphrase this browser has not typed."""
+    """Stop a change to a game guarded by a passphrase this browser has not typed
+    (a club night's game: by a browser neither its table's nor its director's)."""
     if not may_score(game):
+        seat = event_seat(game)
+        if seat is not None:
+            raise EventRefused({**seat, "id": seat["event_id"]}, table=True)
         abort(403)
 
 
+def may_remove(game: dict[str, Any]) -> bool:
+    """Whether this request may remove ``game``: a club night's game only its
+    director (its table may score it, not take it out of the event), any other
+    whoever may score it."""
+    seat = event_seat(game)
+    if seat is None:
+        return may_score(game)
+    event = {**seat, "id": seat["event_id"]}
+    if "app_passphrase_hash" in game:  # read with the game: asked no second time
+        event["app_passphrase_hash"] = game["app_passphrase_hash"]
+    return may_direct(event)
+
+
 def guard_removal(game: dict[str, Any]) -> None:
-    """Stop a removal by a browser that may not: a club night's game only by its
-    director (its table may score it, not take it out of the event)."""
+    """Stop a removal by a browser that may not (``may_remove``)."""
     seat = event_seat(game)
     if seat is not None:
         guard_direct({**seat, "id": seat["event_id"]})
@@ -269,8 +302,9 @@ def may_direct(event: dict[str, Any]) -> bool:
     reopen, run the clock, print or replace the cards): the browser that made it,
     or one that typed the event's passphrase or the app's (or an API request that
     carries either). Without the app passphrase nobody else may: a guest's phone
-    on the club's wifi only watches."""
-    everything = app_hash()
+    on the club's wifi only watches. The app-wide passphrase's hash comes with
+    ``event`` when it was read with it."""
+    everything = event["app_passphrase_hash"] if "app_passphrase_hash" in event else app_hash()
     if everything and remembered("*", everything):
         return True
     own = event.get("passphrase_hash")
@@ -282,7 +316,7 @@ def may_direct(event: dict[str, Any]) -> bool:
 
 def guard_direct(event: dict[str, Any]) -> None:
     if not may_direct(event):
-        abort(403)
+        raise EventRefused(event)
 
 
 def directed(event_id: int) -> dict[str, Any]:

@@ -25,12 +25,17 @@ from ...scoring import VARIANTS, ScoringError, Variant
 from ...scoring.seating import teams
 from ..forms import general, new_game as start_form, option_form
 from ..http import i18n, page_cache, security
-from ..http.i18n import _
+from ..http.i18n import _, lazy_gettext as _l
 from ..shown import board, labels, seating, table_view
 from . import rule_sets
 from .rules import variant_or_404
 
 bp = Blueprint("games", __name__)
+# why a club night's table is not offered "Play again with the same players"
+NEXT_TURN = _l(
+    "At a club night the director starts each table's games, turn by turn: this "
+    "table's next game comes with the next turn."
+)
 
 
 @bp.route("/")
@@ -45,8 +50,9 @@ def again_offer(recent: list[dict[str, Any]]) -> dict[str, Any] | None:
     last = next((g for g in recent if g["finished"]), None)
     if last is None or not security.may_create():
         return None
-    if not security.may_score(games.get_game(get_db(), last["id"])):
-        return None
+    game = games.get_game(get_db(), last["id"])
+    if not security.may_score(game) or security.event_seat(game) is not None:
+        return None  # a club night's table: its next game is the director's next turn
     return {
         "game": last,
         "form": general.AgainForm(),
@@ -167,7 +173,10 @@ def scoreboard(game_id: int) -> str | Response:
     link = (request.scheme, request.host)
     query = request.query_string  # the language links go back to the page as asked for
     game = page_cache.made_of(made_of)
-    key = page_cache.page_key("scoreboard", db_path(), game, scorer, seen, link, query)
+    # the links shown besides scoring: a club night's table scores its game, but only
+    # the director removes it, and only one who may start games plays again
+    rights = scorer and (security.may_remove(made_of), creates(made_of))
+    key = page_cache.page_key("scoreboard", db_path(), game, scorer, rights, seen, link, query)
     response = page_cache.conditional(
         key, lambda: PAGES.get_or_render(key, lambda: scoreboard_page(game_id, None))
     )
@@ -188,7 +197,9 @@ def scoreboard_page(game_id: int, saved: int | None) -> str:
     saving = rounds.undoable(db, game_id, saved) if editable and saved else None
     if saving:
         undo = {"number": saved, "form": general.UndoRoundForm(version=1, saving=str(saving))}
-    again = general.AgainForm() if board_.finished and editable and security.may_create() else None
+    seat = security.event_seat(game)  # a club night's table plays the director's turns
+    offered = board_.finished and editable and seat is None and creates(game)
+    again = general.AgainForm() if offered else None
     table = table_view.panel(game, editable, board_)
     event_id = events.event_of_game(db, game_id)  # a club night's table: the turn's clock
     clock_url = url_for("events.clock_json", event_id=event_id) if event_id else None
@@ -201,7 +212,18 @@ def scoreboard_page(game_id: int, saved: int | None) -> str:
         again=again,
         table=table,
         clock_url=clock_url,
+        next_turn=NEXT_TURN if seat and board_.finished and editable else None,
+        seat=seat,
+        removes=editable and security.may_remove(game),
     )
+
+
+def creates(game: dict[str, Any]) -> bool:
+    """Whether this request may start a game (``security.may_create``), by the
+    app-wide passphrase's hash read with ``game`` (read now if it was not)."""
+    if "app_passphrase_hash" not in game:
+        return security.may_create()
+    return security.may_create_under(game["app_passphrase_hash"])
 
 
 @bp.route("/games/<int:game_id>/again", methods=["POST"])
@@ -212,6 +234,8 @@ def again(game_id: int) -> Response | tuple[str, int]:
     security.guard(game)
     if not security.may_create():
         abort(403)
+    if security.event_seat(game) is not None:  # the table's next game: the next turn's
+        return render_template("error.html", title=_("Not started"), message=str(NEXT_TURN)), 409
     form = general.AgainForm()
     if not answer["finished"] or game["removed_at"] or not form.validate_on_submit():
         message = (
