@@ -9,7 +9,7 @@ from typing import Any
 from wtforms import HiddenField, SelectChoice, SelectField
 
 from ..http.i18n import lazy_gettext as _l
-from .events import UndoForm
+from .event_desk import UndoForm
 
 BYE = "bye"
 # The sides of a table of two, as the desk and the guide cards name them.

@@ -8,7 +8,7 @@ from wtforms.validators import InputRequired, NumberRange
 
 from ..http.i18n import lazy_gettext as _l
 from .base import Form
-from .events import UndoForm
+from .event_desk import UndoForm
 from .whole_numbers import IntegerField
 
 

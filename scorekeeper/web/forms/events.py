@@ -13,7 +13,6 @@ from wtforms import (
     DateField,
     FieldList,
     FormField,
-    HiddenField,
     SelectChoice,
     SelectField,
     StringField,
@@ -319,90 +318,3 @@ class NewEventForm(ScaleForm):
         keys = [checks.name_key(handicap_of(line)[0] if given else line) for line in lines]
         if len(set(keys)) < len(keys):
             raise ValidationError(_l("Each entry once, please: one is there twice."))
-
-
-class StartTurnForm(Form):
-    """Start the next turn (the button on the director's desk): the turn the button
-    said it starts, so that a second tap of it starts nothing more."""
-
-    turn = HiddenField()
-
-    def turn_wanted(self) -> int | None:
-        """The turn the button starts (None from a page that did not say)."""
-        typed = (self.turn.data or "").strip()
-        return int(typed) if typed.isdigit() and len(typed) < 4 else None
-
-
-class ClockForm(Form):
-    """The director's clock buttons: pause, resume, a few minutes more or less."""
-
-    action = SelectField(choices=["pause", "resume", "add"])
-    minutes = IntegerField(default=0, validators=[NumberRange(-60, 60)])
-
-
-class SwapForm(Form):
-    """Swap two entries' places in the plan, before the first turn."""
-
-    one = SelectField(_l("Swap"), coerce=int)
-    other = SelectField(_l("with"), coerce=int)
-
-
-def reason_field() -> Any:
-    """Why the director changes something: kept in the table's game history."""
-    return StringField(
-        _l("Reason (kept in the table's history)"),
-        [DataRequired(_l("Say why, for the table's history.")), Length(max=200), printable],
-    )
-
-
-def points_field(label: Any) -> Any:
-    return IntegerField(
-        label, [InputRequired(), NumberRange(-10_000, 10_000), multiple_of_5], default=0
-    )
-
-
-class AdjustForm(Form):
-    """The director enters or adjusts a table's score: points added to (or taken off)
-    each side's adjustment, with a reason. The pages name the fields by the sides."""
-
-    first = points_field(_l("Points for the first side"))
-    second = points_field(_l("Points for the second side"))
-    reason = reason_field()
-
-    def validate_second(self, field: Any) -> None:
-        if not self.first.errors and not field.errors and not self.first.data and not field.data:
-            raise ValidationError(_l("Give a side some points to add or take off."))
-
-
-class ReopenForm(Form):
-    """The director reopens a table (or closes it again), with a reason."""
-
-    reason = reason_field()
-
-
-class EndForm(Form):
-    """The director ends a table's game at once, as it stands, with a reason."""
-
-    reason = reason_field()
-
-
-class WithdrawForm(Form):
-    """An entry leaves the event, with a reason."""
-
-    entry = SelectField(_l("Entry"), coerce=int)
-    reason = reason_field()
-
-
-class CheckInForm(Form):
-    """A player at a club night's table taps their name."""
-
-    name = StringField(validators=[DataRequired(), Length(max=80)])
-
-
-class UndoForm(Form):
-    """The director takes back a turn's start or a withdrawal, with a reason."""
-
-    reason = StringField(
-        _l("Reason (kept in the event's history)"),
-        [DataRequired(_l("Say why, for the event's history.")), Length(max=200), printable],
-    )

@@ -18,7 +18,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..http.i18n import lazy_gettext as _l
 from .base import Form
-from .events import UndoForm
+from .event_desk import UndoForm
 from .general import printable
 from .whole_numbers import IntegerField
 

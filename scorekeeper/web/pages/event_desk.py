@@ -24,7 +24,7 @@ from ...data.connection import get_db
 from ...data.events import desk as event_desk, events, penalties as event_penalties
 from ...data.games import games
 from ...scoring import ScoringError
-from ..forms import event_penalties as penalty_forms, events as event_forms
+from ..forms import event_desk as desk_forms, event_penalties as penalty_forms
 from ..http import security
 from ..http.i18n import _, say
 from .table import phone_or_stop
@@ -70,7 +70,7 @@ def directors_post(event_id: int, game_id: int, form: Any) -> bool:
 
 def table_page(event_id: int, game_id: int, status: int = 200, **forms: Any) -> Page:
     found, table = at_desk(event_id, game_id)
-    adjust = forms.get("adjust") or event_forms.AdjustForm(formdata=None)
+    adjust = forms.get("adjust") or desk_forms.AdjustForm(formdata=None)
     adjust.first.label.text, adjust.second.label.text = (
         _("Points for %(side)s", side=side) for side in table["sides"]
     )
@@ -85,8 +85,8 @@ def table_page(event_id: int, game_id: int, status: int = 200, **forms: Any) -> 
         remove=forms.get("remove")
         or penalty_forms.RemovePenaltyForm(formdata=None, prefix="remove"),
         names={e["number"]: e["name"] for e in events.entries_of(get_db(), event_id)},
-        reopen=forms.get("reopen") or event_forms.ReopenForm(formdata=None),
-        end=forms.get("end") or event_forms.EndForm(formdata=None),
+        reopen=forms.get("reopen") or desk_forms.ReopenForm(formdata=None),
+        end=forms.get("end") or desk_forms.EndForm(formdata=None),
         director=security.may_direct(found),
     )
     return page, status
@@ -102,7 +102,7 @@ def table(event_id: int, game_id: int) -> Page:
 @bp.route("/events/<int:event_id>/tables/<int:game_id>/adjust", methods=["POST"])
 def adjust(event_id: int, game_id: int) -> Page:
     """Enter or adjust the table's score, with a reason."""
-    form = event_forms.AdjustForm()
+    form = desk_forms.AdjustForm()
     if directors_post(event_id, game_id, form):
         points = [form.first.data, form.second.data]
         try:
@@ -118,7 +118,7 @@ def adjust(event_id: int, game_id: int) -> Page:
 @bp.route("/events/<int:event_id>/tables/<int:game_id>/reopen", methods=["POST"])
 def reopen(event_id: int, game_id: int) -> Page:
     """Reopen the table (its result withheld), or close it again, with a reason."""
-    form = event_forms.ReopenForm()
+    form = desk_forms.ReopenForm()
     open_ = "close" not in request.form
     if directors_post(event_id, game_id, form):
         try:
@@ -138,7 +138,7 @@ def reopen(event_id: int, game_id: int) -> Page:
 @bp.route("/events/<int:event_id>/tables/<int:game_id>/end", methods=["POST"])
 def end(event_id: int, game_id: int) -> Page:
     """End the table's game now, as it stands, with a reason."""
-    form = event_forms.EndForm()
+    form = desk_forms.EndForm()
     if directors_post(event_id, game_id, form):
         try:
             after = event_desk.end_now(get_db(), event_id, game_id, form.reason.data)
@@ -207,7 +207,7 @@ def remove_penalty(event_id: int, game_id: int, penalty_id: int) -> Page:
 
 
 def withdraw_form(event_id: int) -> Any:
-    form = event_forms.WithdrawForm()
+    form = desk_forms.WithdrawForm()
     people = events.entries_of(get_db(), event_id)
     form.entry.choices = [(e["number"], e["name"]) for e in people if e["withdrawn_turn"] is None]
     return form
@@ -236,7 +236,7 @@ def withdraw(event_id: int) -> Page:
 def check_in(token: str) -> Page:
     """A player at the table taps their name: the desk sees they are here."""
     found = phone_or_stop(token)
-    form = event_forms.CheckInForm()
+    form = desk_forms.CheckInForm()
     if expired(form):
         return refused()
     if form.validate_on_submit():

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 
 from ...data.connection import get_db
 from ...data.events import changes, events, removing, undo
-from ..forms import events as event_forms
+from ..forms import event_desk as desk_forms
 from ..http import security
 from ..http.i18n import _, say
 
@@ -24,7 +24,7 @@ def asked(problem: Any, act: Callable[[str], str], template: str, **shown: Any) 
     """An undoing asked first: its page says what it takes away, or ``problem`` (why
     it cannot be done now); sent with a reason, ``act(reason)`` does it, and its word
     is shown on the desk. The event's own problem found meanwhile is shown instead."""
-    form = event_forms.UndoForm()
+    form = desk_forms.UndoForm()
     if not problem and form.validate_on_submit():
         try:
             said = act(form.reason.data)
@@ -87,7 +87,7 @@ def delete(event_id: int) -> Page:
     """Delete the event, asked first with what goes: its games go to Removals."""
     found = security.directed(event_id)
     db = get_db()
-    form = event_forms.UndoForm()
+    form = desk_forms.UndoForm()
     if form.validate_on_submit():
         try:
             removed = removing.remove_event(db, event_id, form.reason.data)

@@ -35,7 +35,7 @@ from ...data.events import (
     player_results,
 )
 from ...scoring import get_variant
-from ..forms import event_roles, events as event_forms, general
+from ..forms import event_desk as desk_forms, event_roles, events as event_forms, general
 from ..forms.whole_numbers import digits
 from ..http import security
 from ..http.i18n import _, say, sentence
@@ -168,9 +168,9 @@ def desk(event_id: int) -> Response:
             )[0],
             director=director,
             over=events.over(db, found, every),
-            start=event_forms.StartTurnForm() if director else None,
+            start=desk_forms.StartTurnForm() if director else None,
             clock=events.clock(db, event_id),
-            clock_form=event_forms.ClockForm() if director else None,
+            clock_form=desk_forms.ClockForm() if director else None,
             swap=swap_form(people) if director and not found["turn"] else None,
             after=after,
             can_start=found["turn"] < found["turns"]
@@ -201,7 +201,7 @@ def start(event_id: int) -> Response | tuple[str, int]:
         return _("Turn %(n)s started: every table has its game.", n=turn)
 
     expired = _("The form had expired or came from elsewhere: nothing was started.")
-    return director_post(event_id, event_forms.StartTurnForm(), started, _("Not started"), expired)
+    return director_post(event_id, desk_forms.StartTurnForm(), started, _("Not started"), expired)
 
 
 def director_post(
@@ -267,7 +267,7 @@ def change_clock(event_id: int) -> Response | tuple[str, int]:
         events.change_clock(get_db(), event_id, form.action.data, form.minutes.data or 0)
 
     expired = _("The form had expired or came from elsewhere: the clock was not changed.")
-    return director_post(event_id, event_forms.ClockForm(), changed, _("Not changed"), expired)
+    return director_post(event_id, desk_forms.ClockForm(), changed, _("Not changed"), expired)
 
 
 @bp.route("/events/<int:event_id>/clock.json")
@@ -329,7 +329,7 @@ def printed(event_id: int) -> str:
 
 
 def swap_form(people: list[dict[str, Any]]) -> Any:
-    form = event_forms.SwapForm()
+    form = desk_forms.SwapForm()
     choices = [(e["number"], e["name"]) for e in people]
     form.one.choices, form.other.choices = choices, choices
     return form

@@ -17,7 +17,7 @@ from ...data.table import (
 )
 from ...scoring import FIELDS, get_variant
 from ..forms import (
-    events as event_forms,
+    event_desk as desk_forms,
     round_errors,
     round_form,
     table_parts,
@@ -229,7 +229,7 @@ def check_in(game: games.Game) -> dict[str, Any] | None:
     return {
         "names": game["seats"] or game["sides"],
         "here": here,
-        "form": event_forms.CheckInForm(),
+        "form": desk_forms.CheckInForm(),
     }
 
 
