@@ -104,6 +104,11 @@ function poll(head) {
   setTimeout(tick, POLL_MS);
 }
 
+// The part typed and waiting for the pause in typing before it is sent: sent at once
+// when the page goes out of sight or away, as a phone going to sleep or a reload would
+// otherwise drop it.
+let unsent = null;
+
 // A phone's part: sent as it is typed, through the outbox; a clash or a refusal is
 // shown by the server's own page (the form is sent the ordinary way).
 function sendAsTyped(root) {
@@ -114,6 +119,7 @@ function sendAsTyped(root) {
   let timer = null;
   const send = () => {
     clearTimeout(timer);
+    if (unsent === send) unsent = null;
     if (section.dataset.dirty === "0") return; // an earlier send's answer: the server has these
     const body = [...new FormData(form)].filter(([name]) => name !== "key");
     const round = form.querySelector("input[name=number]").value;
@@ -124,6 +130,7 @@ function sendAsTyped(root) {
     note(form);
     clearTimeout(timer);
     timer = setTimeout(send, SEND_MS);
+    unsent = send;
   };
   form.addEventListener("input", typed);
   form.addEventListener("change", typed);
@@ -131,6 +138,10 @@ function sendAsTyped(root) {
     delete form.dataset.putBack;
     typed(); // what was put back goes as typing does
   }
+}
+
+function sendUnsent() {
+  if (unsent) unsent();
 }
 
 function partStatus(text) {
@@ -242,8 +253,9 @@ async function flush() {
       }
       let response;
       try {
+        // keepalive: a send made as the page goes away still reaches the server
         response = await fetch(item.url, {
-          method: "POST", body, headers: { Accept: "application/json" },
+          method: "POST", body, headers: { Accept: "application/json" }, keepalive: true,
         });
       } catch (error) {
         if (item.kind === "part") {
@@ -521,5 +533,9 @@ document.addEventListener("DOMContentLoaded", () => {
     showKept();
     flush(); // what waited while the page was closed
     window.addEventListener("online", flush);
+    window.addEventListener("pagehide", sendUnsent);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") sendUnsent();
+    });
   }
 });
