@@ -5,7 +5,8 @@
 // to the scorer as it is typed. What a phone sends waits in its outbox (localStorage)
 // while the wifi is down and is sent again with the same key (stored once); what it
 // was still typing when the scorer saved the round is kept (sessionStorage) and
-// offered as a correction.
+// offered as a correction; what it typed and had not sent when the page reloaded is
+// put back in its fields and sent.
 "use strict";
 
 const POLL_MS = 1000;
@@ -103,6 +104,11 @@ function poll(head) {
   setTimeout(tick, POLL_MS);
 }
 
+// The part typed and waiting for the pause in typing before it is sent: sent at once
+// when the page goes out of sight or away, as a phone going to sleep or a reload would
+// otherwise drop it.
+let unsent = null;
+
 // A phone's part: sent as it is typed, through the outbox; a clash or a refusal is
 // shown by the server's own page (the form is sent the ordinary way).
 function sendAsTyped(root) {
@@ -112,6 +118,9 @@ function sendAsTyped(root) {
   const section = form.closest("[data-live]");
   let timer = null;
   const send = () => {
+    clearTimeout(timer);
+    if (unsent === send) unsent = null;
+    if (section.dataset.dirty === "0") return; // an earlier send's answer: the server has these
     const body = [...new FormData(form)].filter(([name]) => name !== "key");
     const round = form.querySelector("input[name=number]").value;
     post({ kind: "part", round, url: form.action, body });
@@ -121,9 +130,18 @@ function sendAsTyped(root) {
     note(form);
     clearTimeout(timer);
     timer = setTimeout(send, SEND_MS);
+    unsent = send;
   };
   form.addEventListener("input", typed);
   form.addEventListener("change", typed);
+  if (form.dataset.putBack === "1") {
+    delete form.dataset.putBack;
+    typed(); // what was put back goes as typing does
+  }
+}
+
+function sendUnsent() {
+  if (unsent) unsent();
 }
 
 function partStatus(text) {
@@ -158,10 +176,9 @@ async function answered(item, response) {
   if (response.ok) {
     if (ours) {
       form.querySelector("input[name=version]").value = answer.version;
-      if (sameAsTyped(form, item)) {
-        form.closest("[data-live]").dataset.dirty = "0";
-        typedNow(form, false);
-      }
+      const same = sameAsTyped(form, item);
+      if (same) form.closest("[data-live]").dataset.dirty = "0";
+      typedNow(form, !same); // kept with the version a send of it is to replace
       partStatus(form.dataset.saysSent || "Sent to the scorer.");
     }
   } else if (response.status === 409 && answer.moved) {
@@ -236,8 +253,9 @@ async function flush() {
       }
       let response;
       try {
+        // keepalive: a send made as the page goes away still reaches the server
         response = await fetch(item.url, {
-          method: "POST", body, headers: { Accept: "application/json" },
+          method: "POST", body, headers: { Accept: "application/json" }, keepalive: true,
         });
       } catch (error) {
         if (item.kind === "part") {
@@ -315,10 +333,13 @@ function typedFor(round) {
   }
 }
 
+// With the part's version the phone knows (what a send of it replaces), so that a
+// part put back after a reload does not replace unseen what another phone sent since.
 function typedNow(form, dirty) {
   const round = form.querySelector("input[name=number]").value;
   const body = sideEntries(form);
-  sessionStorage.setItem(TYPED + round, JSON.stringify({ round, body, dirty }));
+  const version = form.querySelector("input[name=version]").value;
+  sessionStorage.setItem(TYPED + round, JSON.stringify({ round, body, dirty, version }));
 }
 
 function note(form) {
@@ -334,6 +355,57 @@ function remember(root) {
   const form = root.querySelector("form.part-form");
   const section = form && form.closest("[data-live]");
   if (form && section.dataset.dirty === "1") typedNow(form, true);
+}
+
+// After a reload (or the browser bringing the page back): what this phone typed for
+// the round on the page and had not sent is put back in its fields, and sent as typing
+// is (sendAsTyped). Only on the phone's own page (a page the server answered a post
+// with shows what was posted), and only in a field nobody has changed since the page
+// came. A round the scorer has saved since is not the one on the page: what was typed
+// for it is offered as a correction instead (showKept).
+function putBack() {
+  const form = document.querySelector("form.part-form");
+  const head = document.querySelector("[data-live-page]");
+  if (!form || !head || head.dataset.livePage !== window.location.pathname) return;
+  const typed = typedFor(form.querySelector("input[name=number]").value);
+  if (!typed || !typed.dirty || !Array.isArray(typed.body)) return;
+  if (JSON.stringify(sideEntries(form)) === JSON.stringify(typed.body)) {
+    typedNow(form, false); // the server has these numbers already
+    return;
+  }
+  const side = form.dataset.side;
+  const values = (name) => typed.body.filter(([n]) => n === name).map(([, value]) => value);
+  const untouched = (field) => (field.tagName === "SELECT"
+    ? [...field.options].every((o) => o.selected === o.defaultSelected)
+    : field.type === "radio" || field.type === "checkbox"
+      ? field.checked === field.defaultChecked
+      : field.value === field.defaultValue);
+  const seen = {};
+  for (const field of form.elements) {
+    const name = field.name;
+    if (!name || !(name.startsWith(`s${side}_`) || name === "concealed") || !untouched(field)) continue;
+    const before = field.type === "checkbox" ? field.checked : field.value;
+    if (field.type === "checkbox") field.checked = values(name).includes(field.value);
+    else if (field.tagName === "SELECT") field.value = values(name)[0] ?? field.value;
+    else if (field.type !== "hidden" && field.type !== "radio") {
+      const i = seen[name] || 0;
+      seen[name] = i + 1;
+      field.value = values(name)[i] ?? "";
+    }
+    const fold = field.closest("details");
+    const now = field.type === "checkbox" ? field.checked : field.value;
+    if (fold && now !== before && now) fold.open = true; // a number put back in sight
+  }
+  // went out: only the side's own "yes" is kept with the typing, so "no" is what is
+  // put back over a "yes" the page shows
+  const yes = form.querySelector(`input[name=went_out][value="${side}"]`);
+  const no = form.querySelector('input[name=went_out][value="-"]');
+  if (yes && untouched(yes) && (!no || untouched(no))) {
+    if (values("went_out").includes(side)) yes.checked = true;
+    else if (yes.checked && no) no.checked = true;
+  }
+  if (typed.version !== undefined) form.querySelector("input[name=version]").value = typed.version;
+  form.dataset.putBack = "1";
 }
 
 function forget(round) {
@@ -447,6 +519,10 @@ function showKeptRound(kept, typed, round, rows) {
   kept.hidden = false;
 }
 
+// As the script runs, the page parsed: the round screen's helpers (steppers, signs,
+// card counters, sums), which start when the page has loaded, then show what is put back.
+putBack();
+
 document.addEventListener("DOMContentLoaded", () => {
   const head = document.querySelector("[data-table-stamp]");
   if (head) poll(head);
@@ -457,5 +533,9 @@ document.addEventListener("DOMContentLoaded", () => {
     showKept();
     flush(); // what waited while the page was closed
     window.addEventListener("online", flush);
+    window.addEventListener("pagehide", sendUnsent);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") sendUnsent();
+    });
   }
 });

@@ -3,8 +3,9 @@ at once: a round saved while a phone was still typing is shown beside what it ty
 and can be sent as a correction, which the Correct screen shows beside the saved
 numbers, each field taken with a tap; a confirmation sent with the wifi down waits on
 the phone, says so, and is stored once when the connection is back (also when the
-server stored it but the answer was lost); a replacement phone takes over a seat
-when the scorer agrees, with the seat's part, and the old phone is told.
+server stored it but the answer was lost); a part typed just before the phone
+reloads is back in its fields and reaches the scorer; a replacement phone takes over
+a seat when the scorer agrees, with the seat's part, and the old phone is told.
 
 Each test's table is a game of its own on the process's shared server: what it
 reads back from the database is that game's."""
@@ -208,6 +209,35 @@ def test_a_part_typed_offline_waits_on_the_phone_and_reaches_the_scorer(pages, s
     assert drafts == [{"s1_hand_points": "65"}]
     scorer.goto(f"{shared_server.url}/games/{game}/rounds/new")
     assert scorer.input_value("#s1_hand_points") == "65"
+
+
+def test_a_part_typed_just_before_a_reload_is_back_in_its_field_and_reaches_the_scorer(
+    pages, shared_server
+):
+    game, sides, scorer, cat = with_cat(pages, shared_server, "#phones_enter")
+    scorer.goto(f"{shared_server.url}/games/{game}/rounds/new")
+    part = scorer.locator("#phone-parts li.part[data-part='1']")
+
+    cat.fill("#s1_hand_points", "60")
+    cat.reload()  # at once: before the pause in typing that sends it
+    expect(cat.locator("#s1_hand_points")).to_have_value("60")
+    expect(part).to_contain_text("sent by Cat", timeout=LIVE)
+    expect(part).to_contain_text("Hand points 60", timeout=LIVE)
+
+    # reloaded while nothing gets through (the wifi drops as the page goes): the
+    # numbers come back from the phone itself, and wait there for the connection
+    cat.route("**/part", lambda route: route.abort())
+    cat.fill("#s1_hand_points", "75")
+    cat.reload()
+    expect(cat.locator("#s1_hand_points")).to_have_value("75")
+    expect(cat.locator("#outbox")).to_have_text("1 part waiting for the connection", timeout=LIVE)
+    expect(part).to_contain_text("Hand points 60")
+    cat.unroute("**/part")
+    expect(part).to_contain_text("Hand points 75", timeout=LIVE)
+    expect(cat.locator("#outbox")).to_be_hidden(timeout=LIVE)
+    sql = "SELECT fields FROM table_drafts WHERE game_id = ?"
+    drafts = [json.loads(d["fields"]) for d in stored(shared_server, sql, [game])]
+    assert drafts == [{"s1_hand_points": "75"}]
 
 
 def test_a_correction_the_engine_refuses_is_shown_again_with_the_problem_beside_its_field(
