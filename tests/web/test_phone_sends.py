@@ -165,6 +165,9 @@ def test_two_requests_for_a_seat_are_shown_apart_and_the_scorer_chooses(app, cli
     board = client.get(f"/games/{game}").get_data(as_text=True)
     assert f"Request {waiting[0]['id']}, asked" in board and "Cat&#39;s new phone" in board
     assert f"Request {waiting[1]['id']}, asked" in board
+    for token, request in ((first_token, waiting[0]), (second_token, waiting[1])):
+        page = client.get(f"/table/{token}").get_data(as_text=True)  # each phone its number
+        assert f"This phone’s request is number {request['id']}" in page
     client.post(f"/games/{game}/table/seats/{waiting[1]['id']}", data={"refuse": "1"})
     refused = client.get(f"/table/{second_token}")
     assert refused.status_code == 410 and "did not hand this seat over" in refused.get_data(
