@@ -26,6 +26,7 @@ def public_link(page: str) -> str:
 
 
 def test_the_director_publishes_an_evening_over_and_anyone_reads_it(app, client, desk):
+    assert "Publish the results</a>" not in client.get(desk).get_data(as_text=True)  # not yet
     play_turn(app, desk, [(100, 50), (50, 200)])
     assert "Publish the results</a>" in client.get(desk).get_data(as_text=True)
     done = client.post(f"{desk}/publish", data={"reason": "the night is over"})
