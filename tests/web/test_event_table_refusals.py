@@ -103,11 +103,16 @@ def test_a_table_scorer_refused_the_removal_is_told_the_director_not_a_passphras
     assert night["scorer"].post(f"/games/{first}/remove", data={"by": "Ann"}).status_code == 403
 
 
-def test_with_a_passphrase_set_the_refusal_still_offers_to_type_it(app, night):
+def set_passphrase(app):
+    """The app-wide scorer passphrase, set as a club's owner sets it (the command)."""
     result = CliRunner().invoke(
         main, ["passphrase", "--db", app.config["DATABASE"]], input="the club's own\n" * 2
     )
     assert result.exit_code == 0, result.output
+
+
+def test_with_a_passphrase_set_the_refusal_still_offers_to_type_it(app, night):
+    set_passphrase(app)
     for url in (f"{night['desk']}/edit", f"/games/{night['games'][0]}/remove"):
         refused = night["scorer"].get(url)
         said = text(refused)
@@ -121,6 +126,11 @@ def test_a_stranger_refused_a_tables_round_is_told_the_table_and_director(app, n
     said = text(refused)
     assert refused.status_code == 403
     assert "Only the table's scorer can do that" in said and PASSPHRASE_WORDS not in said
+    watched = text(stranger.get(f"/games/{night['games'][0]}"))  # the scoreboard says so too
+    assert "Read-only here: a club night's table is scored by the phone that opened" in watched
+    assert PASSPHRASE_WORDS not in watched
+    set_passphrase(app)  # now the app's passphrase opens every table
+    assert "Type the scorer passphrase" in text(stranger.get(f"/games/{night['games'][0]}"))
 
 
 def test_an_events_own_passphrase_is_offered_where_the_event_has_one(app, client):

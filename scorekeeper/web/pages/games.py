@@ -215,6 +215,9 @@ def scoreboard_page(game_id: int, saved: int | None) -> str:
         next_turn=NEXT_TURN if seat and board_.finished and editable else None,
         seat=seat,
         removes=editable and security.may_remove(game),
+        # a club night's table with no app passphrase: no passphrase opens it, and the
+        # read-only line says who scores it instead
+        table_only=seat is not None and not game.get("app_passphrase_hash"),
     )
 
 
