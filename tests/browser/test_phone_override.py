@@ -1,7 +1,8 @@
 """No number a phone sent is saved over without a word, in
 real browsers: the scorer's screen shows the phone's number beside a field typed
 otherwise, Save names each such field with both numbers, nothing is stored until the
-scorer chooses, and what was kept over the phone's number is in the game's history."""
+scorer chooses, and what was kept over the phone's number is in the game's history
+and said on the phone."""
 
 import html
 
@@ -51,3 +52,8 @@ def test_a_scorers_number_over_a_phones_is_shown_asked_and_kept_in_the_history(
     scorer.goto(f"{base}/games/{game}/history")
     text = html.unescape(scorer.inner_text("main"))
     assert "changed by the scorer from the phone's 60 to 65" in text
+    # Cat's phone, left open, is told as the round is saved: which number, both numbers
+    told = cat.locator("#overridden")
+    expect(told).to_be_visible(timeout=LIVE)
+    expect(told).to_contain_text("Round 1, Hand points: this phone sent 60, the scorer saved 65.")
+    assert cat.evaluate("document.documentElement.scrollWidth") <= 360

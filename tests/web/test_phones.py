@@ -453,6 +453,11 @@ def test_a_scorers_number_over_a_phones_is_asked_once_and_kept_in_the_history(cl
     said = "changed by the scorer from the phone's 70 to 65"
     assert history.count(said) == 1 and "Hand points" in history
     assert '{"field"' not in history  # the override's record is said in words, not shown raw
+    # and Cat's phone is told, not only the history; Ann's phone has nothing to be told
+    cat = html_module.unescape(client.get(f"/table/{phones['cat']}").get_data(as_text=True))
+    assert "Round 1, Hand points: this phone sent 70, the scorer saved 65." in cat
+    ann = html_module.unescape(client.get(f"/table/{phones['ann']}").get_data(as_text=True))
+    assert 'id="overridden"' in ann and "this phone sent" not in ann
 
 
 def test_answers_sent_again_are_kept_once_and_a_flood_is_refused(app, client, at_table, db):

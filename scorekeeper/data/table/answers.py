@@ -121,6 +121,21 @@ def overridden(db: Database, game_id: int, phone_id: int, who: str, number: int,
             event(db, game_id, phone, "overridden", number=number, version=1, note=note)
 
 
+def overrides_of(db: Database, game_id: int, phone_id: int) -> dict[int, list[dict[str, Any]]]:
+    """What the scorer saved over this phone's numbers, by round: each field with the
+    phone's number and the one saved (``overridden``), oldest first; of each round as
+    it stands (a round undone and entered again has none of the old ones)."""
+    sql = (
+        "SELECT e.number, e.note FROM table_events e JOIN rounds r ON r.game_id = e.game_id "
+        "AND r.number = e.number WHERE e.game_id = ? AND e.phone_id = ? "
+        "AND e.action = 'overridden' AND e.at >= r.created_at ORDER BY e.id"
+    )
+    found: dict[int, list[dict[str, Any]]] = {}
+    for number, note in db.conn.execute(sql, [game_id, phone_id]):
+        found.setdefault(number, []).append(json.loads(note))
+    return found
+
+
 def answers(db: Database, game_id: int) -> dict[int, list[dict[str, Any]]]:
     """Confirmations and queries of each round, newest first; only those given since
     the round now under that number was saved (one undone or deleted, and another

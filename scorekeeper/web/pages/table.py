@@ -292,6 +292,7 @@ def phone_page(
     finished_seat = answer["finished"] and seated(phone)
     place = event_cards.next_place(db, game, phone["who"]) if finished_seat else None
     states = table_view.agreement(game, played) if confirming else None
+    changed = table_answers.overrides_of(db, game["id"], phone["id"]) if side is not None else {}
     page = render_template(
         "table.html",
         game=game,
@@ -319,6 +320,7 @@ def phone_page(
         problems=round_errors.error_list(form, game["sides"]) if form else [],
         saved=table_view.saved_parts(game, played, board_, side, form) if entering else None,
         outbox=table_view.outbox_words(),
+        overridden=sorted(changed.items())[-3:],  # the last rounds' (older ones are settled)
     )
     return page, status
 
