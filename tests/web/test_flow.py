@@ -127,6 +127,16 @@ def test_same_table_again_starts_the_next_game_once(client, db):
     assert client.get(first.location).status_code == 200  # this browser may score it
 
 
+@pytest.mark.parametrize(("variant", "deal_moves"), [("classic", True), ("hand-and-foot", False)])
+def test_play_again_speaks_of_the_deal_only_where_the_game_shows_a_dealer(
+    client, db, variant, deal_moves
+):
+    page = client.get(f"/games/{finished(db, variant=variant)}").get_data(as_text=True)
+    assert "A new game this evening: same players and house rules" in page
+    assert ("the deal moving on" in page) is deal_moves
+    assert ("deals</span>" in page or "dealt</small>" in page) is deal_moves
+
+
 def test_same_table_again_is_guarded_and_only_for_a_finished_game(client, db, make_game):
     guarded = finished(db, passphrase="open sesame")
     assert client.post(f"/games/{guarded}/again").status_code == 403
