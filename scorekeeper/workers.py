@@ -129,6 +129,11 @@ def worker_signals() -> set[signal.Signals]:
     return stops | {signal.SIGUSR1, signal.SIGABRT, signal.SIGWINCH}
 
 
+# The signal mask before ``forking`` held a worker's signals back: what the arbiter
+# goes back to once the fork is done, and the new worker once it is ``ready``.
+HELD: dict[str, Any] = {"before": None, "hook": False}
+
+
 def forking(arbiter: Any, worker: Any) -> None:
     """Before each worker is forked: the signals it answers are held back (blocked,
     kept pending) until it has its own handlers (``ready``). A new worker runs the
@@ -136,8 +141,19 @@ def forking(arbiter: Any, worker: Any) -> None:
     a loop the worker never runs: a stop sent as a worker was starting (a server
     stopped just after it started, or as it replaced a worker) was lost, and that
     worker served on until the arbiter killed it at the end of its 30 s of grace.
-    The arbiter lets them in again as soon as the fork is done (``guard_forks``)."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, worker_signals())
+    The arbiter lets them in again as soon as the fork is done (``forked``)."""
+    if not HELD["hook"]:
+        HELD["hook"] = True
+        os.register_at_fork(after_in_parent=forked)
+    HELD["before"] = signal.pthread_sigmask(signal.SIG_BLOCK, worker_signals())
+
+
+def forked() -> None:
+    """In the arbiter, after any fork: the mask it had before ``forking``, if that held
+    the signals back for this fork (another fork finds nothing held)."""
+    before, HELD["before"] = HELD["before"], None
+    if before is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def started(arbiter: Any, worker: Any) -> None:
@@ -146,9 +162,12 @@ def started(arbiter: Any, worker: Any) -> None:
 
 
 def ready(worker: Any) -> None:
-    """In each new worker, its own handlers set: the signals held back since the fork
-    come in, a stop sent meanwhile among them (``forking``)."""
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, worker_signals())
+    """In each new worker, its own handlers set: the mask the arbiter had before the
+    fork, and with it the signals held back since come in, a stop sent meanwhile
+    among them (``forking``)."""
+    before, HELD["before"] = HELD["before"], None
+    if before is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 FORK_GUARD_SET = {"set": False}
@@ -156,9 +175,7 @@ FORK_GUARD_SET = {"set": False}
 
 def guard_forks() -> None:
     """No worker is forked while the arbiter's daily backup is copying: a fork in the
-    middle of SQLite's work could leave the worker a lock of SQLite's taken for ever.
-    And the arbiter takes the signals that ``forking`` held back as soon as the fork
-    is done (the new worker holds them until it is ``ready``)."""
+    middle of SQLite's work could leave the worker a lock of SQLite's taken for ever."""
     if FORK_GUARD_SET["set"]:
         return
     FORK_GUARD_SET["set"] = True
@@ -167,7 +184,6 @@ def guard_forks() -> None:
         after_in_parent=backup.COPYING.release,
         after_in_child=backup.COPYING.release,
     )
-    os.register_at_fork(after_in_parent=lambda: ready(None))
 
 
 def run(

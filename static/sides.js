@@ -72,7 +72,9 @@ function sidePages(form) {
 // field has none (a checkbox, a radio).
 function caretOf(input) {
   try {
-    return input.selectionStart === null ? null : [input.selectionStart, input.selectionEnd, input.selectionDirection];
+    // a fold's summary or a button has no caret at all (no selectionStart, undefined)
+    if (typeof input.selectionStart !== "number" || typeof input.setSelectionRange !== "function") return null;
+    return [input.selectionStart, input.selectionEnd, input.selectionDirection];
   } catch (error) {
     return null;
   }

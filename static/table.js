@@ -239,39 +239,54 @@ function post(item) {
 }
 
 let flushing = false;
+// A send asked for while a flush was on its way (a part sent as the page goes away,
+// say) is not in the list that flush went through: it goes round again for it.
+let flushAgain = false;
 async function flush() {
-  if (flushing) return;
+  if (flushing) {
+    flushAgain = true;
+    return;
+  }
   flushing = true;
   try {
-    for (const item of outbox()) {
-      const body = new URLSearchParams(item.body);
-      body.set("key", item.key);
-      const form = document.querySelector("form.part-form");
-      if (item.kind === "part" && form && form.querySelector("input[name=number]").value === item.round) {
-        // the part's version as the phone knows it now (an earlier send may have moved it)
-        body.set("version", form.querySelector("input[name=version]").value);
-      }
-      let response;
-      try {
-        // keepalive: a send made as the page goes away still reaches the server
-        response = await fetch(item.url, {
-          method: "POST", body, headers: { Accept: "application/json" }, keepalive: true,
-        });
-      } catch (error) {
-        if (item.kind === "part") {
-          const form = document.querySelector("form.part-form");
-          partStatus(form ? form.dataset.saysOffline : "No connection.");
-        }
-        break; // no connection: everything waits, in order, for the next try
-      }
-      if ([502, 503, 504].includes(response.status)) break; // the server is away: wait
-      keepOutbox(outbox().filter((o) => o.key !== item.key));
-      await answered(item, response);
-    }
+    do {
+      flushAgain = false;
+      if (!(await flushOnce())) break; // no connection: the next try takes it all
+    } while (flushAgain);
   } finally {
     flushing = false;
     showOutbox();
   }
+}
+
+// Each waiting send once, in order: false if the connection or the server failed.
+async function flushOnce() {
+  for (const item of outbox()) {
+    const body = new URLSearchParams(item.body);
+    body.set("key", item.key);
+    const form = document.querySelector("form.part-form");
+    if (item.kind === "part" && form && form.querySelector("input[name=number]").value === item.round) {
+      // the part's version as the phone knows it now (an earlier send may have moved it)
+      body.set("version", form.querySelector("input[name=version]").value);
+    }
+    let response;
+    try {
+      // keepalive: a send made as the page goes away still reaches the server
+      response = await fetch(item.url, {
+        method: "POST", body, headers: { Accept: "application/json" }, keepalive: true,
+      });
+    } catch (error) {
+      if (item.kind === "part") {
+        const form = document.querySelector("form.part-form");
+        partStatus(form ? form.dataset.saysOffline : "No connection.");
+      }
+      return false; // no connection: everything waits, in order, for the next try
+    }
+    if ([502, 503, 504].includes(response.status)) return false; // the server is away: wait
+    keepOutbox(outbox().filter((o) => o.key !== item.key));
+    await answered(item, response);
+  }
+  return true;
 }
 
 // "1 confirmation waiting for the connection", in the page's language.

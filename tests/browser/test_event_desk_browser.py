@@ -33,7 +33,7 @@ def test_the_directors_pages_fit_a_320_pixel_phone(browser, live_server):
         summary = page.locator("#error-summary")
         expect(summary).to_be_focused()
         expect(summary.locator("a[href='#table-2-margin']")).to_have_text(
-            "Margin from: Higher than the row above."
+            "Row 3: Margin from: Higher than the row above."
         )
         assert page.evaluate(WIDE) <= 320
         page.fill("#table-2-margin", "250")

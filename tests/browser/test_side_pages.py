@@ -57,17 +57,37 @@ def test_next_goes_on_to_the_next_sides_page_and_a_count_keeps_the_keyboard(phon
     assert phone.problems == []
 
 
+def round_with_sides_js_held(contexts, shared_server):
+    """A phone on a round screen whose sides.js is on its slow way: asked for, not yet
+    answered (the route it waits in is returned)."""
+    phone = contexts(service_workers="block")  # the script from the network, held there
+    phone.base = shared_server.url
+    new_game(phone)
+    held = []
+    phone.route("**/static/sides.js*", lambda route: held.append(route))
+    phone.click("a:has-text('Enter round')")
+    phone.wait_for_selector("#s0_meld_points")
+    return phone, held
+
+
+def test_a_fold_opened_before_the_scripts_ran_leaves_the_sides_working(contexts, shared_server):
+    """A tap on a fold's summary (it has the focus, and no caret) before the scripts
+    have run: the sides are laid out all the same, their buttons show each side."""
+    phone, held = round_with_sides_js_held(contexts, shared_server)
+    phone.focus("#side-0 details.more > summary")
+    held[0].continue_()
+    phone.locator(".side-tab[aria-controls=side-1]").tap()
+    expect(phone.locator(".side-tab[aria-controls=side-1]")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    assert phone.problems == []
+
+
 def test_a_field_typed_in_before_the_scripts_ran_keeps_the_keyboard(contexts, shared_server):
     """On a slow connection the scorer can be in a field before the scripts have run:
     laying the sides out then moves the fields, and the keys typed after must still
     land in the field (a moved field loses its focus unless it is given back)."""
-    phone = contexts(service_workers="block")  # the script from the network, held there
-    phone.base = shared_server.url
-    new_game(phone)
-    held = []  # the script on its slow way: asked for, not yet answered
-    phone.route("**/static/sides.js*", lambda route: held.append(route))
-    phone.click("a:has-text('Enter round')")
-    phone.wait_for_selector("#s0_meld_points")
+    phone, held = round_with_sides_js_held(contexts, shared_server)
     phone.locator("#s0_meld_points").tap()
     phone.keyboard.insert_text("1")
     assert held, "sides.js was not asked for"

@@ -219,6 +219,7 @@ def test_a_second_tap_of_start_turn_starts_nothing_and_says_the_turn_started(app
         assert len(events.tables(db, event_id, 1)) == 3
     finally:
         db.close()
+    assert client.post(f"{desk}/start", data={"turn": "²"}).status_code == 302  # not a turn
     client.post(f"{desk}/start", data={"turn": "2"})  # turn 1's tables still play
     page = client.get(desk).get_data(as_text=True)
     said = "Turn 1 is still being played: tables 1, 2, 3 are open"

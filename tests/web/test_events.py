@@ -83,7 +83,7 @@ def test_a_refused_event_lists_its_problems_at_the_top_linking_to_each_field(cli
     assert refused.status_code == 400
     assert summary_of(page) == [
         ("#table-0-margin", "The victory-point table has a mistake: see the rows."),
-        ("#table-1-winner", "Winner&#39;s VP: Fill in the whole row, or none of it."),
+        ("#table-1-winner", "Row 2: Winner&#39;s VP: Fill in the whole row, or none of it."),
         ("#name", "Name of the event: This field is required."),
     ]
     assert 'id="error-summary"' in page and "autofocus" in page

@@ -13,7 +13,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from ..http.i18n import lazy_gettext as _l
 from .base import Form
 from .general import multiple_of_5, printable
-from .whole_numbers import IntegerField
+from .whole_numbers import IntegerField, digits
 
 
 class StartTurnForm(Form):
@@ -24,8 +24,7 @@ class StartTurnForm(Form):
 
     def turn_wanted(self) -> int | None:
         """The turn the button starts (None from a page that did not say)."""
-        typed = (self.turn.data or "").strip()
-        return int(typed) if typed.isdigit() and len(typed) < 4 else None
+        return digits((self.turn.data or "").strip(), 3)
 
 
 class ClockForm(Form):

@@ -93,23 +93,40 @@ SHORT_PASSPHRASE = _l(
 
 def problems_of(form: Any) -> list[dict[str, str]]:
     """Every field's problem, for the summary at the top of a long form: where, and
-    what (a phone tester missed a passphrase refused far below the fold). The rows of
-    a table of fields (a FieldList of FormFields) are gone through too, each problem
-    linking to its own field; the table's own problem links to its first field."""
+    what (a phone tester missed a passphrase refused far below the fold). A table of
+    fields (a FieldList) is gone through row by row, each problem linking to its own
+    field and saying its row; the table's own problem links to its first field."""
     found = []
     for field in form:
         if field.type == "CSRFTokenField":
             continue
-        inner = [entry.form for entry in field] if field.type == "FieldList" else []
-        inner += [field.form] if field.type == "FormField" else []
-        first = next((f.id for sub in inner for f in sub), field.id)
+        if field.type == "FormField":
+            found += problems_of(field.form)
+            continue
+        rows = list(field) if field.type == "FieldList" else []
+        first = next((f.id for row in rows for f in fields_of(row)), field.id)
+        label = str(field.label.text)
         for error in field.errors:
             if not isinstance(error, dict | list):  # a row's own are listed below
-                href = f"#{field.id if not inner else first}"
-                found.append({"href": href, "text": labelled(str(field.label.text), str(error))})
-        for sub in inner:
-            found += problems_of(sub)
+                found.append({"href": f"#{first}", "text": labelled(label, str(error))})
+        for n, row in enumerate(rows, start=1):
+            for problem in problems_of_row(row):
+                said = _("Row %(n)s: %(what)s", n=n, what=problem["text"])
+                found.append({"href": problem["href"], "text": said})
     return found
+
+
+def fields_of(row: Any) -> list[Any]:
+    """The fields of one row of a FieldList: a FormField's, or the row itself."""
+    return list(row.form) if row.type == "FormField" else [row]
+
+
+def problems_of_row(row: Any) -> list[dict[str, str]]:
+    """One row's problems (``problems_of``), without saying the row."""
+    if row.type == "FormField":
+        return problems_of(row.form)
+    said = str(row.label.text)
+    return [{"href": f"#{row.id}", "text": labelled(said, str(e))} for e in row.errors]
 
 
 def printable(form: Form, field: Field) -> None:
