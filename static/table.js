@@ -43,6 +43,10 @@ async function adopt(response) {
     if (!next || busy(old, next)) continue;
     if (old.id === "part" && old.dataset.key !== next.dataset.key) remember(old);
     const adopted = document.importNode(next, true);
+    // the same round's part: what its last send got ("Sent to the scorer.") still holds
+    const said = old.querySelector(".live-status");
+    const saying = adopted.querySelector(".live-status");
+    if (said && saying && old.dataset.key === next.dataset.key) saying.textContent = said.textContent;
     old.replaceWith(adopted);
     if (typeof steppers === "function") steppers(adopted);
     if (typeof counters === "function") counters(adopted);

@@ -57,3 +57,29 @@ def test_a_scorers_number_over_a_phones_is_shown_asked_and_kept_in_the_history(
     expect(told).to_be_visible(timeout=LIVE)
     expect(told).to_contain_text("Round 1, Hand points: this phone sent 60, the scorer saved 65.")
     assert cat.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_sent_to_the_scorer_stays_when_the_table_moves_on(pages, shared_server):
+    """A phone's "Sent to the scorer." stays when its part is drawn afresh for news
+    from the table (another phone's part): it was wiped, and a player who looked up
+    from the cards saw nothing to say their numbers had gone."""
+    game, sides, seats = table.new_game(shared_server.database, "classic")
+    scorer = pages()
+    scorer.goto(f"{shared_server.url}/games/{game}")
+    scorer.check("#phones_enter")
+    with scorer.expect_navigation():
+        scorer.click("text=Save table settings")
+    link = scorer.get_attribute(".join-box a[href*='/join/']", "href")
+    cat, ann = pages(), pages()
+    table.join(cat, link, "p1")
+    table.join(ann, link, "p0")
+    cat.fill("#s1_hand_points", "60")
+    status = cat.locator(".live-status")
+    expect(status).to_have_text("Sent to the scorer.", timeout=LIVE)
+    cat.locator("h1").click()  # looked away: the part is no longer being typed in
+    cat.evaluate("document.getElementById('part').dataset.drawn = 'before'")  # this copy
+    ann.fill("#s0_meld_points", "50")  # news for every phone at the table
+    expect(ann.locator(".live-status")).to_have_text("Sent to the scorer.", timeout=LIVE)
+    cat.wait_for_function("!document.getElementById('part').dataset.drawn", timeout=LIVE)
+    expect(status).to_have_text("Sent to the scorer.")
+    assert cat.input_value("#s1_hand_points") == "60"
