@@ -4,8 +4,12 @@ on a plain-http LAN-style address, where nothing breaks."""
 
 import pytest
 
-from tests.browser.waits import WAIT
+from tests.browser.waits import WAIT, until
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+
+# Asked of the page by Playwright's own evaluate: a wait_for_function's predicate is
+# compiled in the page, which its Content-Security-Policy (no unsafe-eval) refuses.
+CONTROLLED = "navigator.serviceWorker.controller !== null"
 
 
 @pytest.fixture
@@ -30,7 +34,7 @@ def test_the_worker_is_registered_on_localhost_and_keeps_pages_offline(context, 
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
     assert scope == live_server.url + "/"
     page.reload()  # now controlled by the worker: the page goes through it and is cached
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    until(page, lambda: page.evaluate(CONTROLLED), "the worker to control the page")
     page.goto(live_server.url + "/rules/weeping")
     assert errors == []
 
@@ -76,7 +80,7 @@ def test_the_worker_never_keeps_a_private_page_for_offline(context, live_server)
     page.goto(live_server.url + "/rules")
     page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
     page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    until(page, lambda: page.evaluate(CONTROLLED), "the worker to control the page")
     page.goto(f"{live_server.url}/games/{game}")  # the scorer's: it shows the join code
     assert page.locator("strong.code").count() == 1
     page.goto(live_server.url + "/rules/classic")  # a public page: kept

@@ -6,7 +6,7 @@ a clash between two phones, and every variant's screen fitting every phone."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.waits import SETTLE, WAIT
+from tests.browser.waits import SETTLE, WAIT, until
 
 VARIANTS = {
     "classic": ["Ann", "Cat", "Bea", "Dee"],
@@ -44,7 +44,7 @@ DRAFT = """values => Object.keys(localStorage).some(key => key.startsWith('score
 
 def draft_kept(page, **values):
     """Wait until the browser keeps these typed values as the round's draft."""
-    page.wait_for_function(DRAFT, arg=values)
+    until(page, lambda: page.evaluate(DRAFT, values), f"the draft to keep {values}")
 
 
 def typed_then_reopened(page, meld, hand, variant="classic"):

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .test_round_screen import VARIANTS, new_game, open_round
+from .waits import until
 
 SHOWN = """el => { const r = el.getBoundingClientRect();
   return r.left >= 0 && r.right <= innerWidth; }"""
@@ -48,7 +49,8 @@ def test_next_goes_on_to_the_next_sides_page_and_a_count_keeps_the_keyboard(phon
     expect(phone.locator(".side-tab[aria-controls=side-1]")).to_have_attribute(
         "aria-pressed", "true"
     )
-    phone.wait_for_function(f"(el => ({SHOWN})(el))(document.getElementById('s1_meld_points'))")
+    field = phone.locator("#s1_meld_points")
+    until(phone, lambda: field.evaluate(SHOWN), "side 2's first field in sight")
     phone.keyboard.insert_text("55")
     phone.locator("button[name=save]").tap()
     phone.wait_for_selector("#round-1", state="attached")

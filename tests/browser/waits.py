@@ -20,7 +20,10 @@ SETTLE = """() => new Promise(done => {
 
 def until(page, done, what="it"):
     """Wait for ``done()`` to be true, as a page's own polls make it (counted by a test's
-    route or listener), for at most SEEN: a bound, not a speed."""
+    route or listener), for at most SEEN: a bound, not a speed. Also for what a page
+    is asked by ``page.evaluate``: Playwright's ``wait_for_function`` compiles its
+    predicate in the page, which the app's Content-Security-Policy (no unsafe-eval)
+    refuses as soon as the first look finds it false."""
     deadline = time.monotonic() + SEEN / 1000
     while not done():
         assert time.monotonic() < deadline, f"waited {SEEN / 1000:.0f} s for {what}"

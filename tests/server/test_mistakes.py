@@ -118,7 +118,8 @@ def test_the_newcomers_read_only_places_are_one_line_each(tmp_path, read_only_pl
         f"cannot write {place / 'new.sqlite'}: its folder is read-only (read-only "
         "media, or no permission to write there)",
     )
-    for command in (["passphrase", "--clear"], ["serve", "--port", "8000"], ["sample"]):
+    # serve on a free port: the read-only file is to be what stops it, not a busy port
+    for command in (["passphrase", "--clear"], ["serve", "--port", str(free_port())], ["sample"]):
         done = scorekeeper(*command, "--db", place / "db.sqlite", read_only=place)
         one_line(done, READ_ONLY.format(database=place / "db.sqlite"))
     done = scorekeeper("export", "-", "--db", place / "db.sqlite", read_only=place)
