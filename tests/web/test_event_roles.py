@@ -11,9 +11,8 @@ from click.testing import CliRunner
 
 from scorekeeper.cli import main
 from scorekeeper.data.connection import connect
-from scorekeeper.data.events import events
 from scorekeeper.data.table import table as phones
-from tests.web.test_events import make_event
+from tests.web.test_events import card_links, first_turn, make_event
 
 DIRECTOR = "club director 1"
 # What each route of the event is, by endpoint: run by its director alone; seen by
@@ -115,15 +114,11 @@ def dump(app):
 def evening(app, client):
     """The event, turn 1 started, by its director (``client``); and a browser for
     each other role: table 2's card opened, a player's phone at table 1, a stranger."""
-    made = make_event(client, minutes="30", director_passphrase=DIRECTOR)
-    desk = made.headers["Location"]
-    client.post(f"{desk}/start")
-    cards = client.get(f"{desk}/cards").get_data(as_text=True)
-    links = re.findall(r'<p class="link">http://localhost(/tables/[^<]+)</p>', cards)
-    event_id = int(desk.rsplit("/", 1)[1])
+    desk, event_id, games, links = first_turn(
+        app, client, minutes="30", director_passphrase=DIRECTOR
+    )
     db = connect(app.config["DATABASE"])
     try:
-        games = [t["game_id"] for t in events.tables(db, event_id, 1)]
         token = phones.join(db, games[0], "Ann", 0)
     finally:
         db.close()
@@ -243,8 +238,7 @@ def test_a_card_opens_its_own_table_only_and_a_replaced_one_stops_working(app, c
     assert holder.get(evening["links"][0]).status_code == 404  # the old link
     assert round_of(holder, one).status_code == 403  # and what it had opened
     assert holder.get(f"/join/{joined.headers['Location'].rsplit('/', 1)[1]}").status_code == 404
-    cards = client.get(f"{evening['desk']}/cards").get_data(as_text=True)
-    fresh = re.findall(r'<p class="link">http://localhost(/tables/[^<]+)</p>', cards)
+    fresh = card_links(client, evening["desk"])
     assert fresh[0] != evening["links"][0] and fresh[1:] == evening["links"][1:]
     assert holder.get(fresh[0]).status_code == 302
     assert round_of(holder, one).status_code == 302

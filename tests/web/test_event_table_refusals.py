@@ -4,7 +4,6 @@ refused the director's pages is told who may, with a passphrase named only when
 one is set."""
 
 import html
-import re
 
 import pytest
 from click.testing import CliRunner
@@ -13,7 +12,7 @@ from scorekeeper.cli import main
 from scorekeeper.data.connection import connect
 from scorekeeper.data.events import events
 from scorekeeper.data.games import rounds
-from tests.web.test_events import make_event
+from tests.web.test_events import first_turn, make_event
 
 PASSPHRASE_WORDS = "scorer passphrase"
 
@@ -22,14 +21,9 @@ PASSPHRASE_WORDS = "scorer passphrase"
 def night(app, client):
     """An event, turn 1 started by its director (``client``), every table's deal
     played; and table 1's scorer: a browser that opened its card."""
-    desk = make_event(client).headers["Location"]
-    assert client.post(f"{desk}/start").status_code == 302
-    cards = client.get(f"{desk}/cards").get_data(as_text=True)
-    links = re.findall(r'<p class="link">http://localhost(/tables/[^<]+)</p>', cards)
-    event_id = int(desk.rsplit("/", 1)[1])
+    desk, event_id, games, links = first_turn(app, client)
     db = connect(app.config["DATABASE"])
     try:
-        games = [t["game_id"] for t in events.tables(db, event_id, 1)]
         for t in events.tables(db, event_id, 1):
             one, other = t["sides"]
             rounds.add_round(

@@ -8,6 +8,7 @@ import pytest
 from scorekeeper.data.connection import connect
 from scorekeeper.data.events import events
 from scorekeeper.data.games import rounds
+from tests.web.test_events import card_links
 
 
 def event_id_of(desk):
@@ -99,8 +100,7 @@ def test_only_the_director_may_undo_or_read_the_history(app, client, desk, metho
 
 def test_the_director_deletes_an_event_asked_first_and_its_card_opens_nothing(app, client, desk):
     client.post(f"{desk}/start")
-    cards = client.get(f"{desk}/cards").get_data(as_text=True)
-    link = re.findall(r'<p class="link">http://localhost(/tables/[^<]+)</p>', cards)[0]
+    link = card_links(client, desk)[0]
     asked = client.get(f"{desk}/delete").get_data(as_text=True)
     assert "its 3 games with their 0 rounds, to Removals" in asked
     assert "its 6 entries" in asked

@@ -4,6 +4,7 @@ the tables and the standings; bad input is shown beside the field, nothing store
 import re
 
 from scorekeeper.data.connection import connect
+from scorekeeper.data.events import events
 from scorekeeper.data.games import rounds
 
 ENTRIES = "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo\nKit & Lu"
@@ -20,6 +21,29 @@ def make_event(client, **change):
             "movement": "mitchell", "turns": "2", "deals": "1", "win": "2", "draw": "1",
             "loss": "0", "bye": "win", "minutes": "0", "entries": ENTRIES, **change}  # fmt: skip
     return client.post("/events/new", data=form)
+
+
+CARD_LINK = re.compile(r'<p class="link">http://localhost(/tables/[^<]+)</p>')
+
+
+def card_links(client, desk):
+    """The links on the event's table cards, table by table."""
+    return CARD_LINK.findall(client.get(f"{desk}/cards").get_data(as_text=True))
+
+
+def first_turn(app, client, **change):
+    """An event made on the form (``change``: its fields) and turn 1 started by its
+    director (``client``): its desk, its id, turn 1's games and the cards' links,
+    table by table."""
+    desk = make_event(client, **change).headers["Location"]
+    assert client.post(f"{desk}/start").status_code == 302
+    event_id = int(desk.rsplit("/", 1)[1])
+    db = connect(app.config["DATABASE"])
+    try:
+        games = [t["game_id"] for t in events.tables(db, event_id, 1)]
+    finally:
+        db.close()
+    return desk, event_id, games, card_links(client, desk)
 
 
 def test_a_club_night_from_the_form_to_the_standings(app, client):
@@ -147,7 +171,7 @@ def test_a_game_outside_an_event_shows_no_clock(client, make_game):
 def test_a_table_card_joins_the_tables_game_of_the_turn_and_phones_follow_the_table(app, client):
     desk = make_event(client).headers["Location"]
     cards = client.get(f"{desk}/cards").get_data(as_text=True)
-    links = re.findall(r'<p class="link">http://localhost(/tables/[^<]+)</p>', cards)
+    links = CARD_LINK.findall(cards)
     assert len(set(links)) == 3  # a secret of its own on each card
     assert cards.count("<svg") == 3  # a QR code on each card
     early = client.get(links[1])
@@ -176,8 +200,6 @@ def test_a_table_card_joins_the_tables_game_of_the_turn_and_phones_follow_the_ta
 
 
 def play_turn(app, desk, scores):
-    from scorekeeper.data.events import events
-
     db = connect(app.config["DATABASE"])
     try:
         event_id = int(desk.rsplit("/", 1)[1])
@@ -252,8 +274,6 @@ def test_a_victory_point_table_in_the_form_and_the_standings_from_it(app, client
     db = connect(app.config["DATABASE"])
     try:
         event_id = int(desk.rsplit("/", 1)[1])
-        from scorekeeper.data.events import events
-
         scores = [(600, 50), (150, 100), (100, 100)]  # margins 550, 50, 0
         for table, (ns, ew) in zip(events.tables(db, event_id, 1), scores, strict=True):
             one, other = table["sides"]
