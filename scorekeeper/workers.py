@@ -149,8 +149,9 @@ def forking(arbiter: Any, worker: Any) -> None:
 
 
 def forked() -> None:
-    """In the arbiter, after any fork: the mask it had before ``forking``, if that held
-    the signals back for this fork (another fork finds nothing held)."""
+    """The mask the process had before ``forking``, if that held the signals back (in
+    the arbiter after any fork, where another fork finds nothing held; in the new
+    worker once it is ``ready``)."""
     before, HELD["before"] = HELD["before"], None
     if before is not None:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
@@ -163,11 +164,9 @@ def started(arbiter: Any, worker: Any) -> None:
 
 def ready(worker: Any) -> None:
     """In each new worker, its own handlers set: the mask the arbiter had before the
-    fork, and with it the signals held back since come in, a stop sent meanwhile
-    among them (``forking``)."""
-    before, HELD["before"] = HELD["before"], None
-    if before is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+    fork (``forked``, from the worker's copy of what was held), and with it the
+    signals held back since come in, a stop sent meanwhile among them."""
+    forked()
 
 
 FORK_GUARD_SET = {"set": False}
