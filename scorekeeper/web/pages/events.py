@@ -188,16 +188,18 @@ def start(event_id: int) -> Response | tuple[str, int]:
         # A second tap of the button (or another desk's) finds its turn started, by
         # the time it looks or while it tries: it says so, and starts nothing more.
         wanted = form.turn_wanted()
-        done = _("Turn %(n)s started: every table has its game.", n=wanted)
-        if wanted is not None and events.event(get_db(), event_id)["turn"] >= wanted:
-            return done
-        path = current_app.config["DATABASE"]  # stored by a process of its own: see apart
-        try:
-            turn = apart.run(event_desk.start_turn_at, path, event_id)
-        except events.EventProblem:
-            if wanted is not None and events.event(get_db(), event_id)["turn"] >= wanted:
-                return done
-            raise
+
+        def begun() -> bool:
+            return wanted is not None and events.event(get_db(), event_id)["turn"] >= wanted
+
+        turn = wanted
+        if not begun():
+            path = current_app.config["DATABASE"]  # stored by a process of its own: see apart
+            try:
+                turn = apart.run(event_desk.start_turn_at, path, event_id)
+            except events.EventProblem:
+                if not begun():
+                    raise
         return _("Turn %(n)s started: every table has its game.", n=turn)
 
     expired = _("The form had expired or came from elsewhere: nothing was started.")
