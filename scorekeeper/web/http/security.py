@@ -218,6 +218,12 @@ def event_seat(game: dict[str, Any]) -> dict[str, Any] | None:
     return cards.seat_of_game(get_db(), int(game["id"]))
 
 
+def event_of(seat: dict[str, Any]) -> dict[str, Any]:
+    """The event of a table's ``seat`` (``event_seat``), as ``may_direct`` reads it:
+    under its own id, with its passphrase's hash."""
+    return {**seat, "id": seat["event_id"]}
+
+
 def may_create() -> bool:
     """Whether this request may start a game, import, or change an evening: the
     app-wide passphrase, if one is set (they concern no one game)."""
@@ -256,7 +262,7 @@ def guard(game: dict[str, Any]) -> None:
     if not may_score(game):
         seat = event_seat(game)
         if seat is not None:
-            raise EventRefused({**seat, "id": seat["event_id"]}, table=True)
+            raise EventRefused(event_of(seat), table=True)
         abort(403)
 
 
@@ -267,7 +273,7 @@ def may_remove(game: dict[str, Any]) -> bool:
     seat = event_seat(game)
     if seat is None:
         return may_score(game)
-    event = {**seat, "id": seat["event_id"]}
+    event = event_of(seat)
     if "app_passphrase_hash" in game:  # read with the game: asked no second time
         event["app_passphrase_hash"] = game["app_passphrase_hash"]
     return may_direct(event)
@@ -277,7 +283,7 @@ def guard_removal(game: dict[str, Any]) -> None:
     """Stop a removal by a browser that may not (``may_remove``)."""
     seat = event_seat(game)
     if seat is not None:
-        guard_direct({**seat, "id": seat["event_id"]})
+        guard_direct(event_of(seat))
     guard(game)
 
 
@@ -345,4 +351,4 @@ def may_score_at(seat: dict[str, Any]) -> bool:
     or a browser that opened that table's card (no passphrase to type)."""
     if seat.get("card") and remembered(card_key(seat), seat["card"]):
         return True
-    return may_direct({**seat, "id": seat["event_id"]})
+    return may_direct(event_of(seat))
