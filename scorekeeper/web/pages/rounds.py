@@ -327,7 +327,7 @@ def undo_round(game_id: int, number: int) -> Page:
         saving = digits(form.saving.data or "", 18)
         rounds.undo_round(get_db(), game_id, number, int(form.version.data), saving or -1)
     except (rounds.TooLateToUndo, rounds.StaleEdit, ScoringError) as problem:
-        flash(sentence(say(problem)) + ".")
+        flash(sentence(say(problem)) + ".", "error")  # shown as an alert, not as news
     else:
         flash(_("Round %(n)s undone: nothing of it was kept.", n=round_screen.label(game, number)))
     return redirect(url_for("games.scoreboard", game_id=game_id))
