@@ -458,6 +458,14 @@ def test_a_scorers_number_over_a_phones_is_asked_once_and_kept_in_the_history(cl
     assert "Round 1, Hand points: this phone sent 70, the scorer saved 65." in cat
     ann = html_module.unescape(client.get(f"/table/{phones['ann']}").get_data(as_text=True))
     assert 'id="overridden"' in ann and "this phone sent" not in ann
+    # each reader in their own language: the scorer saved in English, Cat reads German
+    german = {"Accept-Language": "de"}
+    cat = html_module.unescape(
+        client.get(f"/table/{phones['cat']}", headers=german).get_data(as_text=True)
+    )
+    assert "Runde 1, Handpunkte: dieses Handy hat 70 gesendet" in cat, cat
+    history = client.get(f"/games/{game}/history", headers=german).get_data(as_text=True)
+    assert "Handpunkte" in history and "Hand points" not in history
 
 
 def test_answers_sent_again_are_kept_once_and_a_flood_is_refused(app, client, at_table, db):
@@ -572,3 +580,24 @@ def test_the_round_to_confirm_comes_before_the_next_rounds_part(client, at_table
     cat = client.get(f"/table/{phones['cat']}").get_data(as_text=True)
     assert "Confirm round 1" in cat and "Your part of round 2" in cat
     assert cat.index('id="confirm"') < cat.index('id="part"')
+
+
+def test_a_kept_override_is_said_in_the_readers_language(app):
+    """Who went out is kept as true or false and said as yes or no in the reader's
+    language; a note kept before the field's form name was keeps its own words."""
+    from scorekeeper.scoring import get_variant
+    from scorekeeper.web.shown.overrides import in_words
+
+    classic = get_variant("classic")
+    out = {"field": "Went out", "name": "went_out", "phone": "yes", "saved": "no", "out": [1, 0]}
+    hand = {"field": "Hand points", "name": "s1_hand_points", "phone": "60", "saved": "65"}
+    old = {"field": "Hand points", "phone": "60", "saved": "65"}
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        assert in_words(out, classic) == {
+            **out,
+            "field": "Ausgemacht",
+            "phone": "ja",
+            "saved": "nein",
+        }
+        assert in_words(hand, classic)["field"] == "Handpunkte"
+        assert in_words(old, classic) == old

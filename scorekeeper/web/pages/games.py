@@ -21,12 +21,12 @@ from ...data.connection import get_db
 from ...data.events import events
 from ...data.games import evenings, games, players as people, rounds, rule_sets as saved
 from ...data.table import table as phones
-from ...scoring import VARIANTS, ScoringError, Variant
+from ...scoring import VARIANTS, ScoringError, Variant, get_variant
 from ...scoring.seating import teams
 from ..forms import general, new_game as start_form, option_form
 from ..http import i18n, page_cache, security
 from ..http.i18n import _, lazy_gettext as _l
-from ..shown import board, labels, seating, table_view
+from ..shown import board, labels, overrides, seating, table_view
 from . import rule_sets
 from .rules import variant_or_404
 
@@ -272,9 +272,11 @@ def db_path() -> str:
 def history(game_id: int) -> str:
     db = get_db()
     game = games.get_game(db, game_id)
+    variant = get_variant(game["variant"])
+    events = phones.events(db, game_id)
+    for happened in events:
+        if "override" in happened:
+            happened["override"] = overrides.in_words(happened["override"], variant)
     return render_template(
-        "history.html",
-        game=game,
-        changes=rounds.changes(db, game_id),
-        events=phones.events(db, game_id),
+        "history.html", game=game, changes=rounds.changes(db, game_id), events=events
     )

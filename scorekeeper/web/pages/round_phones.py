@@ -67,5 +67,5 @@ def phones_differ(screen: round_screen.Screen, form: Any) -> bool:
 def keep_in_history(screen: round_screen.Screen, number: int) -> None:
     """Each number the scorer kept over a phone's, in the game's history."""
     for d in screen.kept:
-        note = json.dumps({"field": d.label, "phone": d.phone, "saved": d.here})
+        note = json.dumps(overrides.noted(d))
         table_answers.overridden(get_db(), screen.game["id"], d.phone_id, d.who, number, note)

@@ -34,7 +34,7 @@ from ..forms import round_errors, round_form, table_parts, table_phones, table_s
 from ..forms.whole_numbers import digits
 from ..http import security
 from ..http.i18n import _
-from ..shown import board, round_screen, table_view
+from ..shown import board, overrides, round_screen, table_view
 from . import sharing, table_joins, table_scorer
 from .table_scorer import gone, stamp_answer
 
@@ -293,6 +293,7 @@ def phone_page(
     place = event_cards.next_place(db, game, phone["who"]) if finished_seat else None
     states = table_view.agreement(game, played) if confirming else None
     changed = table_answers.overrides_of(db, game["id"], phone["id"]) if side is not None else {}
+    told = [(n, [overrides.in_words(o, variant) for o in os]) for n, os in sorted(changed.items())]
     page = render_template(
         "table.html",
         game=game,
@@ -320,7 +321,7 @@ def phone_page(
         problems=round_errors.error_list(form, game["sides"]) if form else [],
         saved=table_view.saved_parts(game, played, board_, side, form) if entering else None,
         outbox=table_view.outbox_words(),
-        overridden=sorted(changed.items())[-3:],  # the last rounds' (older ones are settled)
+        overridden=told[-3:],  # the last rounds' (older ones are settled)
     )
     return page, status
 

@@ -13,7 +13,9 @@ from werkzeug.datastructures import MultiDict
 
 from ...data.connection import get_db
 from ...data.table import table as phones
+from ...scoring import Variant
 from ..forms import table_parts
+from ..forms.round_form import label_of
 from ..http.i18n import _
 
 KEEP = "keep_"  # the form's choice per field: "phone", or "here:<the phone's value>"
@@ -28,6 +30,7 @@ class Difference:
     phone_id: int
     phone: str  # the phone's value, as shown
     here: str  # the value typed here, as shown
+    out: tuple[bool, bool] | None = None  # who went out: the phone's word and this one's
 
     @property
     def kept_here(self) -> str:
@@ -95,9 +98,40 @@ def part_differences(
     if says_out != out_here and not out_chosen:
         yes_no = (_("yes") if says_out else _("no"), _("yes") if out_here else _("no"))
         found.append(
-            Difference(side, "went_out", _("Went out"), part["who"], part["phone_id"], *yes_no)
+            Difference(
+                side,
+                "went_out",
+                _("Went out"),
+                part["who"],
+                part["phone_id"],
+                *yes_no,
+                out=(says_out, out_here),
+            )
         )
     return found
+
+
+def noted(difference: Difference) -> dict[str, Any]:
+    """A number kept over a phone's, as the game's history keeps it: the field's form
+    name and its label, both values, and who went out as true or false, so that each
+    reader is told it in their own language (``in_words``)."""
+    d = difference
+    note = {"field": d.label, "name": d.name, "phone": d.phone, "saved": d.here}
+    return note | ({"out": list(d.out)} if d.out else {})
+
+
+def in_words(note: dict[str, Any], variant: Variant) -> dict[str, Any]:
+    """A kept override (``noted``) in the reader's language: the field named by the
+    variant, who went out as yes or no. A note kept before the form name was keeps the
+    words of the scorer who saved it."""
+    name = str(note.get("name") or "")
+    if name == "went_out" and "out" in note:
+        phone, saved = (_("yes") if out else _("no") for out in note["out"])
+        return {**note, "field": _("Went out"), "phone": phone, "saved": saved}
+    field = name.partition("_")[2]  # "s1_hand_points": the side's hand points
+    if name.startswith("s") and field in variant.fields:
+        return {**note, "field": label_of(variant, field)}
+    return note
 
 
 def correction_differences(query: dict[str, Any] | None, form: Any) -> list[Difference]:
