@@ -166,3 +166,23 @@ def test_a_swap_shows_at_once_on_every_screen_of_the_desk(browser, live_server):
         expect(plan).to_contain_text("Table 1: P2a & P2b – P4a & P4b")  # by itself
     finally:
         context.close()
+
+
+def test_the_table_cards_fit_a_phone_with_each_qr_code_whole(phone):
+    """Found by a tester at 360 px: the cards' QR code, drawn 444 px wide, was cut at
+    the screen's edge with its top-right corner square, and could not be scanned from
+    the director's phone. Each code is now as wide as the screen allows, drawn whole."""
+    desk = make_event(phone, phone.base, pairs(6))
+    phone.goto(desk + "/cards")
+    codes = phone.evaluate(
+        """() => [...document.querySelectorAll('.table-card .qr svg')].map((svg) => {
+             const box = svg.getBoundingClientRect(), drawn = svg.querySelector('path').getBoundingClientRect();
+             return {left: box.left, right: box.right, width: box.width, height: box.height,
+                     drawn: drawn.right - drawn.left};
+           })"""
+    )
+    assert len(codes) == 3, codes
+    for code in codes:
+        assert code["left"] >= 0 and code["right"] <= 360, code  # on the screen
+        assert abs(code["width"] - code["height"]) < 1, code  # square
+        assert code["drawn"] <= code["width"] + 0.5 and code["drawn"] > 0.8 * code["width"], code

@@ -68,7 +68,7 @@ def cards(event_id: int) -> Response:
     cards = []
     for number, token in links.items():
         link = hosts.phone_url(".table_link", token=token)
-        qr = Markup(sharing.qr_svg(link, scale=12))
+        qr = Markup(sharing.qr_svg(link, scale=12, fit=True))
         moves = movement_words(found, number, count, replanned=replanned)
         cards.append({"number": number, "link": link, "qr": qr, "moves": moves})
     replace = event_roles.ReplaceCardForm()

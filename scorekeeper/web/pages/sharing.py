@@ -79,10 +79,15 @@ def qr(game_id: int) -> Response:
     return Response(qr_svg(link), mimetype="image/svg+xml", headers={"Cache-Control": SECRET})
 
 
-def qr_svg(text: str, scale: int = 6) -> str:
-    """A link as a QR code, drawn by segno (``scale`` px a module)."""
+def qr_svg(text: str, scale: int = 6, *, fit: bool = False) -> str:
+    """A link as a QR code, drawn by segno (``scale`` px a module). ``fit``: with a
+    viewBox in place of its size, for a page whose style sizes it: a code of fixed
+    size wider than a phone's screen was cut off, its corner square with it, and
+    could not be scanned from the screen."""
     out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", scale=scale, border=2, xmldecl=False)
+    segno.make(text, error="m").save(
+        out, kind="svg", scale=scale, border=2, xmldecl=False, omitsize=fit
+    )
     return out.getvalue().decode()
 
 
