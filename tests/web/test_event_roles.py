@@ -4,6 +4,7 @@ director, as another table's phone (its card opened), as a player's phone and as
 a stranger: only the director runs the event, everyone may watch it, and a table's
 card lets its browser score that table's game, with no passphrase, and nothing else."""
 
+import html
 import re
 
 import pytest
@@ -273,6 +274,18 @@ def test_the_table_cards_say_how_the_movement_goes(client, movement, entries, sa
         assert "East-West go on to table 1 after each turn" in cards
     if movement == "howell":  # the last pair stays at the last table
         assert "North-South stay at this table all evening" in cards
+
+
+def test_an_odd_mitchells_last_card_sends_east_west_to_sit_out(client):
+    """Found by a tester: with five pairs, table 2's card sent its East-West pair on to
+    table 1, where the plan has them sit out (the third table has no North-South
+    pair) and the pair sitting out go on to table 1."""
+    five = "Ann & Bea\nCy & Di\nEd & Flo\nGus & Hal\nIda & Jo"
+    desk = make_event(client, movement="mitchell", turns="2", entries=five).headers["Location"]
+    cards = html.unescape(client.get(f"{desk}/cards").get_data(as_text=True))
+    assert "East-West go on to table 2 after each turn" in cards  # table 1
+    assert "East-West sit out the next turn (a bye), then go on to table 1." in cards
+    assert "go on to table 1 after each turn" not in cards
 
 
 # a Howell's tables (cards), an odd number of pairs, the table, what its card says

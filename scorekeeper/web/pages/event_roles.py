@@ -96,6 +96,19 @@ def movement_words(
         )
     if found["movement"] == "mitchell":
         onward = number % count + 1
+        # an odd number of pairs: after the last table comes one with no North-South
+        # pair, where the East-West pair moving in sits out the turn
+        if number == count and found["plan"] and found["plan"][0].byes:
+            if found["skip"]:
+                return _(
+                    "North-South stay at this table. East-West sit out the next turn (a "
+                    "bye), then go on to table 1, and skip a table halfway through the "
+                    "event."
+                )
+            return _(
+                "North-South stay at this table. East-West sit out the next turn (a bye), "
+                "then go on to table 1."
+            )
         if found["skip"]:
             return _(
                 "North-South stay at this table. East-West go on to table %(n)s after each "
