@@ -29,7 +29,18 @@ from ..about import version
 from ..data.games.games import GameRemoved, NotFound
 from ..scoring import VARIANTS
 from .forms import option_form
-from .http import assets, fragments, hold, hosts, i18n, load, polls, rating_steps, security
+from .http import (
+    assets,
+    fragments,
+    headers,
+    hold,
+    hosts,
+    i18n,
+    load,
+    polls,
+    rating_steps,
+    security,
+)
 from .http.i18n import gettext
 from .pages import (
     api,
@@ -122,6 +133,7 @@ def init_app(app: Flask) -> None:
     csrf.exempt(api.bp)  # the API has its own cross-site guard: see api.py
     app.register_error_handler(NotFound, not_found)
     app.register_error_handler(GameRemoved, removed)
+    app.register_error_handler(security.TableClosed, table_closed)
     app.register_error_handler(403, read_only)
     app.register_error_handler(413, too_large)
     app.register_error_handler(HTTPException, api_errors_as_json)
@@ -134,7 +146,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(melds.counter, "meld_counter")
     app.add_template_global(sides.mark, "side_mark")
     app.context_processor(helpers)
-    app.after_request(security.add_headers)
+    app.after_request(headers.add_headers)
     rating_steps.init_app(app)
     assets.init_app(app)
     security.check_secret_key(app)
@@ -164,6 +176,14 @@ def removed(error: GameRemoved) -> tuple[str, int]:
     return render_template(
         "error.html", title=gettext("This game was removed"), message=i18n.say(error)
     ), 409
+
+
+def table_closed(error: security.TableClosed) -> tuple[str, int] | HTTPException | Response:
+    """A club night's table changing a game closed to it: why, and who can."""
+    if request.path.startswith("/api/"):
+        return api_errors_as_json(error)
+    title = gettext("This table's game is closed")
+    return render_template("error.html", title=title, message=error.description), 409
 
 
 def read_only(error: Exception) -> tuple[str, int]:

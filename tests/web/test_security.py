@@ -10,7 +10,8 @@ from scorekeeper import create_app
 from scorekeeper.data.connection import connect
 from scorekeeper.data.games.evenings import create_evening
 from scorekeeper.data.games.games import create_game, get_game, rounds_of
-from scorekeeper.web.http.security import ASSET_HEADERS, HEADERS, hash_passphrase
+from scorekeeper.web.http.headers import ASSET_HEADERS, HEADERS
+from scorekeeper.web.http.security import hash_passphrase
 
 TEMPLATES = Path(__file__).parents[2] / "templates"
 EVIL = '<script>alert("x")</script>'

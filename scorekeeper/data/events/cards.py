@@ -65,12 +65,15 @@ def replace(db: Database, event_id: int, table_no: int) -> str:
 
 def seat_of_game(db: Database, game_id: int) -> dict[str, Any] | None:
     """The event and table a game is played at, with what decides who may score it:
-    the event's uid and passphrase hash, and the table's card (None: no event's)."""
+    the event's uid and passphrase hash, the table's card, its turn and whether it is
+    closed to its table (``games.TABLE_CLOSED``); None: no event's."""
     return row(
         db,
-        "SELECT eg.event_id, eg.table_no, e.uid, e.passphrase_hash, c.token AS card "
+        "SELECT eg.event_id, eg.table_no, e.uid, e.passphrase_hash, c.token AS card, "
+        f"eg.turn, {games.TABLE_CLOSED} AS closed "
         "FROM event_games eg JOIN events e ON e.id = eg.event_id LEFT JOIN event_cards c "
-        "ON c.event_id = eg.event_id AND c.table_no = eg.table_no WHERE eg.game_id = ?",
+        "ON c.event_id = eg.event_id AND c.table_no = eg.table_no "
+        "JOIN games g ON g.id = eg.game_id WHERE eg.game_id = ?",
         [game_id],
     )
 

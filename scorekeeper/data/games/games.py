@@ -111,6 +111,17 @@ def get_game(db: Database, game_id: int) -> Game:
     return game
 
 
+# Why a club night's table may no longer change its game (None: it may), for the
+# web layer to refuse the table's phones (the director may still): "settled", a later
+# turn has started; "withdrawn", an entry at it withdrew before it finished (its
+# opponents have a bye). A table the director reopened may change it again.
+TABLE_CLOSED = """CASE WHEN eg.reopened THEN NULL
+     WHEN EXISTS (SELECT 1 FROM event_games nx WHERE nx.event_id = eg.event_id
+                  AND nx.turn > eg.turn) THEN 'settled'
+     WHEN NOT g.finished AND EXISTS (SELECT 1 FROM json_each(eg.entries) side,
+                  json_each(side.value) entry JOIN event_entries en
+                  ON en.event_id = eg.event_id AND en.number = entry.value
+                  WHERE en.withdrawn_turn <= eg.turn) THEN 'withdrawn' END"""
 GAME_SELECT = """
 SELECT g.*,
   (SELECT json_group_array(name) FROM (SELECT p.name FROM seats s
@@ -120,15 +131,17 @@ SELECT g.*,
    FROM evenings e WHERE e.id = g.evening_id) AS _evening,
   (SELECT value FROM settings WHERE key = 'passphrase_hash') AS app_passphrase_hash,
   (SELECT json_object('event_id', eg.event_id, 'table_no', eg.table_no, 'uid', e.uid,
-     'passphrase_hash', e.passphrase_hash, 'card', c.token)
+     'passphrase_hash', e.passphrase_hash, 'card', c.token, 'turn', eg.turn,
+     'closed', {closed})
    FROM event_games eg JOIN events e ON e.id = eg.event_id LEFT JOIN event_cards c
      ON c.event_id = eg.event_id AND c.table_no = eg.table_no
    WHERE eg.game_id = g.id) AS _event_seat{more}
 FROM games g WHERE g.id = ?
 """
-GAME_ROW = GAME_SELECT.format(more="")
+GAME_ROW = GAME_SELECT.format(closed=TABLE_CLOSED, more="")
 COUNTED_ROW = GAME_SELECT.format(  # with its stored rounds counted
-    more=",\n  (SELECT count(*) FROM rounds WHERE game_id = g.id) AS _stored_rounds"
+    closed=TABLE_CLOSED,
+    more=",\n  (SELECT count(*) FROM rounds WHERE game_id = g.id) AS _stored_rounds",
 )
 
 

@@ -187,7 +187,7 @@ AT_TABLE = (  # ``phones`` as one JSON array, read with the game
     + ")) FROM (SELECT * FROM table_phones WHERE game_id = g.id AND removed_at IS NULL "
     "ORDER BY id)) AS _phones"
 )
-GAME_AND_PHONES = games.GAME_SELECT.format(more=",\n  " + AT_TABLE)
+GAME_AND_PHONES = games.GAME_SELECT.format(closed=games.TABLE_CLOSED, more=",\n  " + AT_TABLE)
 
 
 def game_and_phones(db: Database, game_id: int) -> tuple[games.Game, list[Phone]]:

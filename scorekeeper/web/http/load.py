@@ -35,7 +35,7 @@ from typing import Any
 
 from flask import Flask
 
-from .security import HEADERS
+from .headers import HEADERS
 
 WINDOW = 1.0  # seconds over which fullness is judged
 FULL = 0.9  # the share of a core above which a process is full

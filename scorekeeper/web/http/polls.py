@@ -37,7 +37,7 @@ from ...data.games import games
 from ...data.table import table as phones
 from ...data.table.presence import presence
 from . import hold, hosts, load
-from .security import HEADERS
+from .headers import HEADERS
 
 WATCH = re.compile(r"/watch/(?P<token>[A-Za-z0-9_-]{1,100})/stamp")
 PHONE = re.compile(r"/table/(?P<token>[A-Za-z0-9_-]{1,100})/stamp")

@@ -1,4 +1,4 @@
-"""Who may change scores, and the headers every response carries.
+"""Who may change scores.
 
 A game (or the whole app) may have a scorer passphrase, stored hashed. Whoever
 types it is remembered in the signed session cookie; everyone else sees the
@@ -15,52 +15,21 @@ import hashlib
 import secrets
 from typing import Any
 
-from flask import Flask, Response, abort, current_app, request, session
-from werkzeug.exceptions import Forbidden, TooManyRequests
+from flask import Flask, abort, current_app, request, session
+from werkzeug.exceptions import Conflict, Forbidden, TooManyRequests
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ...data import settings
 from ...data.connection import get_db
 from ...data.events import cards, events
 from ...data.games import games
+from .i18n import _
 from .throttle import Key, SharedThrottle, Throttle
 
-HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; "
-        "form-action 'self'; frame-ancestors 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",  # spectator links carry a secret token
-    "Cross-Origin-Opener-Policy": "same-origin",
-}
 # With 5 wrong tries a minute per game (7,200 a day), 8 characters keep even
 # digits alone (10^8) out of reach for years; see docs/security.md.
 MIN_PASSPHRASE = 8
 KNOWN_KEYS = {"", "dev", "development", "secret", "change-me", "changeme", "test-only", "x"}
-
-
-ASSET_HEADERS = {"X-Content-Type-Options": "nosniff"}  # a stylesheet, script or image
-
-
-def add_headers(response: Response) -> Response:
-    """The headers every response carries, unless a view set its own. A static
-    stylesheet, script or PNG is never a document, so the document's policies
-    (CSP, framing, referrer, opener) would be some 300 bytes a file for nothing;
-    an SVG can be opened as a document, so it keeps them."""
-    static = request.endpoint == "static" and not request.path.endswith(".svg")
-    headers = response.headers
-    present = {name.lower() for name, _ in headers}
-    for lower, name, value in ASSET_ITEMS if static else HEADER_ITEMS:
-        if lower not in present:
-            headers.add(name, value)
-    return response
-
-
-# (lower-case name, name, value): what ``add_headers`` looks for and adds, worked out once
-HEADER_ITEMS = [(name.lower(), name, value) for name, value in HEADERS.items()]
-ASSET_ITEMS = [(name.lower(), name, value) for name, value in ASSET_HEADERS.items()]
 
 
 class WeakSecretKey(RuntimeError):
@@ -289,9 +258,56 @@ def guard_removal(game: dict[str, Any]) -> None:
 
 def guard_change(game: dict[str, Any]) -> None:
     """``guard``, and a removed game is read-only (GameRemoved: 409) until its
-    removal is undone: its rounds, name and table stay as they were."""
+    removal is undone: its rounds, name and table stay as they were; and a club
+    night's table may no longer change a game closed to it (``TableClosed``: 409)."""
     guard(game)
     games.check_kept(game)
+    guard_open(game)
+
+
+def guard_open(game: dict[str, Any]) -> None:
+    """Stop a club night's table changing a game closed to it (``closed_to``)."""
+    seat = event_seat(game)
+    if seat is not None and closed_to(game):
+        raise TableClosed(seat)
+
+
+class TableClosed(Conflict):
+    """A club night's table changing a game closed to it: its turn is over (a later
+    one started: the standings count its result), or an entry at it withdrew before
+    it finished (its opponents have a bye). Its director may still change it, or
+    reopen the table for it to correct its rounds."""
+
+    def __init__(self, seat: dict[str, Any]) -> None:
+        super().__init__(description=closed_words(seat))
+        self.seat = seat
+
+
+def closed_words(seat: dict[str, Any]) -> str:
+    """Why a table's game is closed to it, and who can still change it."""
+    if seat["closed"] == "withdrawn":
+        return _(
+            "An entry at this table withdrew: its game is over, and its opponents have a "
+            "bye. The director can still adjust its score."
+        )
+    return _(
+        "Turn %(n)s is over, and the standings count this game as it stands. To correct "
+        "it, ask the director to reopen the table.",
+        n=seat["turn"],
+    )
+
+
+def closed_to(game: dict[str, Any]) -> str | None:
+    """Why this request may not change ``game``, a club night's table's game closed to
+    its table (``games.TABLE_CLOSED``: "settled" or "withdrawn"); None when it is open,
+    no event's, or this request may direct the event."""
+    seat = event_seat(game)
+    if seat is None or not seat.get("closed"):
+        return None
+    event = event_of(seat)
+    if "app_passphrase_hash" in game:  # read with the game: asked no second time
+        event["app_passphrase_hash"] = game["app_passphrase_hash"]
+    return None if may_direct(event) else str(seat["closed"])
 
 
 # -- a club night's roles ---------------------------------------------------------------

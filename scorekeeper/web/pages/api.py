@@ -98,6 +98,7 @@ def guard(game_id: int) -> None:
     game = games.get_game(get_db(), game_id)
     if not security.may_score(game):
         abort(401, "this game needs its scorer passphrase in the X-Scorer-Passphrase header")
+    security.guard_open(game)
     games.check_kept(game)
 
 

@@ -192,7 +192,9 @@ def scoreboard_page(game_id: int, saved: int | None) -> str:
     db = get_db()
     game, played, answer = games.scored(db, game_id)
     board_ = board.build(game, played, answer)
-    editable = security.may_score(game) and not game["removed_at"]  # removed: read-only
+    # removed, or a club night's table closed to its phone: read-only
+    closed = security.closed_to(game)
+    editable = security.may_score(game) and not game["removed_at"] and not closed
     undo = None
     saving = rounds.undoable(db, game_id, saved) if editable and saved else None
     if saving:
@@ -218,6 +220,7 @@ def scoreboard_page(game_id: int, saved: int | None) -> str:
         # a club night's table with no app passphrase: no passphrase opens it, and the
         # read-only line says who scores it instead
         table_only=seat is not None and not game.get("app_passphrase_hash"),
+        closed=security.closed_words(seat) if closed and seat else None,
     )
 
 

@@ -140,6 +140,11 @@ def part(token: str) -> Page | Response:
     if foreign(found):
         side = game["sides"][found["side"]]
         return gone_here(_("This phone enters for %(side)s only.", side=side))
+    seat = security.event_seat(game)
+    if seat is not None and seat["closed"]:  # as a round moved on: the page says why
+        if wants_json_():
+            return jsonify(moved=True), 409
+        return redirect(url_for("table.phone", token=token))
     return send_part(found, token)
 
 
@@ -271,7 +276,11 @@ def phone_page(
     board_ = board.build(game, played, answer)
     number = len(played) + 1
     side = phone["side"]
-    entering = side is not None and bool(game["phones_enter"]) and not answer["finished"]
+    seat = security.event_seat(game)  # a club night's table: closed to its phones?
+    closed = security.closed_words(seat) if seat and seat["closed"] else None
+    entering = (
+        side is not None and bool(game["phones_enter"]) and not answer["finished"] and not closed
+    )
     draft = phones.drafts(db, game["id"], number).get(side) if side is not None else None
     layout = None
     if entering:
@@ -322,6 +331,7 @@ def phone_page(
         saved=table_view.saved_parts(game, played, board_, side, form) if entering else None,
         outbox=table_view.outbox_words(),
         overridden=told[-3:],  # the last rounds' (older ones are settled)
+        closed=closed,
     )
     return page, status
 
