@@ -48,6 +48,11 @@ def test_a_score_adjusted_with_a_reason_and_a_refusal_beside_the_field(client, s
     page = refused.get_data(as_text=True)
     assert refused.status_code == 400 and "multiples of 5" in page and "Say why" in page
     assert 'value="12"' in page  # what was typed is kept
+    # found by a tester: the problems sat beside fields at the foot of a long page
+    top = page[
+        page.index('id="error-summary"') : page.index("</ul>", page.index('id="error-summary"'))
+    ]
+    assert "multiples of 5" in top and "Say why" in top and 'href="#reason"' in top, top
     assert rounds.changes(db, game) == []  # nothing stored
     done = client.post(f"{url}/adjust", data={"first": "300", "second": "-50",
                                               "reason": "phone died: from the sheet"})  # fmt: skip

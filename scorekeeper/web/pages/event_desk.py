@@ -24,7 +24,7 @@ from ...data.connection import get_db
 from ...data.events import desk as event_desk, events, penalties as event_penalties
 from ...data.games import games
 from ...scoring import ScoringError
-from ..forms import event_desk as desk_forms, event_penalties as penalty_forms
+from ..forms import event_desk as desk_forms, event_penalties as penalty_forms, general
 from ..http import security
 from ..http.i18n import _, say
 from .table import phone_or_stop
@@ -75,10 +75,13 @@ def table_page(event_id: int, game_id: int, status: int = 200, **forms: Any) -> 
         _("Points for %(side)s", side=side) for side in table["sides"]
     )
     penalty = forms.get("penalty") or penalty_form(event_id, table, formdata=None)
+    # a refused form's problems also at the top: its field is far down a long page
+    refused = [p for form in forms.values() for p in general.problems_of(form)]
     page = render_template(
         "event_table.html",
         event=found,
         table=table,
+        problems=refused if status == 400 else [],
         adjust=adjust,
         penalty=penalty,
         penalties=event_penalties.of_table(get_db(), event_id, game_id),
