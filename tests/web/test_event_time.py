@@ -48,7 +48,9 @@ def test_time_called_on_the_desk_and_the_tables_ended_as_they_stand(client, time
     assert refused.status_code == 400 and "Say why" in refused.get_data(as_text=True)
     assert not games.get_game(db, two)["finished"]  # nothing stored
     ended = client.post(f"{desk}/tables/{two}/end", data={"reason": "between deals"})
-    assert ended.status_code == 302
+    assert ended.status_code == 302  # no round played: not "after round 0", as a tester read
+    said = client.get(ended.location).get_data(as_text=True)
+    assert "The game ended before any round: its totals are its result." in said
     again = client.post(f"{desk}/tables/{two}/end", data={"reason": "twice"})
     assert again.status_code == 400 and "over already" in again.get_data(as_text=True)
     assert save(client, one, 2, 80, 10).status_code == 302  # the deal in play: the last
@@ -59,11 +61,11 @@ def test_time_called_on_the_desk_and_the_tables_ended_as_they_stand(client, time
     assert games.get_game(db, one)["round_count"] == 2
     page = client.get(desk).get_data(as_text=True)
     assert "ended when time was called after round 2" in page
-    assert "ended by the director after round 0: between deals" in page
+    assert "ended by the director before any round: between deals" in page
     assert ("finishing", "3") in states(page) and "1 of 3 finished" not in page
     printed = client.get(f"{desk}/print").get_data(as_text=True)
     assert "ended when time was called after round 2" in printed
-    assert "ended by the director after round 0: between deals" in printed
+    assert "ended by the director before any round: between deals" in printed
     exported = client.get(f"{desk}/standings.json").get_json()["ended"]
     assert exported == [
         {"turn": 1, "table": 1, "after_round": 2, "reason": None},
@@ -72,4 +74,4 @@ def test_time_called_on_the_desk_and_the_tables_ended_as_they_stand(client, time
     history = client.get(f"/games/{one}/history").get_data(as_text=True)
     assert "The game ended when time was called after round 2" in history
     history = client.get(f"/games/{two}/history").get_data(as_text=True)
-    assert "ended the game as it stood after round 0" in history and "between deals" in history
+    assert "ended the game before any round" in history and "between deals" in history

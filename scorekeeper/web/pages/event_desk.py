@@ -148,12 +148,15 @@ def end(event_id: int, game_id: int) -> Page:
         except (events.EventProblem, ScoringError, games.GameRemoved) as problem:
             form.reason.errors = [*form.reason.errors, say(problem)]
         else:
-            flash(
-                _(
+            ended = (
+                _("The game ended before any round: its totals are its result.")
+                if after == 0
+                else _(
                     "The game ended as it stood after round %(n)s: its totals are its result.",
                     n=after,
                 )
             )
+            flash(ended)
             return redirect(url_for(".table", event_id=event_id, game_id=game_id))
     return table_page(event_id, game_id, 400, end=form)
 
