@@ -104,7 +104,7 @@ def test_a_whole_club_night(contexts, live_server, tmp_path):
     first = desk.locator("ul.event-tables li").first
     expect(first).to_contain_text("Table 1")
     expect(first).to_contain_text("round 1 queried")  # missing results first
-    expect(first).to_contain_text("Checked in: Bea")
+    expect(first).to_contain_text("Checked in: Ann, Ida, Bea")  # joined as themselves, Bea tapped
 
     # the director answers the query at the desk: Ida & Jo's 50 more, with the reason
     desk.click("ul.event-tables li >> nth=0 >> text=Adjust, reopen")

@@ -102,6 +102,31 @@ def test_a_player_checks_in_from_a_phone_and_the_desk_sees_it(client, started):
     assert "Zed is not seated" in client.get(f"/table/{token}").get_data(as_text=True)
 
 
+def test_a_phone_that_joins_as_a_player_checks_that_player_in(app, client, started):
+    """Found by a tester: a phone joined table 1 as Ann, then had to tap Ann again
+    before the desk saw her. A watcher checks nobody in."""
+    desk, event_id, db, tables = started
+    code = phones.join_code(db, tables[0]["game_id"])
+    ann = app.test_client().post(f"/join/{code}", data={"who": "p0"})  # the first seat
+    watcher = app.test_client().post(f"/join/{code}", data={"who": "watch"})
+    assert ann.status_code == watcher.status_code == 302
+    page = client.get(desk).get_data(as_text=True)
+    assert "Checked in: Ann" in page and "watch" not in page.split("Checked in: Ann")[1][:40]
+    history = client.get(f"/games/{tables[0]['game_id']}/history").get_data(as_text=True)
+    assert history.count("checked in") == 1
+
+
+def test_a_phone_joining_a_home_game_checks_nobody_in(app, client, make_game):
+    game = make_game()
+    db = connect(app.config["DATABASE"])
+    try:
+        code = phones.join_code(db, game)
+    finally:
+        db.close()
+    assert app.test_client().post(f"/join/{code}", data={"who": "p0"}).status_code == 302
+    assert "checked in" not in client.get(f"/games/{game}/history").get_data(as_text=True)
+
+
 @pytest.mark.parametrize("page", ["", "/standings"])
 def test_the_desk_and_the_big_screen_answer_a_poll_304_until_something_changes(
     client, started, page

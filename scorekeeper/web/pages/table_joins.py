@@ -9,6 +9,7 @@ from flask import redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ...data.connection import get_db
+from ...data.events import desk as event_desk, events
 from ...data.table import seats, table as phones
 from ..http import security
 from ..http.i18n import _, ngettext
@@ -86,6 +87,7 @@ def joined(
     try:
         if taken is None:
             token = phones.join(get_db(), game_id, who, side)
+            checks_in(game_id, who)
         else:  # asked: the scorer hands the seat over, or not
             token = seats.ask(get_db(), taken, asked_by())
     except phones.TableFull:
@@ -93,3 +95,15 @@ def joined(
     except seats.TooManyAsking:
         return too_many_asking(who)
     return redirect(url_for("table.phone", token=token))
+
+
+def checks_in(game_id: int, who: str) -> None:
+    """A phone that joins a club night's table as one of its players checks that
+    player in: a tester who joined as Ann had to tap Ann a second time before the desk
+    saw her. A watcher, or a name not seated at the table, checks nobody in."""
+    if events.event_of_game(get_db(), game_id) is None:
+        return
+    try:
+        event_desk.check_in(get_db(), game_id, who)
+    except events.EventProblem:
+        pass  # not one of the table's players: the check-in buttons are for them
