@@ -194,7 +194,8 @@ def scoreboard_page(game_id: int, saved: int | None) -> str:
     board_ = board.build(game, played, answer)
     # removed, or a club night's table closed to its phone: read-only
     closed = security.closed_to(game)
-    editable = security.may_score(game) and not game["removed_at"] and not closed
+    scores = security.may_score(game) and not game["removed_at"]  # its scorer, or director
+    editable = scores and not closed
     undo = None
     saving = rounds.undoable(db, game_id, saved) if editable and saved else None
     if saving:
@@ -214,7 +215,7 @@ def scoreboard_page(game_id: int, saved: int | None) -> str:
         again=again,
         table=table,
         clock_url=clock_url,
-        next_turn=NEXT_TURN if seat and board_.finished and editable else None,
+        next_turn=NEXT_TURN if seat and board_.finished and scores else None,
         seat=seat,
         removes=editable and security.may_remove(game),
         # a club night's table with no app passphrase: no passphrase opens it, and the
