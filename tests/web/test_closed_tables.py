@@ -53,8 +53,8 @@ def test_a_table_whose_entry_withdrew_is_over_for_its_phones(app, client, night)
     assert said in board and f"/games/{one}/rounds/new" not in board
     phone = text(table.get(f"/table/{ann}"))
     assert said in phone and "Your part of round 1" not in phone
-    part = table.post(f"/table/{ann}/part", data={"number": "1", "s0_meld_points": "50"},
-                      headers={"Accept": "application/json"})  # fmt: skip
+    sent = {"number": "1", "s0_meld_points": "50"}
+    part = table.post(f"/table/{ann}/part", data=sent, headers={"Accept": "application/json"})
     assert part.status_code == 409 and part.json == {"moved": True}
     assert rounds.changes(connect(app.config["DATABASE"]), one) == []  # nothing stored
     assert save(client, one, 1).status_code == 302  # the director still may

@@ -193,6 +193,15 @@ def event_of(seat: dict[str, Any]) -> dict[str, Any]:
     return {**seat, "id": seat["event_id"]}
 
 
+def event_of_game(game: dict[str, Any], seat: dict[str, Any]) -> dict[str, Any]:
+    """``event_of`` the ``seat`` of ``game``, with the app-wide passphrase's hash when it
+    was read with the game (``may_direct`` then asks no second time)."""
+    event = event_of(seat)
+    if "app_passphrase_hash" in game:
+        event["app_passphrase_hash"] = game["app_passphrase_hash"]
+    return event
+
+
 def may_create() -> bool:
     """Whether this request may start a game, import, or change an evening: the
     app-wide passphrase, if one is set (they concern no one game)."""
@@ -242,10 +251,7 @@ def may_remove(game: dict[str, Any]) -> bool:
     seat = event_seat(game)
     if seat is None:
         return may_score(game)
-    event = event_of(seat)
-    if "app_passphrase_hash" in game:  # read with the game: asked no second time
-        event["app_passphrase_hash"] = game["app_passphrase_hash"]
-    return may_direct(event)
+    return may_direct(event_of_game(game, seat))
 
 
 def guard_removal(game: dict[str, Any]) -> None:
@@ -304,10 +310,7 @@ def closed_to(game: dict[str, Any]) -> str | None:
     seat = event_seat(game)
     if seat is None or not seat.get("closed"):
         return None
-    event = event_of(seat)
-    if "app_passphrase_hash" in game:  # read with the game: asked no second time
-        event["app_passphrase_hash"] = game["app_passphrase_hash"]
-    return None if may_direct(event) else str(seat["closed"])
+    return None if may_direct(event_of_game(game, seat)) else str(seat["closed"])
 
 
 # -- a club night's roles ---------------------------------------------------------------

@@ -302,7 +302,8 @@ def phone_page(
     place = event_cards.next_place(db, game, phone["who"]) if finished_seat else None
     states = table_view.agreement(game, played) if confirming else None
     changed = table_answers.overrides_of(db, game["id"], phone["id"]) if side is not None else {}
-    told = [(n, [overrides.in_words(o, variant) for o in os]) for n, os in sorted(changed.items())]
+    last = sorted(changed.items())[-3:]  # the last rounds' (older ones are settled)
+    told = [(n, [overrides.in_words(o, variant) for o in os]) for n, os in last]
     page = render_template(
         "table.html",
         game=game,
@@ -330,7 +331,7 @@ def phone_page(
         problems=round_errors.error_list(form, game["sides"]) if form else [],
         saved=table_view.saved_parts(game, played, board_, side, form) if entering else None,
         outbox=table_view.outbox_words(),
-        overridden=told[-3:],  # the last rounds' (older ones are settled)
+        overridden=told,
         closed=closed,
     )
     return page, status
